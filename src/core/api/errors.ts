@@ -1,0 +1,76 @@
+/** Typed errors of the add-in: a machine `kind`, a user-facing message that says what to do, and retry semantics. */
+
+export type AddinErrorKind =
+  | 'unauthenticated' // 401/403 on credentials: sign in again
+  | 'forbidden' // rights: ask for access
+  | 'notFound'
+  | 'validation' // 400
+  | 'publicIdTaken' // 409 without code: permanent, use another publicId
+  | 'upsertRaceLost' // 409 upsert_branch_changed: transient
+  | 'ambiguousLegacyId' // 409 ambiguous_legacy_id: permanent, assign a publicId with PUT /reports/{id}
+  | 'server' // 5xx
+  | 'network'
+  | 'contract' // a response that does not match the contract
+  | 'cancelled'
+  | 'query' // the query API answered an error line (bad SQL, failure mid-stream)
+  | 'continueWait' // the query API asked to repeat the request
+  | 'stream' // a malformed or truncated stream
+  | 'blocked' // placing would overwrite cells that are not the placement's own
+  | 'limit' // a host or size limit
+  | 'host'; // the spreadsheet host failed
+
+const TRANSIENT: ReadonlySet<AddinErrorKind> = new Set(['upsertRaceLost', 'server', 'network', 'continueWait']);
+
+export interface AddinErrorOptions {
+  status?: number;
+  code?: string;
+  /** Technical detail (server message, field path); shown under the message, never instead of it. */
+  detail?: string;
+  cause?: unknown;
+  /** Data specific to the kind (blocking cell, discarded rows, line number...). */
+  data?: Record<string, unknown>;
+}
+
+export class AddinError extends Error {
+  readonly kind: AddinErrorKind;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
+  readonly data: Record<string, unknown>;
+
+  constructor(kind: AddinErrorKind, message: string, options: AddinErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AddinError';
+    this.kind = kind;
+    this.status = options.status;
+    this.code = options.code;
+    this.detail = options.detail;
+    this.data = options.data ?? {};
+  }
+
+  /** True for failures that the same request may overcome when repeated. */
+  get transient(): boolean {
+    return TRANSIENT.has(this.kind);
+  }
+}
+
+/** A response that does not match its schema; `field` names the first offending path. */
+export class ContractError extends AddinError {
+  readonly field: string;
+  constructor(what: string, field: string, problem: string) {
+    super('contract', `The platform sent an unexpected ${what}: ${field || '(root)'} ${problem}. Update the add-in or contact your administrator.`, {
+      detail: `${field}: ${problem}`,
+      data: { field },
+    });
+    this.name = 'ContractError';
+    this.field = field;
+  }
+}
+
+export function isAddinError(e: unknown): e is AddinError {
+  return e instanceof AddinError;
+}
+
+export function cancelledError(): AddinError {
+  return new AddinError('cancelled', 'Cancelled. Nothing was changed.');
+}
