@@ -1,0 +1,127 @@
+/** The AddinService interface: everything the pane asks of the add-in, in plain data (it also crosses google.script.run). */
+import type { AddinErrorKind } from '../api/errors';
+import type { Deployment, Environment, Meta, PivotItems } from '../api/schemas';
+
+export type AuthScheme = 'auto' | 'bearer' | 'api-key';
+
+export interface SessionState {
+  signedIn: boolean;
+  tenantUrl: string | null;
+  authScheme: AuthScheme;
+  /** Prefill for the Tenant URL field (the local platform under `npm start`). */
+  defaultTenantUrl: string | null;
+}
+
+export interface SignInInput {
+  tenantUrl: string;
+  apiKey: string;
+  authScheme: AuthScheme;
+}
+
+/** Deployment and environment chosen for this workbook (remembered per workbook). */
+export interface WorkbookContext {
+  deploymentId: string | null;
+  environmentId: string | null;
+}
+
+/** A report as authored in the pane (builder or SQL mode). */
+export interface ReportDraft {
+  name: string;
+  description: string;
+  mode: 'builder' | 'sql';
+  sqlQuery: string;
+  /** The platform's JSON query form (builder mode), serialized. */
+  jsonQuery: string | null;
+  pivotItems: Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'filters'> | null;
+  /** Builder state to reopen the builder on Edit (kept in the report's `meta`). */
+  builderState: Record<string, unknown> | null;
+}
+
+export interface CellTarget {
+  sheetId: string;
+  sheetName: string;
+  row: number;
+  col: number;
+  /** "Sheet1!B2" */
+  label: string;
+}
+
+export type PlacementStatus = 'upToDate' | 'outOfDate' | 'orphaned' | 'failed' | 'refreshing' | 'unknown';
+
+export interface PlacementView {
+  placementId: string;
+  reportId: number;
+  publicId: string;
+  name: string;
+  sheetName: string | null;
+  /** "Sheet1!B2:D20", or null when orphaned */
+  rangeLabel: string | null;
+  rows: number;
+  cols: number;
+  refreshedAt: string | null;
+  status: PlacementStatus;
+  lastError: { kind: AddinErrorKind; message: string } | null;
+  canEdit: boolean | null;
+}
+
+export interface RunOutcome {
+  placementId: string;
+  rows: number;
+  cols: number;
+  rangeLabel: string;
+  elapsedMs: number;
+}
+
+export type JobItemState =
+  | { state: 'queued' }
+  | { state: 'running' }
+  | { state: 'writing' }
+  | { state: 'done'; rows: number; cols: number }
+  | { state: 'failed'; kind: AddinErrorKind; message: string }
+  | { state: 'stopped' };
+
+/** Events a long job sends while it runs. */
+export type ServiceEvent =
+  | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number }
+  | { type: 'item'; jobId: string; placementId: string; item: JobItemState }
+  | { type: 'placementsChanged' };
+
+export interface RefreshAllSummary {
+  total: number;
+  done: number;
+  failed: number;
+  stopped: number;
+  items: Array<{ placementId: string; item: JobItemState }>;
+}
+
+/** Errors cross this interface as AddinError (or, through google.script.run, as `{kind, message}` rebuilt into one). */
+export interface AddinService {
+  getSession(): Promise<SessionState>;
+  signIn(input: SignInInput): Promise<SessionState>;
+  signOut(): Promise<void>;
+
+  listDeployments(): Promise<Deployment[]>;
+  listEnvironments(deploymentId: string): Promise<Environment[]>;
+  getContext(): Promise<WorkbookContext>;
+  setContext(context: WorkbookContext): Promise<void>;
+  /** Metadata (views, measures, dimensions) of the context's environment. */
+  getMeta(): Promise<Meta>;
+
+  activeCell(): Promise<CellTarget>;
+  /** Place a new report. Throws kind 'blocked' (with `data.cells`, A1 labels) when the area holds user cells and `overwrite` is false. */
+  insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome>;
+
+  listPlacements(): Promise<PlacementView[]>;
+  refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
+  refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary>;
+  /** Stop a running job (insert, refresh or refresh-all): the cells stay as they were. */
+  cancel(jobId: string): Promise<void>;
+  goTo(placementId: string): Promise<void>;
+  /** The placement's report definition, for Edit. */
+  loadDraft(placementId: string): Promise<ReportDraft>;
+  /** Save an edited definition (upsert, same publicId) and refresh the placement. */
+  update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome>;
+  remove(placementId: string, options: { clearCells: boolean }): Promise<void>;
+
+  subscribe(listener: (event: ServiceEvent) => void): () => void;
+}
