@@ -1,0 +1,674 @@
+/** A portable in-memory workbook: ordered sheets, sparse cells with formats, tracked areas that follow row/column edits, settings, change events. */
+import { z } from 'zod';
+import { AddinError } from '../api/errors';
+import type { GridRange, Scalar, SheetRef } from '../host';
+import { TEXT_FORMAT } from '../host';
+
+/** The format of a cell that has none (what Excel reports); stored as `null`. */
+export const GENERAL_FORMAT = 'General';
+
+/** A rectangle without its sheet. */
+export interface CellRect {
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+/** One cell as the model holds it. */
+export interface CellData {
+  /** The stored value; for a formula, its text (the model does not compute formulas). */
+  value: Scalar;
+  /** Number format; `null` is General. */
+  format: string | null;
+  bold: boolean;
+  /** True when a string starting with `=` (or `+`/`-`, not a number) was written into a non-text cell: inertness was lost. */
+  formula: boolean;
+}
+
+export interface GridBounds {
+  maxRows: number;
+  maxCols: number;
+  maxCellChars: number;
+}
+
+/** Excel's grid: 1,048,576 rows x 16,384 columns, 32,767 characters per cell. */
+export const EXCEL_GRID: GridBounds = { maxRows: 1_048_576, maxCols: 16_384, maxCellChars: 32_767 };
+
+export type ModelChange =
+  | { type: 'cells'; sheetId: string; range: CellRect }
+  | { type: 'structure'; sheetId: string }
+  | { type: 'sheets' }
+  | { type: 'areas' }
+  | { type: 'settings'; key: string };
+
+export type ModelListener = (change: ModelChange) => void;
+
+/** Cells of one row, indexed by column (holes are empty). Side arrays are allocated only when needed. */
+interface RowStore {
+  v: (Scalar | undefined)[];
+  f?: (string | null | undefined)[];
+  b?: (boolean | undefined)[];
+  x?: (boolean | undefined)[];
+}
+
+interface SheetStore {
+  id: string;
+  name: string;
+  rows: Map<number, RowStore>;
+}
+
+/** Options of one bulk write. */
+export interface SetRangeOptions {
+  /** Per-cell number format applied before the value; `null` (or a missing entry) leaves the format alone. */
+  formats?: (string | null)[][];
+  /** How many leading rows become bold. */
+  boldRows?: number;
+}
+
+const FORBIDDEN_SHEET_CHARS = /[[\]:*?/\\]/;
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+// ---------- persistence schema ----------
+const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const rectSchema = z.object({
+  row: z.number().int().nonnegative(),
+  col: z.number().int().nonnegative(),
+  rows: z.number().int().positive(),
+  cols: z.number().int().positive(),
+});
+const rowJsonSchema = z.object({
+  r: z.number().int().nonnegative(),
+  /** Values by column from 0 (`null` = empty). */
+  v: z.array(scalarSchema),
+  f: z.array(z.string().nullable()).optional(),
+  /** Bold columns. */
+  b: z.array(z.number().int().nonnegative()).optional(),
+  /** Formula columns. */
+  x: z.array(z.number().int().nonnegative()).optional(),
+});
+export const workbookJsonSchema = z.object({
+  version: z.literal(1),
+  name: z.string(),
+  nextSheetSeq: z.number().int().positive(),
+  sheets: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), rows: z.array(rowJsonSchema) })).min(1),
+  areas: z.record(z.string(), rectSchema.extend({ sheetId: z.string().min(1) }).nullable()),
+  settings: z.record(z.string(), z.string()),
+});
+export type WorkbookJson = z.infer<typeof workbookJsonSchema>;
+
+function hostError(message: string): AddinError {
+  return new AddinError('host', message);
+}
+
+function isEmptyRow(r: RowStore): boolean {
+  const has = (a: unknown[] | undefined): boolean => a !== undefined && a.some((x) => x !== undefined && x !== null && x !== false);
+  return !has(r.v) && !has(r.f) && !has(r.b);
+}
+
+/** Shift a 1-D interval [start, start+len) for an insertion of `count` at `at`; inserting inside grows it. */
+function shiftForInsert(start: number, len: number, at: number, count: number): { start: number; len: number } {
+  if (at <= start) return { start: start + count, len };
+  if (at < start + len) return { start, len: len + count };
+  return { start, len };
+}
+
+/** Shrink/shift a 1-D interval for a deletion of [at, at+count); `null` when wholly deleted. */
+function shiftForDelete(start: number, len: number, at: number, count: number): { start: number; len: number } | null {
+  const delEnd = at + count;
+  const before = Math.max(0, Math.min(delEnd, start) - at);
+  const inside = Math.max(0, Math.min(delEnd, start + len) - Math.max(at, start));
+  const newLen = len - inside;
+  if (newLen <= 0) return null;
+  return { start: start - before, len: newLen };
+}
+
+export interface WorkbookModelOptions {
+  name?: string;
+  bounds?: Partial<GridBounds>;
+  /** Name of the first sheet when the model starts empty. */
+  firstSheetName?: string;
+}
+
+export class WorkbookModel {
+  readonly bounds: GridBounds;
+  name: string;
+  private sheetList: SheetStore[] = [];
+  private nextSheetSeq = 1;
+  private readonly areas = new Map<string, GridRange | null>();
+  private readonly settings = new Map<string, string>();
+  private readonly listeners = new Set<ModelListener>();
+
+  constructor(options: WorkbookModelOptions = {}) {
+    this.bounds = { ...EXCEL_GRID, ...options.bounds };
+    this.name = options.name ?? 'Book1';
+    this.addSheet(options.firstSheetName ?? 'Sheet1');
+  }
+
+  // ---------- events ----------
+  /** Listen to every change; returns the unsubscribe function. */
+  subscribe(listener: ModelListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private emit(change: ModelChange): void {
+    for (const l of [...this.listeners]) l(change);
+  }
+
+  // ---------- sheets ----------
+  sheets(): SheetRef[] {
+    return this.sheetList.map((s) => ({ id: s.id, name: s.name }));
+  }
+
+  sheet(sheetId: string): SheetRef | null {
+    const s = this.sheetList.find((x) => x.id === sheetId);
+    return s ? { id: s.id, name: s.name } : null;
+  }
+
+  sheetByName(name: string): SheetRef | null {
+    const lower = name.toLowerCase();
+    const s = this.sheetList.find((x) => x.name.toLowerCase() === lower);
+    return s ? { id: s.id, name: s.name } : null;
+  }
+
+  private store(sheetId: string): SheetStore {
+    const s = this.sheetList.find((x) => x.id === sheetId);
+    if (!s) throw new AddinError('notFound', `The sheet was not found (it may have been deleted).`, { data: { sheetId } });
+    return s;
+  }
+
+  private checkName(name: string, exceptId: string | null): void {
+    if (name.trim() === '') throw hostError('A sheet name cannot be empty.');
+    if (name.length > 31) throw hostError(`The sheet name "${name}" is longer than 31 characters.`);
+    if (FORBIDDEN_SHEET_CHARS.test(name) || name.startsWith("'") || name.endsWith("'"))
+      throw hostError(`The sheet name "${name}" contains a character a sheet name cannot hold.`);
+    const lower = name.toLowerCase();
+    if (this.sheetList.some((s) => s.id !== exceptId && s.name.toLowerCase() === lower))
+      throw hostError(`A sheet named "${name}" already exists.`);
+  }
+
+  /** Add a sheet (at the end unless `index` is given); a name is made up when none is given. */
+  addSheet(name?: string, index?: number): SheetRef {
+    let chosen = name;
+    if (chosen === undefined) {
+      let n = this.sheetList.length + 1;
+      while (this.sheetByName(`Sheet${n}`)) n += 1;
+      chosen = `Sheet${n}`;
+    }
+    this.checkName(chosen, null);
+    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new Map() };
+    this.nextSheetSeq += 1;
+    const at = index === undefined ? this.sheetList.length : Math.max(0, Math.min(index, this.sheetList.length));
+    this.sheetList.splice(at, 0, sheet);
+    this.emit({ type: 'sheets' });
+    return { id: sheet.id, name: sheet.name };
+  }
+
+  renameSheet(sheetId: string, name: string): void {
+    const s = this.store(sheetId);
+    this.checkName(name, sheetId);
+    s.name = name;
+    this.emit({ type: 'sheets' });
+  }
+
+  moveSheet(sheetId: string, index: number): void {
+    const s = this.store(sheetId);
+    this.sheetList = this.sheetList.filter((x) => x !== s);
+    this.sheetList.splice(Math.max(0, Math.min(index, this.sheetList.length)), 0, s);
+    this.emit({ type: 'sheets' });
+  }
+
+  /** Delete a sheet; its tracked areas become orphaned (null). The last sheet cannot be deleted. */
+  deleteSheet(sheetId: string): void {
+    const s = this.store(sheetId);
+    if (this.sheetList.length === 1) throw hostError('A workbook must contain at least one sheet.');
+    this.sheetList = this.sheetList.filter((x) => x !== s);
+    let orphaned = false;
+    for (const [id, area] of this.areas) {
+      if (area && area.sheetId === sheetId) {
+        this.areas.set(id, null);
+        orphaned = true;
+      }
+    }
+    this.emit({ type: 'sheets' });
+    if (orphaned) this.emit({ type: 'areas' });
+  }
+
+  // ---------- cells: reading ----------
+  private checkCell(row: number, col: number): void {
+    if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || col < 0 || row >= this.bounds.maxRows || col >= this.bounds.maxCols)
+      throw new AddinError('limit', `Cell (row ${row + 1}, column ${col + 1}) is outside the sheet's grid.`, { data: { row, col } });
+  }
+
+  private checkRect(r: CellRect): void {
+    if (r.rows <= 0 || r.cols <= 0) return;
+    this.checkCell(r.row, r.col);
+    this.checkCell(r.row + r.rows - 1, r.col + r.cols - 1);
+  }
+
+  getCell(sheetId: string, row: number, col: number): CellData | null {
+    const r = this.store(sheetId).rows.get(row);
+    if (!r) return null;
+    const value = r.v[col] ?? null;
+    const format = r.f?.[col] ?? null;
+    const bold = r.b?.[col] ?? false;
+    if (value === null && format === null && !bold) return null;
+    return { value, format, bold, formula: r.x?.[col] ?? false };
+  }
+
+  getValue(sheetId: string, row: number, col: number): Scalar {
+    return this.store(sheetId).rows.get(row)?.v[col] ?? null;
+  }
+
+  getValues(sheetId: string, range: CellRect): Scalar[][] {
+    const s = this.store(sheetId);
+    const out: Scalar[][] = [];
+    for (let i = 0; i < range.rows; i += 1) {
+      const r = s.rows.get(range.row + i);
+      const line: Scalar[] = new Array<Scalar>(range.cols);
+      for (let j = 0; j < range.cols; j += 1) line[j] = r?.v[range.col + j] ?? null;
+      out.push(line);
+    }
+    return out;
+  }
+
+  /** Number formats of a range; `null` is General. */
+  getFormats(sheetId: string, range: CellRect): (string | null)[][] {
+    const s = this.store(sheetId);
+    const out: (string | null)[][] = [];
+    for (let i = 0; i < range.rows; i += 1) {
+      const r = s.rows.get(range.row + i);
+      const line: (string | null)[] = new Array<string | null>(range.cols);
+      for (let j = 0; j < range.cols; j += 1) line[j] = r?.f?.[range.col + j] ?? null;
+      out.push(line);
+    }
+    return out;
+  }
+
+  /** Row indexes of rows holding anything, ascending, inside [from, to). */
+  private rowKeys(s: SheetStore, from: number, to: number): number[] {
+    if (to - from <= s.rows.size) {
+      const keys: number[] = [];
+      for (let r = from; r < to; r += 1) if (s.rows.has(r)) keys.push(r);
+      return keys;
+    }
+    return [...s.rows.keys()].filter((r) => r >= from && r < to).sort((a, b) => a - b);
+  }
+
+  /** Cells holding a value inside `range`, row-major, at most `max`. */
+  occupied(sheetId: string, range: CellRect, max: number): Array<{ row: number; col: number }> {
+    const s = this.store(sheetId);
+    const out: Array<{ row: number; col: number }> = [];
+    if (max <= 0) return out;
+    for (const r of this.rowKeys(s, range.row, range.row + range.rows)) {
+      const store = s.rows.get(r);
+      if (!store) continue;
+      const end = Math.min(range.col + range.cols, store.v.length);
+      for (let c = range.col; c < end; c += 1) {
+        const v = store.v[c];
+        if (v !== undefined && v !== null) {
+          out.push({ row: r, col: c });
+          if (out.length >= max) return out;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Number of cells holding a value on a sheet (or the whole workbook). */
+  countValues(sheetId?: string): number {
+    let n = 0;
+    for (const s of this.sheetList) {
+      if (sheetId !== undefined && s.id !== sheetId) continue;
+      for (const r of s.rows.values()) for (const v of r.v) if (v !== undefined && v !== null) n += 1;
+    }
+    return n;
+  }
+
+  /** The smallest rectangle holding every value of a sheet, or null when the sheet holds none. */
+  usedRange(sheetId: string): CellRect | null {
+    const s = this.store(sheetId);
+    let minR = Infinity;
+    let maxR = -1;
+    let minC = Infinity;
+    let maxC = -1;
+    for (const [r, store] of s.rows) {
+      store.v.forEach((v, c) => {
+        if (v === undefined || v === null) return;
+        minR = Math.min(minR, r);
+        maxR = Math.max(maxR, r);
+        minC = Math.min(minC, c);
+        maxC = Math.max(maxC, c);
+      });
+    }
+    if (maxR < 0) return null;
+    return { row: minR, col: minC, rows: maxR - minR + 1, cols: maxC - minC + 1 };
+  }
+
+  // ---------- cells: writing ----------
+  private rowFor(s: SheetStore, row: number): RowStore {
+    let r = s.rows.get(row);
+    if (!r) {
+      r = { v: [] };
+      s.rows.set(row, r);
+    }
+    return r;
+  }
+
+  private dropIfEmpty(s: SheetStore, row: number, r: RowStore): void {
+    if (isEmptyRow(r)) s.rows.delete(row);
+  }
+
+  /** Store one value with host semantics (format already applied). */
+  private put(r: RowStore, col: number, value: Scalar): void {
+    let v: Scalar = value;
+    let formula = false;
+    if (typeof v === 'number' && !Number.isFinite(v)) throw hostError(`A cell cannot hold the number ${String(v)}.`);
+    if (typeof v === 'string') {
+      if (v.length > this.bounds.maxCellChars)
+        throw new AddinError('limit', `A value has ${v.length} characters; a cell holds at most ${this.bounds.maxCellChars}.`);
+      if (v === '') v = null;
+      else if ((r.f?.[col] ?? null) !== TEXT_FORMAT) {
+        // Like a real host, a string in a non-text cell is parsed: numbers become numbers, `=`/`+`/`-` start a formula.
+        if (NUMBER_TEXT.test(v) && Number.isFinite(Number(v))) v = Number(v);
+        else if (v.length > 1 && (v.startsWith('=') || v.startsWith('+') || v.startsWith('-'))) formula = true;
+      }
+    }
+    if (v === null) {
+      if (col < r.v.length) delete r.v[col];
+    } else r.v[col] = v;
+    if (formula) (r.x ??= [])[col] = true;
+    else if (r.x && col < r.x.length) delete r.x[col];
+  }
+
+  private setFormatIn(r: RowStore, col: number, format: string): void {
+    const f = format === GENERAL_FORMAT ? null : format;
+    if (f === null) {
+      if (r.f && col < r.f.length) delete r.f[col];
+    } else (r.f ??= [])[col] = f;
+  }
+
+  /** Write one cell; `format` (when given) is applied before the value, `null`/General resets it. */
+  setValue(sheetId: string, row: number, col: number, value: Scalar, options: { format?: string | null; bold?: boolean } = {}): void {
+    this.checkCell(row, col);
+    const s = this.store(sheetId);
+    const r = this.rowFor(s, row);
+    if (options.format !== undefined) this.setFormatIn(r, col, options.format ?? GENERAL_FORMAT);
+    if (options.bold !== undefined) (r.b ??= [])[col] = options.bold || undefined;
+    this.put(r, col, value);
+    this.dropIfEmpty(s, row, r);
+    this.emit({ type: 'cells', sheetId, range: { row, col, rows: 1, cols: 1 } });
+  }
+
+  setFormat(sheetId: string, range: CellRect, format: string | null): void {
+    this.checkRect(range);
+    const s = this.store(sheetId);
+    for (let i = 0; i < range.rows; i += 1) {
+      const r = this.rowFor(s, range.row + i);
+      for (let j = 0; j < range.cols; j += 1) this.setFormatIn(r, range.col + j, format ?? GENERAL_FORMAT);
+      this.dropIfEmpty(s, range.row + i, r);
+    }
+    this.emit({ type: 'cells', sheetId, range });
+  }
+
+  setBold(sheetId: string, range: CellRect, bold: boolean): void {
+    this.checkRect(range);
+    const s = this.store(sheetId);
+    for (let i = 0; i < range.rows; i += 1) {
+      const r = this.rowFor(s, range.row + i);
+      for (let j = 0; j < range.cols; j += 1) (r.b ??= [])[range.col + j] = bold || undefined;
+      this.dropIfEmpty(s, range.row + i, r);
+    }
+    this.emit({ type: 'cells', sheetId, range });
+  }
+
+  /** Write a rectangle of values (`null` empties a cell); formats go first so TEXT_FORMAT cells stay inert. All-or-nothing on bounds. */
+  setRange(sheetId: string, row: number, col: number, values: Scalar[][], options: SetRangeOptions = {}): void {
+    const rows = values.length;
+    const cols = values.reduce((m, line) => Math.max(m, line.length), 0);
+    if (rows === 0 || cols === 0) return;
+    this.checkRect({ row, col, rows, cols });
+    for (const line of values)
+      for (const v of line) {
+        if (typeof v === 'string' && v.length > this.bounds.maxCellChars)
+          throw new AddinError('limit', `A value has ${v.length} characters; a cell holds at most ${this.bounds.maxCellChars}.`);
+        if (typeof v === 'number' && !Number.isFinite(v)) throw hostError(`A cell cannot hold the number ${String(v)}.`);
+      }
+    const s = this.store(sheetId);
+    const boldRows = options.boldRows ?? 0;
+    for (let i = 0; i < rows; i += 1) {
+      const line = values[i] ?? [];
+      const fline = options.formats?.[i];
+      const r = this.rowFor(s, row + i);
+      for (let j = 0; j < line.length; j += 1) {
+        const f = fline?.[j];
+        if (f !== undefined && f !== null) this.setFormatIn(r, col + j, f);
+        if (i < boldRows) (r.b ??= [])[col + j] = true;
+        this.put(r, col + j, line[j] ?? null);
+      }
+      this.dropIfEmpty(s, row + i, r);
+    }
+    this.emit({ type: 'cells', sheetId, range: { row, col, rows, cols } });
+  }
+
+  /** Clear values (and formula marks) of a range; formats and bold stay. */
+  clearRange(sheetId: string, range: CellRect): void {
+    const s = this.store(sheetId);
+    for (const rowIndex of this.rowKeys(s, range.row, range.row + range.rows)) {
+      const r = s.rows.get(rowIndex);
+      if (!r) continue;
+      const end = Math.min(range.col + range.cols, r.v.length);
+      for (let c = range.col; c < end; c += 1) {
+        delete r.v[c];
+        if (r.x && c < r.x.length) delete r.x[c];
+      }
+      this.dropIfEmpty(s, rowIndex, r);
+    }
+    this.emit({ type: 'cells', sheetId, range });
+  }
+
+  // ---------- structure ----------
+  private refuseShiftOff(s: SheetStore, lastKept: number, axis: 'rows' | 'cols'): void {
+    if (axis === 'rows') {
+      for (const [r, store] of s.rows) if (r >= lastKept && !isEmptyRow(store)) throw hostError('Rows cannot be inserted: non-empty cells would be pushed off the sheet.');
+    } else {
+      for (const store of s.rows.values())
+        for (let c = lastKept; c < store.v.length; c += 1) if (store.v[c] !== undefined) throw hostError('Columns cannot be inserted: non-empty cells would be pushed off the sheet.');
+    }
+  }
+
+  /** Insert `count` empty rows before `row`; cells and tracked areas below move down (areas spanning `row` grow). */
+  insertRows(sheetId: string, row: number, count: number): void {
+    this.checkCount(row, count, this.bounds.maxRows);
+    const s = this.store(sheetId);
+    this.refuseShiftOff(s, this.bounds.maxRows - count, 'rows');
+    const moved = new Map<number, RowStore>();
+    for (const [r, store] of s.rows) moved.set(r >= row ? r + count : r, store);
+    s.rows = moved;
+    this.moveAreas(sheetId, (a) => {
+      const v = shiftForInsert(a.row, a.rows, row, count);
+      return { ...a, row: v.start, rows: v.len };
+    });
+    this.emit({ type: 'structure', sheetId });
+  }
+
+  /** Delete rows [row, row+count); cells below move up; areas shrink, wholly deleted areas become null. */
+  deleteRows(sheetId: string, row: number, count: number): void {
+    this.checkCount(row, count, this.bounds.maxRows);
+    const s = this.store(sheetId);
+    const moved = new Map<number, RowStore>();
+    for (const [r, store] of s.rows) {
+      if (r < row) moved.set(r, store);
+      else if (r >= row + count) moved.set(r - count, store);
+    }
+    s.rows = moved;
+    this.moveAreas(sheetId, (a) => {
+      const v = shiftForDelete(a.row, a.rows, row, count);
+      return v ? { ...a, row: v.start, rows: v.len } : null;
+    });
+    this.emit({ type: 'structure', sheetId });
+  }
+
+  insertColumns(sheetId: string, col: number, count: number): void {
+    this.checkCount(col, count, this.bounds.maxCols);
+    const s = this.store(sheetId);
+    this.refuseShiftOff(s, this.bounds.maxCols - count, 'cols');
+    const blanks = new Array<undefined>(count);
+    for (const r of s.rows.values()) {
+      for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, 0, ...blanks);
+    }
+    this.moveAreas(sheetId, (a) => {
+      const v = shiftForInsert(a.col, a.cols, col, count);
+      return { ...a, col: v.start, cols: v.len };
+    });
+    this.emit({ type: 'structure', sheetId });
+  }
+
+  deleteColumns(sheetId: string, col: number, count: number): void {
+    this.checkCount(col, count, this.bounds.maxCols);
+    const s = this.store(sheetId);
+    for (const [rowIndex, r] of [...s.rows]) {
+      for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, count);
+      this.dropIfEmpty(s, rowIndex, r);
+    }
+    this.moveAreas(sheetId, (a) => {
+      const v = shiftForDelete(a.col, a.cols, col, count);
+      return v ? { ...a, col: v.start, cols: v.len } : null;
+    });
+    this.emit({ type: 'structure', sheetId });
+  }
+
+  private checkCount(at: number, count: number, max: number): void {
+    if (!Number.isInteger(at) || !Number.isInteger(count) || at < 0 || count <= 0 || at >= max || count > max)
+      throw new AddinError('limit', `Cannot insert or delete ${count} at position ${at + 1}.`);
+  }
+
+  // ---------- tracked areas ----------
+  private moveAreas(sheetId: string, f: (a: GridRange) => GridRange | null): void {
+    let changed = false;
+    for (const [id, a] of this.areas) {
+      if (!a || a.sheetId !== sheetId) continue;
+      const next = f(a);
+      if (next === null || next.row !== a.row || next.col !== a.col || next.rows !== a.rows || next.cols !== a.cols) {
+        this.areas.set(id, next);
+        changed = true;
+      }
+    }
+    if (changed) this.emit({ type: 'areas' });
+  }
+
+  /** Track (or re-track) an area under `id`. */
+  trackArea(id: string, range: GridRange): void {
+    this.store(range.sheetId);
+    this.checkRect(range);
+    if (range.rows <= 0 || range.cols <= 0) throw hostError('A tracked area must hold at least one cell.');
+    this.areas.set(id, { ...range });
+    this.emit({ type: 'areas' });
+  }
+
+  /** Where the area is now: `null` once deleted (orphaned), `undefined` when the id was never tracked. */
+  area(id: string): GridRange | null | undefined {
+    const a = this.areas.get(id);
+    return a ? { ...a } : a;
+  }
+
+  untrackArea(id: string): void {
+    if (this.areas.delete(id)) this.emit({ type: 'areas' });
+  }
+
+  areaIds(): string[] {
+    return [...this.areas.keys()];
+  }
+
+  // ---------- settings (travel with the document) ----------
+  getSetting(key: string): string | null {
+    return this.settings.get(key) ?? null;
+  }
+
+  setSetting(key: string, value: string | null): void {
+    if (value === null) this.settings.delete(key);
+    else this.settings.set(key, value);
+    this.emit({ type: 'settings', key });
+  }
+
+  settingKeys(): string[] {
+    return [...this.settings.keys()];
+  }
+
+  // ---------- persistence ----------
+  toJSON(): WorkbookJson {
+    const colsOf = (a: (boolean | undefined)[] | undefined): number[] | undefined => {
+      if (!a) return undefined;
+      const out: number[] = [];
+      a.forEach((x, c) => {
+        if (x) out.push(c);
+      });
+      return out.length ? out : undefined;
+    };
+    return {
+      version: 1,
+      name: this.name,
+      nextSheetSeq: this.nextSheetSeq,
+      sheets: this.sheetList.map((s) => ({
+        id: s.id,
+        name: s.name,
+        rows: [...s.rows.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([r, store]) => {
+            const out: z.infer<typeof rowJsonSchema> = { r, v: Array.from(store.v, (x) => x ?? null) };
+            if (store.f && store.f.some((x) => x != null)) out.f = Array.from(store.f, (x) => x ?? null);
+            const b = colsOf(store.b);
+            if (b) out.b = b;
+            const x = colsOf(store.x);
+            if (x) out.x = x;
+            return out;
+          }),
+      })),
+      areas: Object.fromEntries(this.areas),
+      settings: Object.fromEntries(this.settings),
+    };
+  }
+
+  /** Rebuild a model from `toJSON()` output; throws AddinError kind 'contract' on a malformed value. */
+  static fromJSON(json: unknown, options: Omit<WorkbookModelOptions, 'name' | 'firstSheetName'> = {}): WorkbookModel {
+    const parsed = workbookJsonSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AddinError('contract', 'The saved workbook could not be read.', { detail: issue ? `${issue.path.join('.')}: ${issue.message}` : undefined });
+    }
+    const data = parsed.data;
+    const m = new WorkbookModel({ ...options, name: data.name });
+    m.sheetList = data.sheets.map((sj) => {
+      const rows = new Map<number, RowStore>();
+      for (const rj of sj.rows) {
+        const store: RowStore = { v: [] };
+        rj.v.forEach((v, c) => {
+          if (v !== null) store.v[c] = v;
+        });
+        if (rj.f) {
+          store.f = [];
+          rj.f.forEach((f, c) => {
+            if (f !== null) (store.f as (string | null | undefined)[])[c] = f;
+          });
+        }
+        if (rj.b) {
+          store.b = [];
+          for (const c of rj.b) store.b[c] = true;
+        }
+        if (rj.x) {
+          store.x = [];
+          for (const c of rj.x) store.x[c] = true;
+        }
+        if (!isEmptyRow(store)) rows.set(rj.r, store);
+      }
+      return { id: sj.id, name: sj.name, rows };
+    });
+    m.nextSheetSeq = data.nextSheetSeq;
+    for (const [id, a] of Object.entries(data.areas)) m.areas.set(id, a);
+    for (const [k, v] of Object.entries(data.settings)) m.settings.set(k, v);
+    return m;
+  }
+}
