@@ -31,6 +31,7 @@ export interface NdjsonDecoder {
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 const CR = 13;
+const BOM = 0xfeff;
 
 /** Creates a decoder; feed it text in chunks of any size, then call end(). */
 export function createNdjsonDecoder(handlers: NdjsonHandlers, options: NdjsonDecoderOptions = {}): NdjsonDecoder {
@@ -144,7 +145,8 @@ class Decoder implements NdjsonDecoder {
     const n = this.lineNo;
     const limit = this.maxLineBytes;
     if (raw.length * 3 > limit && (raw.length > limit || utf8ByteLength(raw) > limit)) throw this.tooLong(n, raw);
-    const text = raw.length > 0 && raw.charCodeAt(raw.length - 1) === CR ? raw.slice(0, -1) : raw;
+    let text = raw.length > 0 && raw.charCodeAt(raw.length - 1) === CR ? raw.slice(0, -1) : raw;
+    if (n === 1 && text.charCodeAt(0) === BOM) text = text.slice(1); // a byte-order mark a buffered transport kept
     if (text.length === 0) return;
     let value: unknown;
     try {

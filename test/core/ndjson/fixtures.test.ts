@@ -103,7 +103,7 @@ describe('NDJSON fixtures', () => {
 
   describe.each(names)('%s', (name) => {
     const bytes = new Uint8Array(fs.readFileSync(path.join(DIR, `${name}.ndjson`)));
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     const expected = JSON.parse(fs.readFileSync(path.join(DIR, `${name}.expected.json`), 'utf8')) as Expected;
 
     it(name.startsWith('error.') ? 'fails as expected' : 'decodes as expected', () => {
