@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--no-build');
   const faults = process.argv.includes('--faults');
   const memory = process.argv.includes('--memory');
-  const rowsArg = process.argv.find((a) => a.startsWith('--rows='));
+  const rowsArg = process.argv.find((a) => a.startsWith('--rows=')) ?? (process.env.PLATFORM_ROWS ? `--rows=${process.env.PLATFORM_ROWS}` : undefined);
 
   if (!skipBuild) {
     console.log('Building the preview bundle...');
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const platform = await startPlatform({
     port: platformPort,
     memory,
-    dataDir: path.join(root, '.data'),
+    dataDir: process.env.PLATFORM_DATA_DIR ?? path.join(root, '.data'),
     faults,
     origins,
     ...(rowsArg ? { rows: Number(rowsArg.split('=')[1]) } : {}),
