@@ -101,6 +101,13 @@ function hostError(message: string): AddinError {
   return new AddinError('host', message);
 }
 
+/** A sparse row array as JSON: holes become null, trailing empties dropped (one canonical form). */
+function trimmed<T>(a: (T | null | undefined)[]): (T | null)[] {
+  let end = a.length;
+  while (end > 0 && (a[end - 1] === undefined || a[end - 1] === null)) end -= 1;
+  return Array.from(a.slice(0, end), (x) => x ?? null);
+}
+
 function isEmptyRow(r: RowStore): boolean {
   const has = (a: unknown[] | undefined): boolean => a !== undefined && a.some((x) => x !== undefined && x !== null && x !== false);
   return !has(r.v) && !has(r.f) && !has(r.b);
@@ -618,8 +625,8 @@ export class WorkbookModel {
         rows: [...s.rows.entries()]
           .sort((a, b) => a[0] - b[0])
           .map(([r, store]) => {
-            const out: z.infer<typeof rowJsonSchema> = { r, v: Array.from(store.v, (x) => x ?? null) };
-            if (store.f && store.f.some((x) => x != null)) out.f = Array.from(store.f, (x) => x ?? null);
+            const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
+            if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
             const b = colsOf(store.b);
             if (b) out.b = b;
             const x = colsOf(store.x);
