@@ -1,0 +1,108 @@
+/** Reading the decimal text of the query API's numbers: exact enough for a spreadsheet, or kept as exact text, plus exact ordering. */
+
+/** Decimal number text as the engine writes it: optional sign, digits with an optional fraction, optional exponent. */
+const NUMBER_TEXT = /^([+-]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/;
+
+/** Spreadsheets keep 15 significant digits (Excel rounds the 16th; Sheets follows it). */
+export const MAX_SIGNIFICANT_DIGITS = 15;
+
+/** Digits that identify a double uniquely: a double's shortest text never needs more. */
+export const MAX_DOUBLE_DIGITS = 17;
+
+/**
+ * How a column's numbers are held at the source: `exact` (integers, decimals: every digit matters, so more digits than
+ * a spreadsheet keeps means text) or `float` (binary doubles: the text is the double's own representation).
+ */
+export type NumberPrecision = 'exact' | 'float';
+
+/** The largest magnitude Excel stores (9.99999999999999E+307); beyond it a number must stay text. */
+const MAX_SPREADSHEET_MAGNITUDE = 9.99999999999999e307;
+
+/** The smallest normal double; smaller non-zero magnitudes lose digits, so they stay text. */
+const MIN_NORMAL_MAGNITUDE = 2.2250738585072014e-308;
+
+interface DecimalParts {
+  negative: boolean;
+  /** Significant digits: no leading zeros, no trailing zeros (empty for zero). */
+  digits: string;
+  /** Decimal exponent such that the value is 0.<digits> x 10^exponent. */
+  exponent: number;
+  /** Significant digits as a spreadsheet counts them: trailing zeros of an integer without exponent count. */
+  significant: number;
+  /** True for plain integer text (no fraction, no exponent). */
+  integerOnly: boolean;
+}
+
+function decimalParts(text: string): DecimalParts | null {
+  const m = NUMBER_TEXT.exec(text);
+  if (!m) return null;
+  const sign = m[1] ?? '';
+  const intPart = m[2] ?? '';
+  const fracPart = m[3] ?? m[4] ?? '';
+  const expText = m[5];
+  const exp = expText === undefined ? 0 : Number(expText);
+  if (!Number.isSafeInteger(exp)) return null;
+  const all = intPart + fracPart;
+  const lead = all.length - all.replace(/^0+/, '').length;
+  const trimmed = all.slice(lead).replace(/0+$/, '');
+  // Trailing zeros of an integer written without fraction or exponent (an id like 10000000000000000) count as
+  // significant: they may be meaningful digits, and a 16-digit integer is beyond what a spreadsheet keeps.
+  const integerOnly = m[3] === undefined && m[4] === undefined && expText === undefined;
+  const significant = integerOnly ? Math.max(0, intPart.replace(/^0+/, '').length) : trimmed.length;
+  return {
+    negative: sign === '-',
+    digits: trimmed,
+    exponent: intPart.length - lead + exp,
+    significant,
+    integerOnly,
+  };
+}
+
+/** True when `text` is decimal number text in the engine's encoding (`"10"`, `"-0.5"`, `"1e3"`, `".5"`). */
+export function isNumberText(text: string): boolean {
+  return NUMBER_TEXT.test(text);
+}
+
+export type NumberTextReading =
+  | { kind: 'number'; value: number }
+  /** A number a spreadsheet cannot hold without changing it: keep the original text. */
+  | { kind: 'exact'; text: string };
+
+/**
+ * Reads decimal number text. Returns `null` when the text is not a number; `exact` (keep the text) when converting
+ * would lose something; otherwise the JS number (`-0` becomes 0). What loses something depends on `precision`:
+ * - `exact`: more than 15 significant digits (this covers every integer beyond 2^53);
+ * - `float`: more than 17 significant digits, or integer text that is not the shortest form of its double;
+ * - both: overflow past a spreadsheet's largest number, underflow to a subnormal or zero.
+ */
+export function readNumberText(text: string, precision: NumberPrecision = 'exact'): NumberTextReading | null {
+  const parts = decimalParts(text);
+  if (parts === null) return null;
+  if (precision === 'exact' && parts.significant > MAX_SIGNIFICANT_DIGITS) return { kind: 'exact', text };
+  if (precision === 'float' && !parts.integerOnly && parts.digits.length > MAX_DOUBLE_DIGITS) return { kind: 'exact', text };
+  if (parts.digits === '') return { kind: 'number', value: 0 };
+  const value = Number(text);
+  const magnitude = Math.abs(value);
+  if (!Number.isFinite(value) || magnitude > MAX_SPREADSHEET_MAGNITUDE || magnitude < MIN_NORMAL_MAGNITUDE) {
+    return { kind: 'exact', text };
+  }
+  // A double's integer text is its shortest digits padded with zeros ("154657642868787400"); text whose digits are
+  // not the shortest form of the double it converts to ("9007199254740993") held more than a double: keep it.
+  if (precision === 'float' && parts.integerOnly && compareNumberText(String(value), text) !== 0) return { kind: 'exact', text };
+  return { kind: 'number', value };
+}
+
+/** Exact numeric comparison of two number texts (any length, any exponent); `null` when either is not number text. */
+export function compareNumberText(a: string, b: string): number | null {
+  const pa = decimalParts(a);
+  const pb = decimalParts(b);
+  if (pa === null || pb === null) return null;
+  const sa = pa.digits === '' ? 0 : pa.negative ? -1 : 1;
+  const sb = pb.digits === '' ? 0 : pb.negative ? -1 : 1;
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  let magnitude: number;
+  if (pa.exponent !== pb.exponent) magnitude = pa.exponent < pb.exponent ? -1 : 1;
+  else magnitude = pa.digits === pb.digits ? 0 : pa.digits < pb.digits ? -1 : 1;
+  return sa * magnitude;
+}

@@ -1,0 +1,174 @@
+/** Write plans: a matrix cut into blocks that each fit one host write request (cells and estimated payload bytes). */
+import { AddinError } from '../api/errors';
+import type { Scalar, WriteBlock } from '../host';
+import { columnToLetters, formatCellRef } from './a1';
+import { checkCellTextLengths } from './cell-text-limit';
+import type { Matrix } from './matrix';
+
+export interface WriteTarget {
+  sheetId: string;
+  /** 0-based top-left cell of the matrix on the sheet. */
+  row: number;
+  col: number;
+}
+
+/** What one write may carry; a host's HostLimits fits here as is (the optional fields add checks). */
+export interface WriteBudget {
+  maxCellsPerWrite: number;
+  maxBytesPerWrite: number;
+  /** When given, text longer than this is a 'limit' error naming the cell. */
+  maxCellChars?: number;
+  /** When given, a matrix reaching past the grid is a 'limit' error. */
+  maxRows?: number;
+  maxCols?: number;
+}
+
+/** Request envelope, address, method and property names of one write, generously. */
+export const BLOCK_OVERHEAD_BYTES = 1024;
+/** Brackets and separators of one row in the values array and in the formats array. */
+export const ROW_OVERHEAD_BYTES = 8;
+/** Separators of one cell in the values array and in the formats array. */
+const CELL_OVERHEAD_BYTES = 2;
+
+/** Characters that JSON writes as themselves, one byte each. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * Bytes of a JSON string literal, conservatively: a quote or backslash counts 2, a control character 6, any other
+ * non-ASCII UTF-16 unit 6 (a `\uXXXX` escape; UTF-8 never takes more than 3 per unit), plus the two quotes.
+ */
+function jsonStringBytes(text: string): number {
+  if (PLAIN_JSON_TEXT.test(text)) return text.length + 2;
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 || c === 0x5c) bytes += 2;
+    else if (c >= 0x20 && c < 0x7f) bytes += 1;
+    else bytes += 6;
+  }
+  return bytes;
+}
+
+function valueBytes(v: Scalar): number {
+  if (v === null) return 4;
+  if (typeof v === 'boolean') return v ? 4 : 5;
+  if (typeof v === 'number') return String(v).length;
+  return jsonStringBytes(v);
+}
+
+/** Estimated bytes of one cell in a request: its JSON value and its JSON format (`null` when none) with separators. */
+export function estimateCellBytes(value: Scalar, format: string | null | undefined): number {
+  return valueBytes(value) + (format == null ? 4 : jsonStringBytes(format)) + CELL_OVERHEAD_BYTES;
+}
+
+/**
+ * Conservative estimate of the request payload that writes `block`: every value and a format for every cell (a missing
+ * formats array counts as all `null`, since an adapter may send one anyway), row brackets and the request envelope.
+ */
+export function estimateBlockBytes(block: Pick<WriteBlock, 'values' | 'formats'>): number {
+  let bytes = BLOCK_OVERHEAD_BYTES;
+  block.values.forEach((row, i) => {
+    bytes += ROW_OVERHEAD_BYTES;
+    const formats = block.formats?.[i];
+    row.forEach((v, j) => {
+      bytes += estimateCellBytes(v, formats?.[j]);
+    });
+  });
+  return bytes;
+}
+
+function group(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function checkBudget(budget: WriteBudget): void {
+  const minBytes = BLOCK_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES + estimateCellBytes(null, null);
+  if (!Number.isSafeInteger(budget.maxCellsPerWrite) || budget.maxCellsPerWrite < 1 || !(budget.maxBytesPerWrite >= minBytes)) {
+    throw new AddinError('validation', `Invalid write budget (${String(budget.maxCellsPerWrite)} cells, ${String(budget.maxBytesPerWrite)} bytes): at least 1 cell and ${minBytes} bytes per write are needed.`, {
+      data: { ...budget },
+    });
+  }
+}
+
+function checkGrid(matrix: Matrix, target: WriteTarget, budget: WriteBudget): void {
+  if (budget.maxRows !== undefined && target.row + matrix.rows > budget.maxRows) {
+    throw new AddinError('limit', `The result needs ${group(matrix.rows)} rows from row ${group(target.row + 1)}, past the sheet's last row ${group(budget.maxRows)}. Place it higher, or limit the rows in the query.`, {
+      data: { rows: matrix.rows, row: target.row, maxRows: budget.maxRows },
+    });
+  }
+  if (budget.maxCols !== undefined && target.col + matrix.cols > budget.maxCols) {
+    throw new AddinError('limit', `The result needs ${group(matrix.cols)} columns from column ${columnToLetters(target.col)}, past the sheet's last column ${columnToLetters(budget.maxCols - 1)}. Place it further left, or select fewer columns.`, {
+      data: { cols: matrix.cols, col: target.col, maxCols: budget.maxCols },
+    });
+  }
+}
+
+/**
+ * Cuts `matrix` (to be written with its top-left cell at `target`) into blocks for one write each:
+ * - full-width row blocks, as many rows as fit both the cell budget and the byte budget (estimateBlockBytes);
+ * - a row that alone does not fit is cut into column chunks of that row;
+ * - a single cell that alone does not fit is a 'limit' error naming it.
+ * Blocks cover the matrix exactly, top to bottom, without overlap. A block that contains header rows carries
+ * `headerRows` (how many of its leading rows are headers); other blocks carry none. An empty matrix gives no blocks.
+ */
+export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: WriteBudget): WriteBlock[] {
+  checkBudget(budget);
+  checkGrid(matrix, target, budget);
+  if (budget.maxCellChars !== undefined) checkCellTextLengths(matrix, target, budget.maxCellChars);
+  const { rows, cols } = matrix;
+  if (rows === 0 || cols === 0) return [];
+
+  const cellBytes = (i: number, j: number): number =>
+    estimateCellBytes(matrix.values[i]?.[j] ?? null, matrix.formats[i]?.[j] ?? null);
+  const rowBytes: number[] = [];
+  for (let i = 0; i < rows; i++) {
+    let b = ROW_OVERHEAD_BYTES;
+    for (let j = 0; j < cols; j++) b += cellBytes(i, j);
+    rowBytes.push(b);
+  }
+
+  const blocks: WriteBlock[] = [];
+  const emit = (row: number, nRows: number, col: number, nCols: number): void => {
+    const values = matrix.values.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
+    const formats = matrix.formats.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
+    const block: WriteBlock = { sheetId: target.sheetId, row: target.row + row, col: target.col + col, values, formats };
+    const headerRows = Math.min(Math.max(matrix.headerRows - row, 0), nRows);
+    if (headerRows > 0) block.headerRows = headerRows;
+    blocks.push(block);
+  };
+
+  let i = 0;
+  while (i < rows) {
+    let n = 0;
+    let bytes = BLOCK_OVERHEAD_BYTES;
+    while (i + n < rows && (n + 1) * cols <= budget.maxCellsPerWrite && bytes + (rowBytes[i + n] ?? 0) <= budget.maxBytesPerWrite) {
+      bytes += rowBytes[i + n] ?? 0;
+      n++;
+    }
+    if (n > 0) {
+      emit(i, n, 0, cols);
+      i += n;
+      continue;
+    }
+    // Row i alone is too big: cut it by columns.
+    let j = 0;
+    while (j < cols) {
+      let m = 0;
+      let chunk = BLOCK_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES;
+      while (j + m < cols && m + 1 <= budget.maxCellsPerWrite && chunk + cellBytes(i, j + m) <= budget.maxBytesPerWrite) {
+        chunk += cellBytes(i, j + m);
+        m++;
+      }
+      if (m === 0) {
+        const cell = formatCellRef(target.row + i, target.col + j);
+        throw new AddinError('limit', `Cell ${cell} holds more data than one write request can carry (${group(budget.maxBytesPerWrite)} bytes). Shorten that value in the query.`, {
+          data: { cell, row: target.row + i, col: target.col + j, bytes: cellBytes(i, j), maxBytesPerWrite: budget.maxBytesPerWrite },
+        });
+      }
+      emit(i, 1, j, m);
+      j += m;
+    }
+    i += 1;
+  }
+  return blocks;
+}
