@@ -1,0 +1,65 @@
+/** Refresh-all job: queries run with bounded concurrency, writes go one placement at a time, Stop leaves cells intact. */
+import { isAddinError } from '../api/errors';
+import type { JobItemState, RefreshAllSummary } from '../service/addin-service';
+import type { Orchestrator } from './orchestrator';
+
+export interface RefreshAllOptions {
+  /** Queries in flight at most (default 3). */
+  concurrency?: number;
+  /** Stop: placements not yet started become 'stopped'; running ones are cancelled and keep their cells. */
+  signal?: AbortSignal;
+  onUpdate?: (placementId: string, item: JobItemState) => void;
+}
+
+/**
+ * Refresh `placementIds` (duplicates ignored). The orchestrator's write lock makes writes one at a time, so
+ * up to `concurrency` queries run while one placement writes. "Retry failed" is a second call with the failed ids.
+ */
+export async function refreshAll(
+  orchestrator: Pick<Orchestrator, 'refresh'>,
+  placementIds: readonly string[],
+  options: RefreshAllOptions = {},
+): Promise<RefreshAllSummary> {
+  const ids = [...new Set(placementIds)];
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 3));
+  const { signal } = options;
+  const states = new Map<string, JobItemState>();
+  const set = (id: string, item: JobItemState): void => {
+    states.set(id, item);
+    options.onUpdate?.(id, item);
+  };
+  for (const id of ids) set(id, { state: 'queued' });
+
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const i = next;
+      next += 1;
+      const id = ids[i];
+      if (id === undefined) return;
+      if (signal?.aborted) {
+        set(id, { state: 'stopped' });
+        continue;
+      }
+      set(id, { state: 'running' });
+      try {
+        const outcome = await orchestrator.refresh(id, {
+          ...(signal ? { signal } : {}),
+          onPhase: (phase) => {
+            if (phase === 'writing') set(id, { state: 'writing' });
+          },
+        });
+        set(id, { state: 'done', rows: outcome.rows, cols: outcome.cols });
+      } catch (e) {
+        if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
+        else if (isAddinError(e)) set(id, { state: 'failed', kind: e.kind, message: e.message });
+        else set(id, { state: 'failed', kind: 'host', message: e instanceof Error ? e.message : String(e) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, () => worker()));
+
+  const items = ids.map((placementId) => ({ placementId, item: states.get(placementId) ?? { state: 'stopped' as const } }));
+  const count = (s: JobItemState['state']): number => items.filter((x) => x.item.state === s).length;
+  return { total: ids.length, done: count('done'), failed: count('failed'), stopped: count('stopped'), items };
+}

@@ -1,0 +1,390 @@
+/** Tests for the Orchestrator over MemoryHost: insert, grow, shrink, blocked, failures leave cells and record intact, moved areas, edit, remove. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AddinError } from '../../../src/core/api/errors';
+import { HOST_EXCEL } from '../../../src/core/api/wire-names';
+import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
+import { TEXT_FORMAT } from '../../../src/core/host';
+import { loadRegistry, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
+import { cells, draft, numbered, rig, table, type Table } from './fakes';
+
+const fixture = (name: string): Table & { sql: string } =>
+  JSON.parse(readFileSync(join(__dirname, '../../fixtures/refresh', name), 'utf8')) as Table & { sql: string };
+
+const SQL = 'SELECT key, value FROM t';
+
+async function caught(p: Promise<unknown>): Promise<AddinError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AddinError) return e;
+    throw e;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('Orchestrator.insert', () => {
+  it('upserts the report, writes the result at the anchor, records the placement on the platform and in the document', async () => {
+    const r = rig();
+    const t = fixture('orders-by-status.json');
+    r.queries.set(t.sql, t);
+    const out = await r.orch.insert(draft(t.sql, 'Orders by status'), { sheetId: r.sheet, row: 1, col: 1 });
+
+    expect(out).toMatchObject({ rows: 4, cols: 2, rangeRef: 'Sheet1!B2:C5', area: { sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 }, syncError: null });
+    expect(r.model.getValues(r.sheet, { row: 1, col: 1, rows: 4, cols: 2 })).toEqual([
+      ['status', 'count'],
+      ['completed', 120],
+      ['processing', 35],
+      ['shipped', 48],
+    ]);
+    expect(r.model.getCell(r.sheet, 1, 1)?.bold).toBe(true);
+
+    const [upsert, connect] = r.reports.calls;
+    expect(upsert).toMatchObject({ method: 'upsertReport', deploymentId: '7', body: { name: 'Orders by status', sqlQuery: t.sql, source: HOST_EXCEL } });
+    expect(upsert?.method === 'upsertReport' && upsert.publicId).toMatch(/^[0-9A-Za-z]{12}$/);
+    expect(connect).toMatchObject({
+      method: 'connectWorkbook',
+      reportId: out.reportId,
+      body: {
+        externalWorkbookId: 'wb-test-1',
+        placementId: out.placementId,
+        resultLocation: 'Sheet1!B2:C5',
+        anchorCell: 'B2',
+        endResultCell: 'C5',
+        sheetId: r.sheet,
+        sheetName: 'Sheet1',
+        workbookName: 'Plan.xlsx',
+      },
+    });
+    expect(r.queries.calls[0]).toMatchObject({ context: { deploymentId: '7', environmentId: '3' }, timezone: 'Europe/Paris' });
+
+    const [record] = await loadRegistry(r.host.document);
+    expect(record).toMatchObject({
+      placementId: out.placementId,
+      reportId: out.reportId,
+      deploymentId: '7',
+      environmentId: '3',
+      sheetId: r.sheet,
+      anchor: { row: 1, col: 1 },
+      area: { row: 1, col: 1, rows: 4, cols: 2 },
+      rows: 4,
+      cols: 2,
+      layout: 'flat',
+      queryChecksum: `sum:${t.sql}`,
+    });
+    expect(await r.host.trackedArea(out.placementId)).toEqual(out.area);
+  });
+
+  it('stores no secret in the document', async () => {
+    const r = rig();
+    await r.host.credentials.set('svc.apiKey', 'sk-live-SECRET');
+    r.queries.set(SQL, numbered(2));
+    await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    expect(JSON.stringify(r.model.toJSON())).not.toContain('SECRET');
+  });
+
+  it('lands inert text, dates and exact big numbers correctly', async () => {
+    const r = rig();
+    const t = fixture('tricky-text.json');
+    r.queries.set(t.sql, t);
+    await r.orch.insert(draft(t.sql), { sheetId: r.sheet, row: 0, col: 0 });
+    const cell = (row: number, col: number) => r.model.getCell(r.sheet, row, col);
+    expect(cell(1, 0)).toMatchObject({ value: '00123', format: TEXT_FORMAT, formula: false });
+    expect(cell(1, 1)).toMatchObject({ value: '=HYPERLINK("http://x")', formula: false });
+    expect(cell(2, 0)).toMatchObject({ value: '-42abc', formula: false });
+    expect(cell(2, 1)).toMatchObject({ value: '+1 555 0100', formula: false });
+    expect(cell(3, 0)).toMatchObject({ value: 'TRUE', formula: false });
+    expect(cell(1, 2)).toMatchObject({ value: 45322, format: DATE_FORMAT }); // 2024-01-31
+    expect(cell(2, 2)).toMatchObject({ value: 45351, format: DATE_FORMAT }); // 2024-02-29
+    expect(cell(3, 2)).toBeNull();
+    expect(cell(1, 3)?.value).toBe(1234567.89);
+    expect(cell(2, 3)).toMatchObject({ value: '12345678901234567890', format: TEXT_FORMAT });
+    for (let row = 0; row < 4; row += 1) for (let col = 0; col < 4; col += 1) expect(cell(row, col)?.formula ?? false).toBe(false);
+  });
+
+  it('asks before overwriting user cells, then overwrites them when told to', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    r.model.setValue(r.sheet, 3, 1, 'mine');
+    r.model.setValue(r.sheet, 2, 0, 'also mine');
+    const before = cells(r.model);
+    const e = await caught(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }));
+    expect(e.kind).toBe('blocked');
+    expect(e.data).toMatchObject({ cells: ['A3', 'B4'], cell: 'A3' });
+    expect(cells(r.model)).toEqual(before);
+    expect(await loadRegistry(r.host.document)).toEqual([]);
+
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { overwrite: true });
+    expect(out.overwrittenCells).toBe(2);
+    expect(r.model.getValue(r.sheet, 3, 1)).toBe(2);
+  });
+
+  it('never overwrites another placement, even with overwrite', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    await r.orch.insert(draft(SQL, 'First'), { sheetId: r.sheet, row: 2, col: 2 });
+    const before = cells(r.model);
+    const e = await caught(r.orch.insert(draft(SQL, 'Second'), { sheetId: r.sheet, row: 0, col: 1 }, { overwrite: true }));
+    expect(e.kind).toBe('blocked');
+    expect(e.message).toContain('"First"');
+    expect(e.data).toMatchObject({ cell: 'C3', otherPlacement: true });
+    expect(cells(r.model)).toEqual(before);
+  });
+
+  it('validates the draft and the target before calling anything', async () => {
+    const r = rig();
+    expect((await caught(r.orch.insert({ ...draft(SQL), name: ' ' }, { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
+    expect((await caught(r.orch.insert(draft(''), { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
+    expect((await caught(r.orch.insert(draft(SQL), { sheetId: 'gone', row: 0, col: 0 }))).kind).toBe('notFound');
+    expect(r.reports.calls).toEqual([]);
+  });
+
+  it('refuses a result that would run past the grid before writing anything', async () => {
+    const r = rig({ maxRows: 10 });
+    r.queries.set(SQL, numbered(5));
+    const e = await caught(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 6, col: 0 }));
+    expect(e.kind).toBe('limit');
+    expect(r.host.log).toEqual([]);
+  });
+});
+
+describe('Orchestrator.refresh', () => {
+  async function placed(n = 3, limits = {}) {
+    const r = rig(limits);
+    r.queries.set(SQL, numbered(n));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
+    return { ...r, id: out.placementId, reportId: out.reportId };
+  }
+
+  it('runs the definition from connect-workbook and grows into empty cells', async () => {
+    const r = await placed(3);
+    r.queries.set('SELECT more', numbered(6, 'm'));
+    r.reports.editSql(r.reportId, 'SELECT more');
+    const out = await r.orch.refresh(r.id);
+    expect(out).toMatchObject({ rows: 7, cols: 2, rangeRef: 'Sheet1!B2:C8' });
+    expect(r.model.getValues(r.sheet, { row: 6, col: 1, rows: 2, cols: 2 })).toEqual([
+      ['m4', 4],
+      ['m5', 5],
+    ]);
+    const connects = r.reports.connects();
+    expect(connects.at(-2)?.body.resultLocation).toBe('Sheet1!B2:C5'); // first: where it is now
+    expect(connects.at(-1)?.body).toMatchObject({ resultLocation: 'Sheet1!B2:C8', endResultCell: 'C8' });
+    const [record] = await loadRegistry(r.host.document);
+    expect(record).toMatchObject({ rows: 7, area: { row: 1, col: 1, rows: 7, cols: 2 }, queryChecksum: 'sum:SELECT more' });
+  });
+
+  it('shrinks: clears only the leftovers, keeps their formats and every cell around', async () => {
+    const r = await placed(5);
+    r.model.setValue(r.sheet, 7, 1, 'below');
+    r.model.setValue(r.sheet, 1, 3, 'right');
+    r.model.setFormat(r.sheet, { row: 5, col: 1, rows: 2, cols: 2 }, '0.00');
+    r.queries.set('SELECT fewer', table(['only'], [['x']]));
+    r.reports.editSql(r.reportId, 'SELECT fewer');
+    const out = await r.orch.refresh(r.id);
+    expect(out).toMatchObject({ rows: 2, cols: 1 });
+    expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 9, cols: 5 })).toEqual([
+      [null, null, null, null, null],
+      [null, 'only', null, 'right', null],
+      [null, 'x', null, null, null],
+      [null, null, null, null, null],
+      [null, null, null, null, null],
+      [null, null, null, null, null],
+      [null, null, null, null, null],
+      [null, 'below', null, null, null],
+      [null, null, null, null, null],
+    ]);
+    expect(r.model.getCell(r.sheet, 5, 1)?.format).toBe('0.00');
+    expect(r.host.log.filter((e) => e.op === 'clear').map((e) => e.range)).toEqual([
+      { sheetId: r.sheet, row: 3, col: 1, rows: 4, cols: 2 },
+      { sheetId: r.sheet, row: 1, col: 2, rows: 2, cols: 1 },
+    ]);
+  });
+
+  it('is blocked by a user cell below, names it and changes no cell', async () => {
+    const r = await placed(3);
+    r.model.setValue(r.sheet, 6, 2, 'typed by hand');
+    r.queries.set('SELECT more', numbered(10));
+    r.reports.editSql(r.reportId, 'SELECT more');
+    const before = cells(r.model);
+    const [recordBefore] = await loadRegistry(r.host.document);
+    const e = await caught(r.orch.refresh(r.id));
+    expect(e.kind).toBe('blocked');
+    expect(e.data).toMatchObject({ cell: 'C7' });
+    expect(e.message).toContain('C7');
+    expect(cells(r.model)).toEqual(before);
+    const [recordAfter] = await loadRegistry(r.host.document);
+    expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
+    expect(recordAfter?.lastError).toMatchObject({ kind: 'blocked' });
+  });
+
+  it('leaves cells and record as they were when the query fails mid-stream', async () => {
+    const r = await placed(3);
+    r.queries.failMidway(SQL, numbered(50), 20);
+    const before = cells(r.model);
+    const [recordBefore] = await loadRegistry(r.host.document);
+    const e = await caught(r.orch.refresh(r.id));
+    expect(e.kind).toBe('query');
+    expect(cells(r.model)).toEqual(before);
+    const [recordAfter] = await loadRegistry(r.host.document);
+    expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
+    expect(recordAfter?.lastError).toMatchObject({ kind: 'query', message: e.message });
+    // The next success clears the error.
+    r.queries.set(SQL, numbered(3));
+    await r.orch.refresh(r.id);
+    expect((await loadRegistry(r.host.document))[0]?.lastError).toBeUndefined();
+  });
+
+  it('rolls a host write that fails midway back exactly, values and formats', async () => {
+    const r = await placed(3, { maxCellsPerWrite: 10 });
+    r.model.setFormat(r.sheet, { row: 8, col: 1, rows: 4, cols: 2 }, '0.0%'); // formats in the growth area
+    r.queries.set('SELECT big', numbered(30));
+    r.reports.editSql(r.reportId, 'SELECT big');
+    const before = cells(r.model);
+    const [recordBefore] = await loadRegistry(r.host.document);
+    r.host.failWriteAfter(2);
+    const e = await caught(r.orch.refresh(r.id));
+    expect(e.kind).toBe('host');
+    expect(r.host.log.filter((x) => x.op === 'write').length).toBeGreaterThan(2); // some blocks landed, then the rollback
+    expect(cells(r.model)).toEqual(before);
+    expect(await r.host.trackedArea(r.id)).toEqual({ sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 });
+    const [recordAfter] = await loadRegistry(r.host.document);
+    expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
+  });
+
+  it('says so when the rollback itself fails', async () => {
+    const r = await placed(3, { maxCellsPerWrite: 10 });
+    r.queries.set('SELECT big', numbered(30));
+    r.reports.editSql(r.reportId, 'SELECT big');
+    r.host.failWriteAfter(1);
+    r.host.failWriteAfter(0);
+    const e = await caught(r.orch.refresh(r.id));
+    expect(e.message).toMatch(/could not all be put back/);
+  });
+
+  it('follows rows inserted above the placement', async () => {
+    const r = await placed(3);
+    r.model.insertRows(r.sheet, 0, 5);
+    r.model.setValue(r.sheet, 1, 1, 'title typed above');
+    r.queries.set('SELECT more', numbered(4, 'n'));
+    r.reports.editSql(r.reportId, 'SELECT more');
+    const out = await r.orch.refresh(r.id);
+    expect(out.rangeRef).toBe('Sheet1!B7:C11');
+    expect(r.model.getValue(r.sheet, 6, 1)).toBe('key');
+    expect(r.model.getValue(r.sheet, 10, 1)).toBe('n3');
+    expect(r.model.getValue(r.sheet, 1, 1)).toBe('title typed above');
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ anchor: { row: 6, col: 1 } });
+  });
+
+  it('reports an orphaned placement as notFound and calls nothing', async () => {
+    const r = await placed(3);
+    r.model.deleteRows(r.sheet, 0, 10);
+    const calls = r.reports.calls.length;
+    const e = await caught(r.orch.refresh(r.id));
+    expect(e.kind).toBe('notFound');
+    expect(e.data).toMatchObject({ orphaned: true });
+    expect(e.message).toMatch(/no longer in the workbook/);
+    expect(r.reports.calls.length).toBe(calls);
+    expect((await r.orch.list())[0]).toMatchObject({ area: null, rangeRef: null });
+  });
+
+  it('keeps the new cells when only recording the location fails', async () => {
+    const r = await placed(3);
+    r.reports.failConnect.push(new AddinError('notFound', 'Report not found.')); // first connect fails: nothing changes
+    expect((await caught(r.orch.refresh(r.id))).kind).toBe('notFound');
+    r.queries.set('SELECT more', numbered(5));
+    r.reports.editSql(r.reportId, 'SELECT more');
+    // The second connect (after the write) fails: the outcome says so, the cells and record are updated.
+    r.reports.failConnect.push(null, new AddinError('server', 'Server error.'));
+    const out = await r.orch.refresh(r.id);
+    expect(out.syncError?.kind).toBe('server');
+    expect(out.rows).toBe(6);
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ rows: 6 });
+  });
+
+  it('serializes refreshes of one placement', async () => {
+    const r = await placed(3);
+    const order: string[] = [];
+    const a = r.orch.refresh(r.id, { onPhase: (p) => order.push(`a:${p}`) }).then(() => order.push('a:done'));
+    const b = r.orch.refresh(r.id, { onPhase: (p) => order.push(`b:${p}`) }).then(() => order.push('b:done'));
+    await Promise.all([a, b]);
+    expect(order).toEqual(['a:running', 'a:writing', 'a:done', 'b:running', 'b:writing', 'b:done']);
+    expect(r.queries.maxInFlight).toBe(1);
+  });
+
+  it('stops when cancelled and leaves the cells', async () => {
+    const r = await placed(3);
+    r.queries.hang(SQL);
+    const before = cells(r.model);
+    const ctl = new AbortController();
+    const p = r.orch.refresh(r.id, { signal: ctl.signal });
+    await new Promise((res) => setImmediate(res));
+    ctl.abort();
+    const e = await caught(p);
+    expect(e.kind).toBe('cancelled');
+    expect(cells(r.model)).toEqual(before);
+    expect((await loadRegistry(r.host.document))[0]?.lastError).toBeUndefined();
+  });
+
+  it('rolls back when cancelled between write blocks', async () => {
+    const r = await placed(3, { maxCellsPerWrite: 10 });
+    r.queries.set('SELECT big', numbered(30));
+    r.reports.editSql(r.reportId, 'SELECT big');
+    const before = cells(r.model);
+    const ctl = new AbortController();
+    r.host.beforeMutation = () => ctl.abort();
+    const e = await caught(r.orch.refresh(r.id, { signal: ctl.signal }));
+    expect(e.kind).toBe('cancelled');
+    expect(r.host.log.length).toBeGreaterThan(1); // one block landed, then the rollback
+    expect(cells(r.model)).toEqual(before);
+  });
+});
+
+describe('Orchestrator edit, remove, list, goTo', () => {
+  it('update upserts the same publicId, then refreshes with the new definition and name', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2)).set('SELECT v2', numbered(4, 'v'));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const after = await r.orch.update(out.placementId, { ...draft('SELECT v2', 'Orders v2') });
+    expect(after.rows).toBe(5);
+    const upserts = r.reports.calls.filter((c) => c.method === 'upsertReport');
+    expect(upserts).toHaveLength(2);
+    expect(upserts[1]).toMatchObject({ publicId: out.publicId, body: { publicId: out.publicId, name: 'Orders v2', sqlQuery: 'SELECT v2' } });
+    expect(upserts[1]?.method === 'upsertReport' && upserts[1].body.source).toBeUndefined();
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ name: 'Orders v2', queryChecksum: 'sum:SELECT v2' });
+    expect((await r.orch.definition(out.placementId)).sqlQuery).toBe('SELECT v2');
+  });
+
+  it('remove forgets the placement and optionally clears its cells', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2));
+    const a = await r.orch.insert(draft(SQL, 'A'), { sheetId: r.sheet, row: 0, col: 0 });
+    const b = await r.orch.insert(draft(SQL, 'B'), { sheetId: r.sheet, row: 0, col: 5 });
+    await r.orch.remove(a.placementId, { clearCells: false });
+    expect(r.model.getValue(r.sheet, 0, 0)).toBe('key');
+    await r.orch.remove(b.placementId, { clearCells: true });
+    expect(r.model.getValue(r.sheet, 0, 5)).toBeNull();
+    expect(await r.orch.list()).toEqual([]);
+    expect(await r.host.trackedArea(a.placementId)).toBeNull();
+    expect((await caught(r.orch.refresh(a.placementId))).kind).toBe('notFound');
+  });
+
+  it('lists placements where they are now and goes to them', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2));
+    const a = await r.orch.insert(draft(SQL, 'A'), { sheetId: r.sheet, row: 0, col: 0 });
+    r.model.renameSheet(r.sheet, 'My Sheet');
+    r.model.insertColumns(r.sheet, 0, 1);
+    const [item] = await r.orch.list();
+    expect(item).toMatchObject({ sheetName: 'My Sheet', rangeRef: "'My Sheet'!B1:C3" });
+    await r.orch.goTo(a.placementId);
+    expect(r.host.selection).toEqual({ sheetId: r.sheet, row: 0, col: 1, rows: 3, cols: 2 });
+  });
+
+  it('reports a damaged registry clearly', async () => {
+    const r = rig();
+    await r.host.document.set(REGISTRY_KEY, '{not json');
+    const e = await caught(r.orch.list());
+    expect(e.kind).toBe('contract');
+    expect(e.message).toMatch(/damaged/);
+  });
+});
