@@ -131,6 +131,29 @@ describe('Orchestrator.insert', () => {
     expect(cells(r.model)).toEqual(before);
   });
 
+  it('lays a report with Columns members out as a pivot and sends its pivotItems', async () => {
+    const r = rig();
+    const sql = 'SELECT region, year, MEASURE(sales) FROM s GROUP BY 1, 2';
+    r.queries.set(sql, {
+      columns: [
+        { name: 'region', column_type: 'String' },
+        { name: 'year', column_type: 'Int64' },
+        { name: 'sales', column_type: 'Double' },
+      ],
+      rows: [
+        ['EU', '2024', '1.5'],
+        ['US', '2025', '3'],
+      ],
+    });
+    const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
+    const out = await r.orch.insert({ ...draft(sql), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
+    expect(r.reports.calls[0]).toMatchObject({ body: { pivotItems } });
+    expect((await loadRegistry(r.host.document))[0]?.layout).toBe('pivot');
+    expect(out.cols).toBe(3); // region + one column per year
+    // Refresh reads pivotItems back from connect-workbook and keeps the pivot.
+    expect((await r.orch.refresh(out.placementId)).cols).toBe(3);
+  });
+
   it('validates the draft and the target before calling anything', async () => {
     const r = rig();
     expect((await caught(r.orch.insert({ ...draft(SQL), name: ' ' }, { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
