@@ -1,0 +1,219 @@
+/** The SQL query API client: posts a query, decodes its NDJSON stream, repeats on Continue wait, and returns the result. */
+import { raceAbort } from './abort-race';
+import { authorizationHeader, type AuthScheme } from './auth-scheme';
+import { AddinError, cancelledError, isAddinError } from './errors';
+import { errorFromResponse, networkError } from './http-errors';
+import type { QueryResult, QueryRunner, QueryRunOptions } from './query-result';
+import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from './schemas';
+import type { Clock, Transport, TransportResponse } from './transport';
+import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from './wire-names';
+import { createNdjsonDecoder } from '../ndjson/ndjson-decoder';
+import { utf8ByteLength } from '../ndjson/utf8-length';
+
+export interface QueryClientOptions {
+  /** The deployment's `deploymentUrl` (2.2); the query path is appended. */
+  deploymentUrl: string;
+  /** A JWT (sent raw) or an API key (sent as `Bearer <key>`), as `authScheme` decides. */
+  credential: string;
+  authScheme?: AuthScheme;
+  transport: Transport;
+  clock: Clock;
+  /** Uniform in [0, 1); mints the span id of each run. */
+  random: () => number;
+  /** Ask the server to answer `Continue wait` instead of holding the connection (default true; required on Apps Script). */
+  throwContinueWait?: boolean;
+  /** How many times one run repeats its request on Continue wait before giving up (default 60). */
+  maxContinueWaits?: number;
+  /** IANA time zone sent when a run names none. */
+  defaultTimezone?: string;
+  /** Longest accepted stream line in UTF-8 bytes (decoder default when absent). */
+  maxLineBytes?: number;
+}
+
+export const DEFAULT_MAX_CONTINUE_WAITS = 60;
+/** Pause before the k-th repeat (k from 0): 100 ms doubling up to 2 s; the server itself holds each request a while. */
+export const CONTINUE_WAIT_FIRST_DELAY_MS = 100;
+export const CONTINUE_WAIT_MAX_DELAY_MS = 2000;
+
+export function continueWaitDelay(repeat: number): number {
+  return Math.min(CONTINUE_WAIT_MAX_DELAY_MS, CONTINUE_WAIT_FIRST_DELAY_MS * 2 ** Math.min(repeat, 16));
+}
+
+/** Sixteen lowercase hex digits from the injected random source. */
+export function mintSpanId(random: () => number): string {
+  let id = '';
+  for (let i = 0; i < 16; i++) id += Math.floor(random() * 16).toString(16).slice(0, 1);
+  return id;
+}
+
+/** One attempt's decoded stream. */
+interface Decoded {
+  header: StreamHeader;
+  rows: StreamValue[][];
+  bytes: number;
+}
+
+export class QueryClient implements QueryRunner {
+  private readonly url: string;
+
+  constructor(private readonly options: QueryClientOptions) {
+    this.url = `${options.deploymentUrl.replace(/\/+$/, '')}${SQL_QUERY_PATH}`;
+  }
+
+  async run(run: QueryRunOptions): Promise<QueryResult> {
+    const { clock, random } = this.options;
+    const signal = run.signal;
+    if (signal?.aborted) throw cancelledError();
+    const started = clock.now();
+    const body = JSON.stringify(this.body(run));
+    const spanId = mintSpanId(random);
+    const maxRepeats = this.options.maxContinueWaits ?? DEFAULT_MAX_CONTINUE_WAITS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const decoded = await this.attempt(body, `${spanId}-span-${attempt}`, run, started);
+        const result: QueryResult = {
+          columns: decoded.header.schema,
+          rows: decoded.rows,
+          bytes: decoded.bytes,
+          elapsedMs: clock.now() - started,
+        };
+        if (decoded.header.lastRefreshTime !== undefined) result.lastRefreshTime = decoded.header.lastRefreshTime;
+        if (decoded.header.usedPreAggregations !== undefined) result.usedPreAggregations = decoded.header.usedPreAggregations;
+        return result;
+      } catch (e) {
+        if (signal?.aborted) throw cancelledError();
+        if (!isAddinError(e) || e.kind !== 'continueWait') throw e;
+        const repeats = attempt - 1;
+        if (repeats >= maxRepeats) throw stillRunning(attempt, clock.now() - started, e);
+        await raceAbort(clock.sleep(continueWaitDelay(repeats), signal), signal);
+      }
+    }
+  }
+
+  /** The request body with exactly the documented keys; undefined ones are left out. */
+  private body(run: QueryRunOptions): SqlQueryRequest {
+    const candidate: Record<string, unknown> = { query: run.query };
+    const timezone = run.timezone ?? this.options.defaultTimezone;
+    if (timezone !== undefined) candidate['timezone'] = timezone;
+    if (run.cache !== undefined) candidate['cache'] = run.cache;
+    if (this.options.throwContinueWait ?? true) candidate['throwContinueWait'] = true;
+    const parsed = sqlQueryRequestSchema.safeParse(candidate);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue === undefined ? '' : issue.path.map(String).join('.');
+      const message =
+        field === 'query'
+          ? 'There is no query to run: build or write one first.'
+          : `The query cannot be sent: ${field || 'body'} ${issue?.message ?? 'is invalid'}.`;
+      throw new AddinError('validation', message, {
+        detail: parsed.error.message,
+        data: { field },
+      });
+    }
+    return parsed.data;
+  }
+
+  private async attempt(body: string, requestId: string, run: QueryRunOptions, started: number): Promise<Decoded> {
+    const { transport, clock } = this.options;
+    const signal = run.signal;
+    let response: TransportResponse;
+    try {
+      response = await raceAbort(
+        transport({
+          method: 'POST',
+          url: this.url,
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: authorizationHeader(this.options.credential, this.options.authScheme ?? 'auto'),
+            [REQUEST_ID_HEADER]: requestId,
+          },
+          body,
+          ...(signal === undefined ? {} : { signal }),
+        }),
+        signal,
+      );
+    } catch (e) {
+      throw requestFailure(e, signal);
+    }
+    if (response.status !== 200) throw await this.httpError(response, signal);
+
+    let header: StreamHeader | undefined;
+    const rows: StreamValue[][] = [];
+    const decoder = createNdjsonDecoder(
+      {
+        onHeader: (h) => {
+          header = h;
+        },
+        onRows: (batch) => {
+          for (const row of batch) rows.push(row);
+        },
+      },
+      this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes },
+    );
+    let bytes = 0;
+    const chunks = response.chunks()[Symbol.asyncIterator]();
+    let done = false;
+    try {
+      for (;;) {
+        let next: IteratorResult<string>;
+        try {
+          next = await raceAbort(chunks.next(), signal);
+        } catch (e) {
+          throw bodyFailure(e, signal);
+        }
+        if (next.done === true) {
+          done = true;
+          break;
+        }
+        bytes += utf8ByteLength(next.value);
+        decoder.feed(next.value);
+        // Progress describes the result: a Continue wait answer (no header) reports nothing.
+        if (header !== undefined) run.onProgress?.({ bytes, rows: decoder.rows, elapsedMs: clock.now() - started });
+      }
+      decoder.end();
+    } finally {
+      // Stop reading (closes the connection) whenever we leave before the body ended: error line, abort, bad stream.
+      if (!done) void chunks.return?.()?.catch(() => undefined);
+    }
+    if (header === undefined) throw new AddinError('stream', 'The query result arrived without a header.', { code: 'noHeader' });
+    return { header, rows, bytes };
+  }
+
+  /** A non-200 answer: 400 validation, 401/403 unauthenticated (sign in again), 404 notFound, 5xx server; detail carries the server text. */
+  private async httpError(response: TransportResponse, signal: AbortSignal | undefined): Promise<AddinError> {
+    let text = '';
+    try {
+      text = await raceAbort(response.text(), signal);
+    } catch {
+      if (signal?.aborted) return cancelledError();
+    }
+    return errorFromResponse(response.status, text, { api: 'query', action: 'run the query' });
+  }
+}
+
+/** The request itself failed: cancelled, already typed, or the platform could not be reached. */
+function requestFailure(e: unknown, signal: AbortSignal | undefined): AddinError {
+  if (signal?.aborted) return cancelledError();
+  if (isAddinError(e)) return e;
+  return networkError(e, 'run the query');
+}
+
+/** Reading the body failed: cancelled, already typed, or the connection broke mid-result. */
+function bodyFailure(e: unknown, signal: AbortSignal | undefined): AddinError {
+  if (signal?.aborted) return cancelledError();
+  if (isAddinError(e)) return e;
+  const detail = e instanceof Error ? e.message : String(e);
+  return new AddinError('network', 'The connection broke while the query result was arriving. Check your connection and run it again.', {
+    detail,
+    cause: e,
+  });
+}
+
+function stillRunning(attempts: number, elapsedMs: number, last: AddinError): AddinError {
+  const seconds = Math.round(elapsedMs / 1000);
+  return new AddinError(
+    'query',
+    `The query is still running on the platform after ${attempts} attempts (${seconds} s). Try again later, or narrow the query.`,
+    { code: 'continueWaitLimit', detail: last.detail, data: { attempts, elapsedMs } },
+  );
+}

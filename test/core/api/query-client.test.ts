@@ -1,0 +1,390 @@
+/** QueryClient against an in-process HTTP server through the fetch transport: body, auth, spans, Continue wait, streaming, abort. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AddinError } from '../../../src/core/api/errors';
+import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
+import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
+import type { QueryProgress } from '../../../src/core/api/query-result';
+import { sqlQueryRequestSchema } from '../../../src/core/api/schemas';
+import type { Clock, Transport } from '../../../src/core/api/transport';
+import { SQL_QUERY_PATH } from '../../../src/core/api/wire-names';
+
+const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c2VyLTEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLWJ5dGVz';
+const API_KEY = 'sk_live_4f9a2b7c1d';
+const HEADER = { schema: [{ name: 'orders.status', column_type: 'String' }, { name: 'orders.count', column_type: 'Int64' }] };
+const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+type Handler = (req: Seen, res: http.ServerResponse, index: number) => void | Promise<void>;
+
+/** A node:http server on port 0 that records every request and hands it to the test's handler. */
+class TestServer {
+  readonly seen: Seen[] = [];
+  private server: http.Server | undefined;
+  handler: Handler = (_req, res) => {
+    res.writeHead(500);
+    res.end();
+  };
+
+  async start(): Promise<string> {
+    this.server = http.createServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => parts.push(c));
+      req.on('end', () => {
+        const seen: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(parts).toString('utf8') };
+        this.seen.push(seen);
+        void Promise.resolve(this.handler(seen, res, this.seen.length - 1)).catch(() => res.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server === undefined) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** A clock the test moves by hand; sleeps are recorded and advance it instantly. */
+class FakeClock implements Clock {
+  t = 1_000_000;
+  readonly sleeps: number[] = [];
+  now(): number {
+    return this.t;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    this.t += ms;
+  }
+}
+
+/** Deterministic random source cycling through the given values. */
+function sequence(...values: number[]): () => number {
+  let i = 0;
+  return () => values[i++ % values.length]!;
+}
+
+function okStream(res: http.ServerResponse, ...lines: unknown[]): void {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(lines.map(line).join(''));
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function rejection(p: Promise<unknown>): Promise<AddinError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(AddinError);
+    return e as AddinError;
+  }
+  throw new Error('expected the run to fail');
+}
+
+describe('QueryClient', () => {
+  const server = new TestServer();
+  let baseUrl = '';
+  let clock: FakeClock;
+
+  beforeAll(async () => {
+    baseUrl = await server.start();
+  });
+  afterAll(() => server.stop());
+  beforeEach(() => {
+    server.seen.length = 0;
+    clock = new FakeClock();
+  });
+
+  function client(options: Partial<QueryClientOptions> = {}): QueryClient {
+    return new QueryClient({
+      deploymentUrl: `${baseUrl}/`,
+      credential: JWT,
+      transport: fetchTransport(globalThis.fetch as FetchLike),
+      clock,
+      random: sequence(0.1, 0.5, 0.95, 0.3),
+      ...options,
+    });
+  }
+
+  it('posts exactly the documented body keys with JSON content type to the query path', async () => {
+    server.handler = (_req, res) => okStream(res, HEADER, { data: [['completed', '10']] });
+    await client().run({ query: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1', timezone: 'Europe/Zurich', cache: 'no-cache' });
+    await client({ throwContinueWait: false, defaultTimezone: 'Asia/Tokyo' }).run({ query: 'SELECT 1' });
+    await client({ throwContinueWait: false }).run({ query: 'SELECT 2' });
+
+    const [first, second, third] = server.seen.map((s) => s);
+    expect(first!.method).toBe('POST');
+    expect(first!.url).toBe(SQL_QUERY_PATH);
+    expect(first!.headers['content-type']).toBe('application/json');
+    const bodies = server.seen.map((s) => JSON.parse(s.body) as Record<string, unknown>);
+    expect(bodies[0]).toEqual({
+      query: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1',
+      timezone: 'Europe/Zurich',
+      cache: 'no-cache',
+      throwContinueWait: true,
+    });
+    expect(Object.keys(JSON.parse(second!.body) as object).sort()).toEqual(['query', 'timezone']);
+    expect(bodies[1]).toEqual({ query: 'SELECT 1', timezone: 'Asia/Tokyo' });
+    expect(JSON.parse(third!.body)).toEqual({ query: 'SELECT 2' });
+    for (const body of bodies) expect(sqlQueryRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('sends a JWT raw and an API key as Bearer in auto mode, and obeys a forced scheme', async () => {
+    server.handler = (_req, res) => okStream(res, HEADER, { data: [] });
+    await client({ credential: JWT }).run({ query: 'SELECT 1' });
+    await client({ credential: API_KEY }).run({ query: 'SELECT 1' });
+    await client({ credential: JWT, authScheme: 'bearer' }).run({ query: 'SELECT 1' });
+    await client({ credential: API_KEY, authScheme: 'api-key' }).run({ query: 'SELECT 1' });
+    expect(server.seen.map((s) => s.headers.authorization)).toEqual([JWT, `Bearer ${API_KEY}`, `Bearer ${JWT}`, API_KEY]);
+  });
+
+  it('repeats the same request on Continue wait with one span id and a bumped span number', async () => {
+    server.handler = (_req, res, i) => {
+      if (i < 2) okStream(res, { error: 'Continue wait' });
+      else okStream(res, HEADER, { data: [['completed', '10'], ['shipped', '4']] });
+    };
+    const progress: QueryProgress[] = [];
+    const result = await client().run({ query: 'SELECT 1', cache: 'must-revalidate', onProgress: (p) => progress.push(p) });
+    expect(result.rows).toEqual([['completed', '10'], ['shipped', '4']]);
+    // Only the final answer reports progress: the Continue wait answers came before the two pauses.
+    expect(progress.length).toBeGreaterThan(0);
+    for (const p of progress) expect(p.elapsedMs).toBe(300);
+
+    const ids = server.seen.map((s) => String(s.headers['x-request-id']));
+    expect(ids).toHaveLength(3);
+    const span = ids[0]!.replace(/-span-1$/, '');
+    expect(span).toMatch(/^[0-9a-f]{16}$/);
+    expect(ids).toEqual([`${span}-span-1`, `${span}-span-2`, `${span}-span-3`]);
+    expect(new Set(server.seen.map((s) => s.body)).size).toBe(1);
+    expect(clock.sleeps).toEqual([100, 200]);
+    expect(result.elapsedMs).toBe(300);
+
+    // A new run mints a new span id.
+    server.seen.length = 0;
+    await client({ random: sequence(0.7, 0.2) }).run({ query: 'SELECT 1' });
+    expect(String(server.seen[0]!.headers['x-request-id'])).not.toContain(span);
+    expect(String(server.seen[0]!.headers['x-request-id'])).toMatch(/-span-1$/);
+  });
+
+  it('gives up with a query error after maxContinueWaits repeats', async () => {
+    server.handler = (_req, res) => okStream(res, { error: 'Continue wait' });
+    const e = await rejection(client({ maxContinueWaits: 2 }).run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('query');
+    expect(e.code).toBe('continueWaitLimit');
+    expect(e.message).toMatch(/still running/);
+    expect(server.seen).toHaveLength(3);
+    expect(clock.sleeps).toEqual([100, 200]);
+  });
+
+  it('reports progress as bytes, rows and elapsed time while lines arrive, and returns the header fields', async () => {
+    const header = {
+      ...HEADER,
+      lastRefreshTime: '2024-05-01T10:00:00.000Z',
+      usedPreAggregations: { 'prod.orders_main': { preAggregationId: 'orders.main', lastUpdatedAt: 1714557600000, type: 'rollup' } },
+    };
+    const parts = [line(header), line({ data: [['Zürich', '1'], ['東京', '2']] }), line({ data: [['😀', '3']] })];
+    const progress: QueryProgress[] = [];
+    server.handler = async (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      let sent = 0;
+      for (const part of parts) {
+        clock.t += 40;
+        res.write(part);
+        sent += Buffer.byteLength(part);
+        // Write the next line only once the client has reported this one, so each arrives on its own.
+        for (let i = 0; i < 2000 && !res.destroyed && (progress.at(-1)?.bytes ?? 0) < sent; i++) await pause(2);
+      }
+      res.end();
+    };
+    const result = await client().run({ query: 'SELECT 1', onProgress: (p) => progress.push(p) });
+
+    const b = parts.map((part) => Buffer.byteLength(part));
+    const total = b[0]! + b[1]! + b[2]!;
+    expect(progress).toContainEqual({ bytes: b[0], rows: 0, elapsedMs: 40 });
+    expect(progress).toContainEqual({ bytes: b[0]! + b[1]!, rows: 2, elapsedMs: 80 });
+    expect(progress.at(-1)).toEqual({ bytes: total, rows: 3, elapsedMs: 120 });
+    expect(result.bytes).toBe(total);
+    expect(result.rows).toEqual([['Zürich', '1'], ['東京', '2'], ['😀', '3']]);
+    expect(result.columns).toEqual(HEADER.schema);
+    expect(result.lastRefreshTime).toBe('2024-05-01T10:00:00.000Z');
+    expect(result.usedPreAggregations).toEqual(header.usedPreAggregations);
+    expect(result.elapsedMs).toBe(120);
+  });
+
+  it('decodes a multi-byte character split across separate TCP writes', async () => {
+    const bytes = Buffer.from(line(HEADER) + line({ data: [['Zürich 東京 😀', '1']] }));
+    const cut1 = bytes.indexOf(Buffer.from('東')) + 1; // inside the 3-byte character
+    const cut2 = bytes.indexOf(Buffer.from('😀')) + 2; // inside the 4-byte character
+    server.handler = async (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      for (const [a, b] of [[0, cut1], [cut1, cut2], [cut2, bytes.length]] as const) {
+        res.write(bytes.subarray(a, b));
+        await pause(20);
+      }
+      res.end();
+    };
+    const result = await client().run({ query: 'SELECT 1' });
+    expect(result.rows).toEqual([['Zürich 東京 😀', '1']]);
+    expect(result.bytes).toBe(bytes.length);
+  });
+
+  it('fails with the server message and the discarded row count when an error line follows data', async () => {
+    server.handler = (_req, res) =>
+      okStream(res, HEADER, { data: [['a', '1'], ['b', '2']] }, { error: 'Query execution failed: source timeout', requestId: 'x' });
+    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('query');
+    expect(e.detail).toBe('Query execution failed: source timeout');
+    expect(e.message).toContain('source timeout');
+    expect(e.data).toMatchObject({ discardedRows: 2, line: 3 });
+  });
+
+  it('reports an error line before any header as a query error with nothing discarded', async () => {
+    server.handler = (_req, res) => okStream(res, { error: "Error during planning: Table 'nope' not found" });
+    const e = await rejection(client().run({ query: 'SELECT * FROM nope' }));
+    expect(e.kind).toBe('query');
+    expect(e.data['discardedRows']).toBe(0);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('stops promptly on abort mid-stream with kind cancelled, and the server sees the connection close', async () => {
+    let closed!: Promise<void>;
+    server.handler = (_req, res) => {
+      closed = new Promise((resolve) => res.on('close', () => resolve()));
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write(line(HEADER) + line({ data: [['a', '1']] }));
+      // ... and never ends.
+    };
+    const controller = new AbortController();
+    const progress: QueryProgress[] = [];
+    const run = client().run({
+      query: 'SELECT 1',
+      signal: controller.signal,
+      onProgress: (p) => {
+        progress.push(p);
+        if (p.rows >= 1) controller.abort();
+      },
+    });
+    const e = await rejection(run);
+    expect(e.kind).toBe('cancelled');
+    expect(progress.at(-1)?.rows).toBe(1);
+    await closed;
+  });
+
+  it('stops on abort even when the transport ignores the signal, and releases the body', async () => {
+    let released = false;
+    const stubborn: Transport = async () => ({
+      status: 200,
+      headers: {},
+      text: async () => '',
+      chunks: () => ({
+        [Symbol.asyncIterator]: () => {
+          let sent = false;
+          return {
+            next: (): Promise<IteratorResult<string>> => {
+              if (!sent) {
+                sent = true;
+                return Promise.resolve({ done: false, value: line(HEADER) + line({ data: [['a', '1']] }) });
+              }
+              return new Promise(() => undefined); // never arrives
+            },
+            return: (): Promise<IteratorResult<string>> => {
+              released = true;
+              return Promise.resolve({ done: true, value: undefined });
+            },
+          };
+        },
+      }),
+    });
+    const controller = new AbortController();
+    const run = client({ transport: stubborn }).run({
+      query: 'SELECT 1',
+      signal: controller.signal,
+      onProgress: () => queueMicrotask(() => controller.abort()),
+    });
+    expect((await rejection(run)).kind).toBe('cancelled');
+    expect(released).toBe(true);
+  });
+
+  it('cancels a run while it pauses between Continue wait repeats', async () => {
+    server.handler = (_req, res) => okStream(res, { error: 'Continue wait' });
+    const controller = new AbortController();
+    const sleepy: Clock = {
+      now: () => 0,
+      sleep: () => {
+        controller.abort();
+        return new Promise<void>(() => undefined); // a sleep that would never end by itself
+      },
+    };
+    const e = await rejection(client({ clock: sleepy }).run({ query: 'SELECT 1', signal: controller.signal }));
+    expect(e.kind).toBe('cancelled');
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('sends nothing when the signal is already aborted or the query is empty', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect((await rejection(client().run({ query: 'SELECT 1', signal: controller.signal }))).kind).toBe('cancelled');
+    expect((await rejection(client().run({ query: '' }))).kind).toBe('validation');
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it.each([
+    [403, '{"error":"Invalid token"}', 'unauthenticated', 'Invalid token'],
+    [401, '{"error":"Authorization header isn\'t set"}', 'unauthenticated', "Authorization header isn't set"],
+    [400, '{"type":"UserError","error":"Invalid query format: \\"limit\\" is not allowed"}', 'validation', 'Invalid query format: "limit" is not allowed'],
+    [500, '{"error":"Internal Server Error"}', 'server', 'Internal Server Error'],
+    [502, '<html><body>Bad Gateway</body></html>', 'server', 'Bad Gateway'],
+    [503, '', 'server', undefined],
+  ])('maps HTTP %i to its kind with the server text in detail', async (status, body, kind, text) => {
+    server.handler = (_req, res) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(body);
+    };
+    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe(kind);
+    expect(e.status).toBe(status);
+    expect(e.data['serverMessage']).toBe(text);
+    expect(e.detail).toBe(text === undefined ? `HTTP ${status}` : `HTTP ${status}: ${text}`);
+    if (kind === 'unauthenticated') expect(e.message).toMatch(/sign in again/i);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('reports a stream cut inside a line as a damaged stream', async () => {
+    server.handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(`${line(HEADER)}{"data":[["a","1"],["b"`);
+    };
+    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('stream');
+    expect(e.code).toBe('truncated');
+  });
+
+  it('reports a connection reset mid-body as a network failure', async () => {
+    server.handler = async (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write(line(HEADER));
+      await pause(20);
+      res.destroy();
+    };
+    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('network');
+  });
+
+  it('reports an unreachable deployment as a network failure', async () => {
+    const dead = new TestServer();
+    const url = await dead.start();
+    await dead.stop();
+    const e = await rejection(client({ deploymentUrl: url }).run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('network');
+    expect(e.transient).toBe(true);
+  });
+});
