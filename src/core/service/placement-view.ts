@@ -1,0 +1,72 @@
+/** What the pane shows for one placement: registry record + where its cells are now + what the platform last said about it. */
+import type { AddinErrorKind } from '../api/errors';
+import type { Report } from '../api/schemas';
+import { SYNC_UP_TO_DATE } from '../api/wire-names';
+import type { PlacementListing } from '../refresh/orchestrator';
+import type { PlacementView } from './addin-service';
+
+/** The platform's last answer about a placement (from the latest connect-workbook or upsert of this session). */
+export interface LastKnownReport {
+  /** Checksum of the report's definition as the platform had it. */
+  currentQueryChecksum: string | null;
+  /** This placement's `syncStatus` in that answer, if the answer listed it. */
+  syncStatus: string | null;
+  canEdit: boolean | null;
+  /** The report's `meta`, kept so an edit does not drop keys other tools wrote. */
+  meta: Record<string, unknown> | null;
+}
+
+export function lastKnownOf(report: Report, placementId: string): LastKnownReport {
+  const placement = report.externalWorkbookPlacements?.find((p) => p.id === placementId);
+  return {
+    currentQueryChecksum: report.currentQueryChecksum ?? null,
+    syncStatus: placement?.syncStatus ?? null,
+    canEdit: report.canEdit ?? null,
+    meta: report.meta ?? null,
+  };
+}
+
+const KINDS: ReadonlySet<string> = new Set<AddinErrorKind>([
+  'unauthenticated', 'forbidden', 'notFound', 'validation', 'publicIdTaken', 'upsertRaceLost', 'ambiguousLegacyId', 'server',
+  'network', 'contract', 'cancelled', 'query', 'continueWait', 'stream', 'blocked', 'limit', 'host',
+]);
+
+function errorKind(kind: string): AddinErrorKind {
+  return KINDS.has(kind) ? (kind as AddinErrorKind) : 'host';
+}
+
+/**
+ * The status, first that applies: refreshing (a job holds it), orphaned (its cells were deleted), failed (the last
+ * refresh failed), outOfDate (the platform's definition differs from the one placed: the placement's syncStatus is not
+ * UP_TO_DATE, or the report's checksum is not the record's), else upToDate.
+ */
+export function placementView(listing: PlacementListing, lastKnown: LastKnownReport | undefined, refreshing: boolean): PlacementView {
+  const { record, area } = listing;
+  const changed =
+    lastKnown !== undefined &&
+    ((lastKnown.syncStatus !== null && lastKnown.syncStatus !== SYNC_UP_TO_DATE) ||
+      (lastKnown.currentQueryChecksum !== null && record.queryChecksum !== undefined && lastKnown.currentQueryChecksum !== record.queryChecksum));
+  const status: PlacementView['status'] = refreshing
+    ? 'refreshing'
+    : area === null
+      ? 'orphaned'
+      : record.lastError !== undefined
+        ? 'failed'
+        : changed
+          ? 'outOfDate'
+          : 'upToDate';
+  return {
+    placementId: record.placementId,
+    reportId: record.reportId,
+    publicId: record.publicId,
+    name: record.name,
+    sheetName: listing.sheetName,
+    rangeLabel: listing.rangeRef,
+    rows: record.rows,
+    cols: record.cols,
+    refreshedAt: record.refreshedAt,
+    status,
+    lastError: record.lastError ? { kind: errorKind(record.lastError.kind), message: record.lastError.message } : null,
+    canEdit: lastKnown?.canEdit ?? null,
+  };
+}

@@ -1,0 +1,41 @@
+/** The signed-in session (tenant URL, API key, auth scheme), kept in the host's per-user credential store only, never in the document. */
+import { z } from 'zod';
+import type { CredentialStore } from '../host';
+import { PRODUCT_PREFIX } from '../api/wire-names';
+import type { AuthScheme } from './addin-service';
+
+/** Credential-store key of the session (ours, not a wire name). */
+export const SESSION_KEY = `${PRODUCT_PREFIX}.session`;
+
+const sessionSchema = z.object({
+  tenantUrl: z.string().min(1),
+  apiKey: z.string().min(1),
+  authScheme: z.enum(['auto', 'bearer', 'api-key']),
+});
+export type StoredSession = z.infer<typeof sessionSchema>;
+
+/** The stored session, or null when there is none or it is unreadable (then the user signs in again). */
+export async function loadSession(store: CredentialStore): Promise<StoredSession | null> {
+  const raw = await store.get(SESSION_KEY);
+  if (raw === null || raw === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null; // written by something else: treated as signed out, and replaced at the next sign-in
+  }
+  const parsed = sessionSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function saveSession(store: CredentialStore, session: StoredSession): Promise<void> {
+  await store.set(SESSION_KEY, JSON.stringify(sessionSchema.parse(session)));
+}
+
+export async function clearSession(store: CredentialStore): Promise<void> {
+  await store.remove(SESSION_KEY);
+}
+
+export function isAuthScheme(v: string): v is AuthScheme {
+  return v === 'auto' || v === 'bearer' || v === 'api-key';
+}

@@ -1,0 +1,37 @@
+/** The deployment and environment chosen for a workbook, remembered in the document (no secrets). */
+import { z } from 'zod';
+import type { DocumentStore } from '../host';
+import { PRODUCT_PREFIX } from '../api/wire-names';
+import type { WorkbookContext } from './addin-service';
+
+/** Document key of the workbook context (ours, not a wire name). */
+export const CONTEXT_KEY = `${PRODUCT_PREFIX}.context`;
+
+const contextSchema = z.object({
+  deploymentId: z.string().min(1).nullable(),
+  environmentId: z.string().min(1).nullable(),
+});
+
+export const EMPTY_CONTEXT: WorkbookContext = { deploymentId: null, environmentId: null };
+
+/** The remembered context; nothing chosen when absent or unreadable (the user picks again). */
+export async function loadContext(store: DocumentStore): Promise<WorkbookContext> {
+  const raw = await store.get(CONTEXT_KEY);
+  if (raw === null || raw === '') return { ...EMPTY_CONTEXT };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ...EMPTY_CONTEXT }; // not ours: overwritten at the next choice
+  }
+  const parsed = contextSchema.safeParse(json);
+  return parsed.success ? parsed.data : { ...EMPTY_CONTEXT };
+}
+
+export async function saveContext(store: DocumentStore, context: WorkbookContext): Promise<void> {
+  const normalized = contextSchema.parse({
+    deploymentId: context.deploymentId === '' ? null : context.deploymentId,
+    environmentId: context.deploymentId === null || context.environmentId === '' ? null : context.environmentId,
+  });
+  await store.set(CONTEXT_KEY, JSON.stringify(normalized));
+}
