@@ -1,0 +1,46 @@
+/** The pane's root component: Fluent theme (light or dark, chosen by the host entry) around the pane, given an AddinService. */
+import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import type { AddinService } from '../core/service/addin-service';
+import { PaneEnvContext, type PaneClock, type PaneEnv } from './pane-env';
+import { PaneShell } from './PaneShell';
+
+export type PaneTheme = 'light' | 'dark';
+
+export interface AppProps {
+  service: AddinService;
+  theme: PaneTheme;
+  /** Defaults to the system clock (relative times such as "refreshed 3 min ago"). */
+  clock?: PaneClock;
+  /** Defaults to crypto.randomUUID. */
+  newJobId?: () => string;
+  /** How often the editor re-reads the selected cell, in ms; 0 = only on focus and "Use selected cell". Default 1500. */
+  activeCellPollMs?: number;
+}
+
+const useStyles = makeStyles({
+  provider: {
+    minHeight: '100vh',
+    boxSizing: 'border-box',
+    padding: tokens.spacingHorizontalM,
+    overflowX: 'hidden',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+});
+
+const systemClock: PaneClock = { now: () => Date.now() };
+const randomJobId = () => crypto.randomUUID();
+
+export function App({ service, theme, clock = systemClock, newJobId = randomJobId, activeCellPollMs = 1500 }: AppProps) {
+  const styles = useStyles();
+  const env = useMemo<PaneEnv>(() => ({ service, clock, newJobId, activeCellPollMs }), [service, clock, newJobId, activeCellPollMs]);
+  return (
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className={styles.provider}>
+      <PaneEnvContext.Provider value={env}>
+        <main aria-label="Reports pane">
+          <PaneShell />
+        </main>
+      </PaneEnvContext.Provider>
+    </FluentProvider>
+  );
+}

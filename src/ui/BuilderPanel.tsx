@@ -1,0 +1,168 @@
+/** The report builder: view, searchable fields, zones (Rows, Columns, Measures, Filters), granularity, order, limit and the generated SQL. */
+import { Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId } from 'react';
+import type { Meta } from '../core/api/schemas';
+import type { BuilderState } from '../core/builder/builder-state';
+import {
+  GRANULARITIES,
+  addFilter,
+  addOrder,
+  addToZone,
+  moveFilter,
+  moveInZone,
+  moveOrder,
+  removeFilter,
+  removeFromZone,
+  removeOrder,
+  setFilterOperator,
+  setFilterValues,
+  setGranularity,
+  setLimit,
+  setOrder,
+  withView,
+  type Granularity,
+  type Zone,
+} from './builder-edits';
+import { FieldPicker, type AddTarget } from './FieldPicker';
+import { FilterEditor } from './FilterEditor';
+import { authorableViews, memberIndex, membersOfView, titleOf, viewTitle } from './member-info';
+import { OrderEditor } from './OrderEditor';
+import { SearchableCombobox } from './SearchableCombobox';
+import { SqlPreview } from './SqlPreview';
+import { ZoneList, type ZoneItem } from './ZoneList';
+
+export interface BuilderPanelProps {
+  meta: Meta;
+  state: BuilderState;
+  onChange: (state: BuilderState) => void;
+  /** The compiled SQL, or null with the reason. */
+  sql: string | null;
+  problem: string | null;
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  filters: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const ZONES: ReadonlyArray<{ zone: Zone; label: string; empty: string }> = [
+  { zone: 'rows', label: 'Rows', empty: 'Add dimensions to group rows by.' },
+  { zone: 'columns', label: 'Columns', empty: 'Add dimensions to spread across columns.' },
+  { zone: 'measures', label: 'Measures', empty: 'Add measures to compute.' },
+];
+
+function isGranularity(v: string): v is Granularity {
+  return (GRANULARITIES as readonly string[]).includes(v);
+}
+
+export function BuilderPanel({ meta, state, onChange, sql, problem }: BuilderPanelProps) {
+  const styles = useStyles();
+  const filtersId = useId();
+  const views = authorableViews(meta);
+  const members = membersOfView(meta, state.view);
+  const index = memberIndex(meta, state.view);
+
+  const placedIn = (member: string): ReadonlySet<AddTarget> => {
+    const set = new Set<AddTarget>();
+    if (state.rows.includes(member)) set.add('rows');
+    if (state.columns.includes(member)) set.add('columns');
+    if (state.measures.includes(member)) set.add('measures');
+    if (state.filters.some((f) => f.member === member)) set.add('filters');
+    return set;
+  };
+
+  const onAdd = (member: { name: string; type: string }, target: AddTarget) => {
+    onChange(target === 'filters' ? addFilter(state, member.name) : addToZone(state, target, member.name, member.type === 'time'));
+  };
+
+  const zoneItems = (zone: Zone): ZoneItem[] =>
+    state[zone].map((member) => {
+      const title = titleOf(index, member);
+      const isTime = zone !== 'measures' && index.get(member)?.type === 'time';
+      return {
+        member,
+        title,
+        extra: isTime ? (
+          <Select
+            size="small"
+            aria-label={`Granularity of ${title}`}
+            value={state.timeGranularity[member] ?? 'none'}
+            onChange={(_, d) => onChange(setGranularity(state, member, isGranularity(d.value) ? d.value : null))}
+          >
+            <option value="none">Exact value</option>
+            {GRANULARITIES.map((g) => (
+              <option key={g} value={g}>
+                {g[0]?.toUpperCase()}
+                {g.slice(1)}
+              </option>
+            ))}
+          </Select>
+        ) : undefined,
+      };
+    });
+
+  return (
+    <div className={styles.root}>
+      <SearchableCombobox
+        label="View"
+        placeholder="Choose a view"
+        options={views.map((v) => ({ value: v.name, text: viewTitle(v) }))}
+        selected={state.view}
+        onSelect={(view) => onChange(withView(state, view))}
+      />
+      {state.view !== null && (
+        <>
+          <FieldPicker members={members} placedIn={placedIn} onAdd={onAdd} />
+          {ZONES.map(({ zone, label, empty }) => (
+            <ZoneList
+              key={zone}
+              label={label}
+              items={zoneItems(zone)}
+              emptyText={empty}
+              onMove={(i, delta) => onChange(moveInZone(state, zone, i, delta))}
+              onRemove={(i) => onChange(removeFromZone(state, zone, i))}
+            />
+          ))}
+          <div role="group" aria-labelledby={filtersId}>
+            <Text id={filtersId} weight="semibold">
+              Filters
+            </Text>
+            {state.filters.length === 0 ? (
+              <Text block size={200} className={styles.muted}>
+                No filters.
+              </Text>
+            ) : (
+              <ul className={styles.filters}>
+                {state.filters.map((f, i) => (
+                  <FilterEditor
+                    key={`${f.member}-${i}`}
+                    filter={f}
+                    title={titleOf(index, f.member)}
+                    memberType={index.get(f.member)?.type ?? 'string'}
+                    onOperator={(op) => onChange(setFilterOperator(state, i, op))}
+                    onValues={(values) => onChange(setFilterValues(state, i, values))}
+                    onRemove={() => onChange(removeFilter(state, i))}
+                    onMoveUp={i > 0 ? () => onChange(moveFilter(state, i, -1)) : undefined}
+                    onMoveDown={i < state.filters.length - 1 ? () => onChange(moveFilter(state, i, 1)) : undefined}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
+          <OrderEditor
+            order={state.order}
+            choices={[...state.rows, ...state.columns, ...state.measures].map((member) => ({ member, title: titleOf(index, member) }))}
+            limit={state.limit}
+            onSet={(i, entry) => onChange(setOrder(state, i, entry))}
+            onAdd={() => onChange(addOrder(state))}
+            onRemove={(i) => onChange(removeOrder(state, i))}
+            onMove={(i, delta) => onChange(moveOrder(state, i, delta))}
+            onLimit={(limit) => onChange(setLimit(state, limit))}
+          />
+        </>
+      )}
+      <SqlPreview sql={sql} problem={problem} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/** A Fluent message bar for one error: title, the error's own message, what to do, and the kind's action (e.g. "Sign in again"). */
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useContext } from 'react';
+import { toErrorView } from './error-view';
+import { SignInAgainContext } from './pane-env';
+
+export interface ErrorBarProps {
+  error: unknown;
+  /** Shown as a "Sign in again" button on 'unauthenticated' errors; defaults to the shell's. */
+  onSignInAgain?: () => void;
+  onDismiss?: () => void;
+  /** What the error is about (e.g. a report name), put before the title. */
+  subject?: string;
+}
+
+const useStyles = makeStyles({
+  body: { overflowWrap: 'anywhere' },
+  hint: { display: 'block', marginTop: tokens.spacingVerticalXS },
+  detail: { display: 'block', marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3 },
+});
+
+export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject }: ErrorBarProps) {
+  const styles = useStyles();
+  const signInFromShell = useContext(SignInAgainContext);
+  const onSignInAgain = signInProp ?? signInFromShell ?? undefined;
+  const view = toErrorView(error);
+  const showSignIn = view.action === 'signInAgain' && onSignInAgain !== undefined;
+  return (
+    <MessageBar intent={view.intent} data-intent={view.intent} data-kind={view.kind} layout="multiline" politeness={view.intent === 'info' ? 'polite' : 'assertive'}>
+      <MessageBarBody className={styles.body}>
+        <MessageBarTitle>{subject === undefined ? view.title : `${subject}: ${view.title}`}</MessageBarTitle>
+        {view.message}
+        {view.hint !== null && <Text className={styles.hint}>{view.hint}</Text>}
+        {view.detail !== null && (
+          <Text size={200} className={styles.detail}>
+            {view.detail}
+          </Text>
+        )}
+      </MessageBarBody>
+      {(showSignIn || onDismiss) && (
+        <MessageBarActions>
+          {showSignIn && <Button onClick={onSignInAgain}>Sign in again</Button>}
+          {onDismiss && <Button onClick={onDismiss}>Dismiss</Button>}
+        </MessageBarActions>
+      )}
+    </MessageBar>
+  );
+}

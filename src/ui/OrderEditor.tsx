@@ -1,0 +1,92 @@
+/** Sort order (member and direction, in priority order) and the row limit of a builder report. */
+import { Button, Caption1, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId, useState } from 'react';
+import type { OrderEntry } from './builder-edits';
+
+export interface OrderEditorProps {
+  order: readonly OrderEntry[];
+  /** Members that can be sorted by (those placed in rows, columns, measures), with titles. */
+  choices: ReadonlyArray<{ member: string; title: string }>;
+  limit: number | null;
+  onSet: (index: number, entry: OrderEntry) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  onMove: (index: number, delta: number) => void;
+  onLimit: (limit: number | null) => void;
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  entry: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  member: { flexGrow: 1, minWidth: '120px' },
+  dir: { width: '96px' },
+  empty: { color: tokens.colorNeutralForeground3 },
+});
+
+export function OrderEditor(props: OrderEditorProps) {
+  const { order, choices, limit } = props;
+  const styles = useStyles();
+  const labelId = useId();
+  const [limitText, setLimitText] = useState(limit === null ? '' : String(limit));
+  const titleOf = (member: string) => choices.find((c) => c.member === member)?.title ?? member;
+  const limitProblem = limitText.trim() !== '' && !/^[1-9]\d*$/.test(limitText.trim()) ? 'Enter a whole number above 0, or leave empty for no limit.' : undefined;
+  return (
+    <div className={styles.root}>
+      <Text id={labelId} weight="semibold">
+        Order
+      </Text>
+      {order.length === 0 ? (
+        <Caption1 className={styles.empty}>Default order.</Caption1>
+      ) : (
+        <ul className={styles.list} aria-labelledby={labelId}>
+          {order.map((o, i) => (
+            <li key={`${o.member}-${i}`} className={styles.entry}>
+              <Select
+                className={styles.member}
+                aria-label={`Sort ${i + 1} by`}
+                value={o.member}
+                onChange={(_, d) => props.onSet(i, { ...o, member: d.value })}
+              >
+                {choices.map((c) => (
+                  <option key={c.member} value={c.member}>
+                    {c.title}
+                  </option>
+                ))}
+              </Select>
+              <Select
+                className={styles.dir}
+                aria-label={`Direction of sort by ${titleOf(o.member)}`}
+                value={o.desc ? 'desc' : 'asc'}
+                onChange={(_, d) => props.onSet(i, { ...o, desc: d.value === 'desc' })}
+              >
+                <option value="asc">Ascending</option>
+                <option value="desc">Descending</option>
+              </Select>
+              <Button size="small" appearance="subtle" disabled={i === 0} onClick={() => props.onMove(i, -1)} aria-label={`Move sort by ${titleOf(o.member)} up`} icon={<span aria-hidden>↑</span>} />
+              <Button size="small" appearance="subtle" onClick={() => props.onRemove(i)} aria-label={`Remove sort by ${titleOf(o.member)}`} icon={<span aria-hidden>✕</span>} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <Button size="small" onClick={props.onAdd} disabled={choices.length <= order.length}>
+          Add sort
+        </Button>
+      </div>
+      <Field label="Limit" hint="Most rows to return; empty for no limit." validationMessage={limitProblem}>
+        <Input
+          type="number"
+          min={1}
+          value={limitText}
+          onChange={(_, d) => {
+            setLimitText(d.value);
+            const t = d.value.trim();
+            if (t === '') props.onLimit(null);
+            else if (/^[1-9]\d*$/.test(t)) props.onLimit(Number(t));
+          }}
+        />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/** "Reports in this workbook": the placement list with per-item actions, Refresh all (progress, Stop, Retry failed) and Remove. */
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { JobItemState, PlacementView, RefreshAllSummary } from '../core/service/addin-service';
+import { ErrorBar } from './ErrorBar';
+import { toErrorView } from './error-view';
+import { usePaneEnv } from './pane-env';
+import { placementBadge } from './placement-badge';
+import { PlacementItem } from './PlacementItem';
+import { RefreshAllBar } from './RefreshAllBar';
+import { failedIds, finishRun, startRun, withItem, type RefreshAllRun } from './refresh-all-run';
+import { RemoveDialog } from './RemoveDialog';
+import { useNow } from './use-now';
+import { useServiceEvents } from './use-service-events';
+
+export interface PlacementsPanelProps {
+  onEdit: (placement: PlacementView) => void;
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  empty: { color: tokens.colorNeutralForeground2 },
+});
+
+interface PanelError {
+  error: unknown;
+  subject?: string;
+}
+
+export function PlacementsPanel({ onEdit }: PlacementsPanelProps) {
+  const styles = useStyles();
+  const { service, newJobId } = usePaneEnv();
+  const nowMs = useNow();
+  const headingId = useId();
+  const [placements, setPlacements] = useState<PlacementView[] | null>(null);
+  const [error, setError] = useState<PanelError | null>(null);
+  const [run, setRun] = useState<RefreshAllRun | null>(null);
+  /** Single refreshes: placementId -> jobId while running. */
+  const [singles, setSingles] = useState<Record<string, string>>({});
+  /** Outcome of single refreshes that failed (cleared by the next refresh of that item). */
+  const [singleFailures, setSingleFailures] = useState<Record<string, JobItemState>>({});
+  const [removing, setRemoving] = useState<PlacementView | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+  const live = useRef(true);
+
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+
+  const reload = useCallback(async () => {
+    try {
+      const list = await service.listPlacements();
+      if (live.current) setPlacements(list);
+    } catch (e) {
+      if (live.current) setError({ error: e });
+    }
+  }, [service]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useServiceEvents((event) => {
+    if (event.type === 'placementsChanged') void reload();
+    else if (event.type === 'item') setRun((r) => (r !== null && r.running && r.jobId === event.jobId ? withItem(r, event.placementId, event.item) : r));
+  });
+
+  const runAll = async (ids: string[]) => {
+    if (ids.length === 0) return;
+    const jobId = newJobId();
+    setError(null);
+    setSingleFailures({});
+    setRun(startRun(jobId, ids));
+    let summary: RefreshAllSummary | null = null;
+    try {
+      summary = await service.refreshAll(ids, { jobId });
+    } catch (e) {
+      if (live.current && toErrorView(e).kind !== 'cancelled') setError({ error: e, subject: 'Refresh all' });
+    }
+    if (!live.current) return;
+    setRun((r) => (r !== null && r.jobId === jobId ? finishRun(r, summary) : r));
+    await reload();
+  };
+
+  const refreshAll = () => {
+    const ids = (placements ?? []).filter((p) => p.rangeLabel !== null).map((p) => p.placementId);
+    void runAll(ids);
+  };
+
+  const stopAll = () => {
+    if (run === null || !run.running) return;
+    setRun({ ...run, stopping: true });
+    service.cancel(run.jobId).catch((e: unknown) => setError({ error: e, subject: 'Stop' }));
+  };
+
+  const refreshOne = async (p: PlacementView) => {
+    const jobId = newJobId();
+    setError(null);
+    setSingles((s) => ({ ...s, [p.placementId]: jobId }));
+    setSingleFailures(({ [p.placementId]: _dropped, ...rest }) => rest);
+    setRun((r) => (r === null || r.running ? r : { ...r, ids: r.ids.filter((id) => id !== p.placementId) }));
+    try {
+      await service.refresh(p.placementId, { jobId });
+    } catch (e) {
+      if (!live.current) return;
+      const view = toErrorView(e);
+      if (view.kind === 'cancelled') setError({ error: e, subject: p.name });
+      else {
+        setSingleFailures((f) => ({ ...f, [p.placementId]: { state: 'failed', kind: view.kind === 'unknown' ? 'host' : view.kind, message: view.message } }));
+        setError({ error: e, subject: p.name });
+      }
+    } finally {
+      if (live.current) setSingles(({ [p.placementId]: _done, ...rest }) => rest);
+    }
+    if (live.current) await reload();
+  };
+
+  const cancelOne = (p: PlacementView) => {
+    const jobId = singles[p.placementId];
+    if (jobId !== undefined) service.cancel(jobId).catch((e: unknown) => setError({ error: e, subject: p.name }));
+  };
+
+  const goTo = (p: PlacementView) => {
+    service.goTo(p.placementId).catch((e: unknown) => setError({ error: e, subject: p.name }));
+  };
+
+  const confirmRemove = async (clearCells: boolean) => {
+    if (removing === null) return;
+    setRemoveBusy(true);
+    try {
+      await service.remove(removing.placementId, { clearCells });
+    } catch (e) {
+      setError({ error: e, subject: removing.name });
+    }
+    setRemoveBusy(false);
+    setRemoving(null);
+    await reload();
+  };
+
+  const locked = run?.running === true;
+  const refreshable = (placements ?? []).some((p) => p.rangeLabel !== null);
+
+  return (
+    <section className={styles.root} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <Text as="h2" id={headingId} size={400} weight="semibold">
+          Reports in this workbook
+        </Text>
+        <Button size="small" onClick={refreshAll} disabled={locked || !refreshable}>
+          Refresh all
+        </Button>
+      </div>
+      {error !== null && <ErrorBar error={error.error} subject={error.subject} onDismiss={() => setError(null)} />}
+      {run !== null && (
+        <RefreshAllBar run={run} onStop={stopAll} onRetryFailed={() => void runAll(failedIds(run))} onDismiss={() => setRun(null)} />
+      )}
+      {placements === null ? (
+        <Spinner size="tiny" label="Loading reports" />
+      ) : placements.length === 0 ? (
+        <Text className={styles.empty}>No reports yet. Choose New report to place one at the selected cell.</Text>
+      ) : (
+        <ul className={styles.list}>
+          {placements.map((p) => {
+            const running = singles[p.placementId] !== undefined;
+            const job: JobItemState | undefined = running ? { state: 'running' } : (singleFailures[p.placementId] ?? run?.items[p.placementId]);
+            return (
+              <PlacementItem
+                key={p.placementId}
+                placement={p}
+                badge={placementBadge(p, job)}
+                nowMs={nowMs}
+                refreshing={running}
+                locked={locked}
+                onRefresh={() => void refreshOne(p)}
+                onCancelRefresh={() => cancelOne(p)}
+                onGoTo={() => goTo(p)}
+                onEdit={() => onEdit(p)}
+                onRemove={() => setRemoving(p)}
+              />
+            );
+          })}
+        </ul>
+      )}
+      <RemoveDialog
+        name={removing?.name ?? null}
+        busy={removeBusy}
+        onConfirm={(clear) => void confirmRemove(clear)}
+        onCancel={() => setRemoving(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+/** The New report / Edit screen: name, description, Builder or SQL mode, and the run panel (Insert or Save and refresh). */
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Meta } from '../core/api/schemas';
+import { compileBuilder, emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
+import type { PlacementView, ReportDraft } from '../core/service/addin-service';
+import { BuilderPanel } from './BuilderPanel';
+import { ErrorBar } from './ErrorBar';
+import { toErrorView } from './error-view';
+import { usePaneEnv } from './pane-env';
+import { RunPanel } from './RunPanel';
+
+export interface ReportEditorProps {
+  /** The placement to edit, or null for a new report. */
+  editing: PlacementView | null;
+  onClose: () => void;
+}
+
+type Mode = ReportDraft['mode'];
+type Compiled = { ok: true; sqlQuery: string; jsonQuery: string; pivotItems: NonNullable<ReportDraft['pivotItems']> } | { ok: false; problem: string };
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  heading: { minWidth: 0, overflowWrap: 'anywhere' },
+  sql: { width: '100%' },
+  mono: { fontFamily: tokens.fontFamilyMonospace },
+});
+
+function compile(state: BuilderState, meta: Meta | null): Compiled {
+  if (meta === null) return { ok: false, problem: 'The fields are still loading.' };
+  try {
+    const c = compileBuilder(state, meta);
+    return { ok: true, sqlQuery: c.sqlQuery, jsonQuery: c.jsonQuery, pivotItems: c.pivotItems };
+  } catch (e) {
+    return { ok: false, problem: toErrorView(e).message };
+  }
+}
+
+export function ReportEditor({ editing, onClose }: ReportEditorProps) {
+  const styles = useStyles();
+  const { service } = usePaneEnv();
+  const [meta, setMeta] = useState<Meta | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [loadingDraft, setLoadingDraft] = useState(editing !== null);
+  const [name, setName] = useState(editing?.name ?? '');
+  const [description, setDescription] = useState('');
+  const [mode, setMode] = useState<Mode>('builder');
+  const [builder, setBuilder] = useState<BuilderState>(() => emptyBuilderState());
+  const [sql, setSql] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [builderProblem, setBuilderProblem] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    service.getMeta().then(
+      (m) => live && setMeta(m),
+      (e: unknown) => live && setLoadError(e),
+    );
+    if (editing !== null) {
+      service.loadDraft(editing.placementId).then(
+        (draft) => {
+          if (!live) return;
+          setName(draft.name);
+          setDescription(draft.description);
+          setSql(draft.sqlQuery);
+          const state = parseBuilderState(draft.builderState);
+          setMode(draft.mode === 'builder' && state !== null ? 'builder' : 'sql');
+          if (state !== null) setBuilder(state);
+          setLoadingDraft(false);
+        },
+        (e: unknown) => {
+          if (!live) return;
+          setLoadError(e);
+          setLoadingDraft(false);
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [service, editing]);
+
+  const compiled = useMemo(() => compile(builder, meta), [builder, meta]);
+
+  const switchMode = (next: Mode) => {
+    if (next === 'sql' && sql.trim() === '' && compiled.ok) setSql(compiled.sqlQuery);
+    setBuilderProblem(null);
+    setMode(next);
+  };
+
+  const nameProblem = submitted && name.trim() === '' ? 'Enter a report name.' : undefined;
+  const sqlProblem = submitted && mode === 'sql' && sql.trim() === '' ? 'Write a SQL query.' : undefined;
+
+  const buildDraft = (): ReportDraft | null => {
+    setSubmitted(true);
+    setBuilderProblem(null);
+    if (name.trim() === '') {
+      nameRef.current?.focus();
+      return null;
+    }
+    if (mode === 'sql') {
+      if (sql.trim() === '') return null;
+      return { name: name.trim(), description, mode: 'sql', sqlQuery: sql, jsonQuery: null, pivotItems: null, builderState: null };
+    }
+    if (!compiled.ok) {
+      setBuilderProblem(compiled.problem);
+      return null;
+    }
+    return {
+      name: name.trim(),
+      description,
+      mode: 'builder',
+      sqlQuery: compiled.sqlQuery,
+      jsonQuery: compiled.jsonQuery,
+      pivotItems: compiled.pivotItems,
+      builderState: { ...builder },
+    };
+  };
+
+  return (
+    <section className={styles.root} aria-label={editing === null ? 'New report' : `Edit ${editing.name}`}>
+      <div className={styles.header}>
+        <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+          {editing === null ? 'New report' : `Edit ${editing.name}`}
+        </Text>
+        <Button size="small" appearance="subtle" onClick={onClose}>
+          Back to reports
+        </Button>
+      </div>
+      {editing !== null && editing.canEdit === false && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>You can refresh this report but not change it. Ask the report owner or an administrator for edit access.</MessageBarBody>
+        </MessageBar>
+      )}
+      {loadError !== null && <ErrorBar error={loadError} onDismiss={() => setLoadError(null)} />}
+      {loadingDraft ? (
+        <Spinner size="tiny" label="Loading the report" />
+      ) : (
+        <>
+          <Field label="Report name" required validationMessage={nameProblem}>
+            <Input ref={nameRef} value={name} onChange={(_, d) => setName(d.value)} />
+          </Field>
+          <Field label="Description">
+            <Textarea value={description} onChange={(_, d) => setDescription(d.value)} resize="vertical" />
+          </Field>
+          <TabList selectedValue={mode} onTabSelect={(_, d) => switchMode(d.value === 'sql' ? 'sql' : 'builder')} aria-label="Mode">
+            <Tab value="builder">Builder</Tab>
+            <Tab value="sql">SQL</Tab>
+          </TabList>
+          {mode === 'builder' ? (
+            meta === null ? (
+              loadError === null && <Spinner size="tiny" label="Loading fields" />
+            ) : (
+              <BuilderPanel
+                meta={meta}
+                state={builder}
+                onChange={(s) => {
+                  setBuilderProblem(null);
+                  setBuilder(s);
+                }}
+                sql={compiled.ok ? compiled.sqlQuery : null}
+                problem={compiled.ok ? null : compiled.problem}
+              />
+            )
+          ) : (
+            <Field label="SQL" required validationMessage={sqlProblem} hint="Views are tables; wrap measures in MEASURE(...).">
+              <Textarea className={styles.sql} textarea={{ className: styles.mono }} value={sql} onChange={(_, d) => setSql(d.value)} rows={8} resize="vertical" />
+            </Field>
+          )}
+          {builderProblem !== null && (
+            <MessageBar intent="warning" layout="multiline">
+              <MessageBarBody>{builderProblem}</MessageBarBody>
+            </MessageBar>
+          )}
+          <RunPanel editing={editing} buildDraft={buildDraft} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+/** The sign-in form: Tenant URL, API key (password), Advanced > Auth scheme, and a message bar saying what went wrong. */
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Button,
+  Field,
+  Input,
+  Select,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import type { AuthScheme, SessionState } from '../core/service/addin-service';
+import { ErrorBar } from './ErrorBar';
+import { usePaneEnv } from './pane-env';
+
+export interface SignInScreenProps {
+  session: SessionState;
+  onSignedIn: (session: SessionState) => void;
+}
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+const SCHEMES: ReadonlyArray<{ value: AuthScheme; label: string }> = [
+  { value: 'auto', label: 'Automatic' },
+  { value: 'bearer', label: 'Bearer token' },
+  { value: 'api-key', label: 'API key header' },
+];
+
+function isAuthScheme(v: string): v is AuthScheme {
+  return SCHEMES.some((s) => s.value === v);
+}
+
+function urlProblem(value: string): string | null {
+  if (value.trim() === '') return 'Enter the Tenant URL, for example https://acme.example.com.';
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The Tenant URL must start with https://.';
+  } catch {
+    return 'The Tenant URL is not a valid address; it looks like https://acme.example.com.';
+  }
+  return null;
+}
+
+export function SignInScreen({ session, onSignedIn }: SignInScreenProps) {
+  const styles = useStyles();
+  const { service } = usePaneEnv();
+  const [tenantUrl, setTenantUrl] = useState(session.tenantUrl ?? session.defaultTenantUrl ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [scheme, setScheme] = useState<AuthScheme>(session.authScheme);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const tenantProblem = submitted ? urlProblem(tenantUrl) : null;
+  const keyProblem = submitted && apiKey.trim() === '' ? 'Enter your API key.' : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (urlProblem(tenantUrl) !== null || apiKey.trim() === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await service.signIn({ tenantUrl: tenantUrl.trim(), apiKey: apiKey.trim(), authScheme: scheme });
+      onSignedIn(next);
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+      <Text as="h2" size={500} weight="semibold">
+        Sign in
+      </Text>
+      {error !== null && <ErrorBar error={error} />}
+      <Field label="Tenant URL" required validationMessage={tenantProblem ?? undefined}>
+        <Input type="url" value={tenantUrl} onChange={(_, d) => setTenantUrl(d.value)} autoComplete="url" />
+      </Field>
+      <Field label="API key" required validationMessage={keyProblem ?? undefined}>
+        <Input type="password" value={apiKey} onChange={(_, d) => setApiKey(d.value)} autoComplete="current-password" />
+      </Field>
+      <Accordion collapsible>
+        <AccordionItem value="advanced">
+          <AccordionHeader>Advanced</AccordionHeader>
+          <AccordionPanel>
+            <Field label="Auth scheme" hint="Leave on Automatic unless your administrator tells you otherwise.">
+              <Select value={scheme} onChange={(_, d) => isAuthScheme(d.value) && setScheme(d.value)}>
+                {SCHEMES.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </AccordionPanel>
+        </AccordionItem>
+      </Accordion>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={busy}>
+          Sign in
+        </Button>
+        {busy && <Spinner size="tiny" label="Signing in" />}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+/** Turns any thrown value into what a message bar shows: title, message, what to do, intent and an optional action; never a stack. */
+import { z } from 'zod';
+import type { AddinErrorKind } from '../core/api/errors';
+import { isAddinError } from '../core/api/errors';
+
+export type ErrorAction = 'signInAgain';
+
+export interface ErrorView {
+  kind: AddinErrorKind | 'unknown';
+  intent: 'error' | 'warning' | 'info';
+  title: string;
+  message: string;
+  /** What to do next, in words. */
+  hint: string | null;
+  /** Technical detail shown under the message (never instead of it). */
+  detail: string | null;
+  action: ErrorAction | null;
+  /** Cells named by a 'blocked' error (A1 labels). */
+  cells: string[];
+}
+
+interface KindText {
+  title: string;
+  hint: string | null;
+  intent?: ErrorView['intent'];
+  action?: ErrorAction;
+}
+
+const KIND_TEXT: Record<AddinErrorKind, KindText> = {
+  unauthenticated: { title: 'Not signed in', hint: 'Sign in again with a valid API key.', action: 'signInAgain' },
+  forbidden: { title: 'Not allowed', hint: 'Ask the report owner or an administrator for edit access.' },
+  notFound: { title: 'Not found', hint: 'It may have been deleted: reload the list or choose another one.' },
+  validation: { title: 'Check the report', hint: 'Correct the fields named above and try again.', intent: 'warning' },
+  publicIdTaken: { title: 'Could not save the report', hint: 'Save it as a new report.' },
+  upsertRaceLost: { title: 'Could not save the report', hint: 'Someone saved it at the same time: try again.' },
+  ambiguousLegacyId: { title: 'Could not save the report', hint: 'Ask an administrator to assign the report a public id.' },
+  server: { title: 'The platform failed', hint: 'Try again in a moment.' },
+  network: { title: 'Cannot reach the platform', hint: 'Check the Tenant URL and your connection, then try again.' },
+  contract: { title: 'Unexpected answer from the platform', hint: 'Update the add-in or contact your administrator.' },
+  cancelled: { title: 'Cancelled', hint: null, intent: 'info' },
+  query: { title: 'The query failed', hint: "Check the report's fields or SQL." },
+  continueWait: { title: 'Still preparing the data', hint: 'Try again in a moment.', intent: 'warning' },
+  stream: { title: 'The result arrived incomplete', hint: 'Try again; nothing was changed.' },
+  blocked: { title: 'Cells in the way', hint: 'Choose another cell or clear the named cells.', intent: 'warning' },
+  limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.' },
+  host: { title: 'The spreadsheet refused the change', hint: 'Finish editing any cell, then try again.' },
+};
+
+const looseErrorSchema = z.object({
+  kind: z.string(),
+  message: z.string(),
+  detail: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const cellsSchema = z.array(z.string());
+
+function isKind(kind: string): kind is AddinErrorKind {
+  return Object.prototype.hasOwnProperty.call(KIND_TEXT, kind);
+}
+
+function build(kind: AddinErrorKind, message: string, detail: string | undefined, data: Record<string, unknown> | undefined): ErrorView {
+  const text = KIND_TEXT[kind];
+  const cells = cellsSchema.safeParse(data?.['cells']);
+  return {
+    kind,
+    intent: text.intent ?? 'error',
+    title: text.title,
+    message,
+    hint: text.hint,
+    detail: detail && detail !== message ? detail : null,
+    action: text.action ?? null,
+    cells: cells.success ? cells.data : [],
+  };
+}
+
+export function toErrorView(error: unknown): ErrorView {
+  if (isAddinError(error)) return build(error.kind, error.message, error.detail, error.data);
+  const loose = looseErrorSchema.safeParse(error);
+  if (loose.success && isKind(loose.data.kind)) return build(loose.data.kind, loose.data.message, loose.data.detail, loose.data.data);
+  const message = error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : 'An unexpected error occurred.';
+  return {
+    kind: 'unknown',
+    intent: 'error',
+    title: 'Something went wrong',
+    message,
+    hint: 'Try again; if it keeps happening, reload the add-in.',
+    detail: null,
+    action: null,
+    cells: [],
+  };
+}
+
+/** "Sheet1!B5, Sheet1!C7 and 3 more cells" */
+export function describeCells(cells: readonly string[], shown = 3): string {
+  if (cells.length === 0) return 'some cells';
+  const head = cells.slice(0, shown);
+  const rest = cells.length - head.length;
+  if (rest === 0) {
+    if (head.length === 1) return head[0] ?? '';
+    return `${head.slice(0, -1).join(', ')} and ${head[head.length - 1] ?? ''}`;
+  }
+  return `${head.join(', ')} and ${rest} more ${rest === 1 ? 'cell' : 'cells'}`;
+}

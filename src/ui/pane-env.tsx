@@ -1,0 +1,26 @@
+/** What every pane component may reach without props: the service, a clock, job-id minting and the active-cell poll interval. */
+import { createContext, useContext } from 'react';
+import type { AddinService } from '../core/service/addin-service';
+
+export interface PaneClock {
+  now(): number;
+}
+
+export interface PaneEnv {
+  service: AddinService;
+  clock: PaneClock;
+  newJobId(): string;
+  /** How often the editor asks the host for the selected cell; 0 = only on focus and on "Use selected cell". */
+  activeCellPollMs: number;
+}
+
+export const PaneEnvContext = createContext<PaneEnv | null>(null);
+
+export function usePaneEnv(): PaneEnv {
+  const env = useContext(PaneEnvContext);
+  if (env === null) throw new Error('Pane components must be rendered inside <App>.');
+  return env;
+}
+
+/** Sends the pane back to the sign-in screen (provided by the shell; used by "Sign in again" buttons). */
+export const SignInAgainContext = createContext<(() => void) | null>(null);

@@ -1,0 +1,58 @@
+/** The state of one "Refresh all" run as the pane tracks it: its placements, each item's state, and the counts shown. */
+import type { JobItemState, RefreshAllSummary } from '../core/service/addin-service';
+
+export interface RefreshAllRun {
+  jobId: string;
+  ids: string[];
+  items: Record<string, JobItemState>;
+  running: boolean;
+  stopping: boolean;
+}
+
+export interface RunCounts {
+  total: number;
+  done: number;
+  failed: number;
+  stopped: number;
+  /** done + failed + stopped */
+  finished: number;
+}
+
+export function startRun(jobId: string, ids: readonly string[]): RefreshAllRun {
+  const items: Record<string, JobItemState> = {};
+  for (const id of ids) items[id] = { state: 'queued' };
+  return { jobId, ids: [...ids], items, running: true, stopping: false };
+}
+
+export function withItem(run: RefreshAllRun, placementId: string, item: JobItemState): RefreshAllRun {
+  if (!run.ids.includes(placementId)) return run;
+  return { ...run, items: { ...run.items, [placementId]: item } };
+}
+
+/** Ends the run with the service's summary; items still queued or running when it ends count as stopped. */
+export function finishRun(run: RefreshAllRun, summary: RefreshAllSummary | null): RefreshAllRun {
+  const items = { ...run.items };
+  for (const { placementId, item } of summary?.items ?? []) if (run.ids.includes(placementId)) items[placementId] = item;
+  for (const id of run.ids) {
+    const s = items[id]?.state;
+    if (s === undefined || s === 'queued' || s === 'running' || s === 'writing') items[id] = { state: 'stopped' };
+  }
+  return { ...run, items, running: false, stopping: false };
+}
+
+export function countRun(run: RefreshAllRun): RunCounts {
+  let done = 0;
+  let failed = 0;
+  let stopped = 0;
+  for (const id of run.ids) {
+    const s = run.items[id]?.state;
+    if (s === 'done') done += 1;
+    else if (s === 'failed') failed += 1;
+    else if (s === 'stopped') stopped += 1;
+  }
+  return { total: run.ids.length, done, failed, stopped, finished: done + failed + stopped };
+}
+
+export function failedIds(run: RefreshAllRun): string[] {
+  return run.ids.filter((id) => run.items[id]?.state === 'failed');
+}

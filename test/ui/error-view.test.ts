@@ -1,0 +1,57 @@
+// toErrorView: every kind gets a title and the error's own message, the right intent and action; never a stack.
+import { AddinError, cancelledError, type AddinErrorKind } from '../../src/core/api/errors';
+import { describeCells, toErrorView } from '../../src/ui/error-view';
+
+const KINDS: AddinErrorKind[] = [
+  'unauthenticated', 'forbidden', 'notFound', 'validation', 'publicIdTaken', 'upsertRaceLost', 'ambiguousLegacyId', 'server',
+  'network', 'contract', 'cancelled', 'query', 'continueWait', 'stream', 'blocked', 'limit', 'host',
+];
+
+test.each(KINDS)('%s keeps the message and adds a title', (kind) => {
+  const view = toErrorView(new AddinError(kind, `message of ${kind}`));
+  expect(view.kind).toBe(kind);
+  expect(view.message).toBe(`message of ${kind}`);
+  expect(view.title.length).toBeGreaterThan(0);
+  expect(view.intent).toBe(kind === 'cancelled' ? 'info' : kind === 'blocked' || kind === 'validation' || kind === 'continueWait' ? 'warning' : 'error');
+});
+
+test('the hints say what to do for the kinds users meet most', () => {
+  expect(toErrorView(new AddinError('unauthenticated', 'x')).action).toBe('signInAgain');
+  expect(toErrorView(new AddinError('forbidden', 'x')).hint).toMatch(/edit access/);
+  expect(toErrorView(new AddinError('blocked', 'x')).hint).toBe('Choose another cell or clear the named cells.');
+  expect(toErrorView(new AddinError('network', 'x')).hint).toMatch(/Tenant URL/);
+  expect(toErrorView(cancelledError()).intent).toBe('info');
+});
+
+test('blocked cells and a distinct detail are carried; a detail equal to the message is not repeated', () => {
+  const v = toErrorView(new AddinError('blocked', 'In the way.', { data: { cells: ['S!A1', 'S!A2'] }, detail: 'range S!A1:A2' }));
+  expect(v.cells).toEqual(['S!A1', 'S!A2']);
+  expect(v.detail).toBe('range S!A1:A2');
+  expect(toErrorView(new AddinError('server', 'same', { detail: 'same' })).detail).toBeNull();
+  expect(toErrorView(new AddinError('blocked', 'x', { data: { cells: 'not a list' } })).cells).toEqual([]);
+});
+
+test('a {kind, message} object rebuilt from google.script.run is read like an AddinError', () => {
+  const v = toErrorView({ kind: 'forbidden', message: 'No rights.' });
+  expect(v.kind).toBe('forbidden');
+  expect(v.message).toBe('No rights.');
+});
+
+test('an unknown error shows its message only, never its stack', () => {
+  const e = new TypeError('boom');
+  const v = toErrorView(e);
+  expect(v.kind).toBe('unknown');
+  expect(v.message).toBe('boom');
+  expect(JSON.stringify(v)).not.toContain(' at ');
+  expect(toErrorView({ kind: 'nonsense', message: 'm' }).kind).toBe('unknown');
+  expect(toErrorView(undefined).message).toBe('An unexpected error occurred.');
+});
+
+test('describeCells names the first three and counts the rest', () => {
+  expect(describeCells([])).toBe('some cells');
+  expect(describeCells(['A1'])).toBe('A1');
+  expect(describeCells(['A1', 'B1'])).toBe('A1 and B1');
+  expect(describeCells(['A1', 'B1', 'C1'])).toBe('A1, B1 and C1');
+  expect(describeCells(['A1', 'B1', 'C1', 'D1'])).toBe('A1, B1, C1 and 1 more cell');
+  expect(describeCells(['A1', 'B1', 'C1', 'D1', 'E1'])).toBe('A1, B1, C1 and 2 more cells');
+});

@@ -1,0 +1,249 @@
+/** An in-memory AddinService for pane tests: canned data, recorded calls, and overridable behaviour per method. */
+import { AddinError } from '../../src/core/api/errors';
+import type { Deployment, Environment, Meta } from '../../src/core/api/schemas';
+import type {
+  AddinService,
+  CellTarget,
+  PlacementView,
+  RefreshAllSummary,
+  ReportDraft,
+  RunOutcome,
+  ServiceEvent,
+  SessionState,
+  SignInInput,
+  WorkbookContext,
+} from '../../src/core/service/addin-service';
+
+export interface RecordedCall {
+  method: keyof AddinService;
+  args: unknown[];
+}
+
+/** A promise with its resolve/reject exposed, to hold a call open while a test looks at the pane. */
+export interface Gate<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+export function gate<T>(): Gate<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export const sampleMeta: Meta = {
+  cubes: [
+    {
+      name: 'orders',
+      type: 'view',
+      title: 'Orders',
+      measures: [
+        { name: 'orders.count', title: 'Orders Count', shortTitle: 'Count', type: 'number', aggType: 'count' },
+        { name: 'orders.total_amount', title: 'Orders Total amount', shortTitle: 'Total amount', type: 'number', aggType: 'sum' },
+      ],
+      dimensions: [
+        { name: 'orders.status', title: 'Orders Status', shortTitle: 'Status', type: 'string' },
+        { name: 'orders.created_at', title: 'Orders Created at', shortTitle: 'Created at', type: 'time' },
+        { name: 'orders.city', title: 'Orders City', shortTitle: 'City', type: 'string' },
+      ],
+      segments: [],
+    },
+    {
+      name: 'customers',
+      type: 'view',
+      title: 'Customers',
+      measures: [{ name: 'customers.count', title: 'Customers Count', shortTitle: 'Count', type: 'number', aggType: 'count' }],
+      dimensions: [{ name: 'customers.country', title: 'Customers Country', shortTitle: 'Country', type: 'string' }],
+      segments: [],
+    },
+  ],
+};
+
+export function samplePlacement(overrides: Partial<PlacementView> = {}): PlacementView {
+  return {
+    placementId: 'p1',
+    reportId: 1,
+    publicId: 'AAAAAAAAAAA1',
+    name: 'Orders by status',
+    sheetName: 'Sheet1',
+    rangeLabel: 'Sheet1!B2:D20',
+    rows: 19,
+    cols: 3,
+    refreshedAt: null,
+    status: 'upToDate',
+    lastError: null,
+    canEdit: true,
+    ...overrides,
+  };
+}
+
+export class FakeAddinService implements AddinService {
+  readonly calls: RecordedCall[] = [];
+  session: SessionState = { signedIn: false, tenantUrl: null, authScheme: 'auto', defaultTenantUrl: 'http://localhost:4000' };
+  /** Accepted API key for the default signIn behaviour. */
+  validKey = 'good-key';
+  deployments: Deployment[] = [{ id: '1', name: 'Shop analytics', deploymentUrl: 'http://localhost:4000/q/1' }];
+  environments: Record<string, Environment[]> = {
+    '1': [
+      { id: '10', name: 'Production', type: 'production', api_credentials: { rest: { url: 'http://localhost:4000/rest/10' } } },
+      { id: '11', name: 'Staging', type: 'staging', api_credentials: { rest: { url: 'http://localhost:4000/rest/11' } } },
+    ],
+  };
+  context: WorkbookContext = { deploymentId: null, environmentId: null };
+  meta: Meta = sampleMeta;
+  cell: CellTarget = { sheetId: 's1', sheetName: 'Sheet1', row: 1, col: 1, label: 'Sheet1!B2' };
+  placements: PlacementView[] = [];
+  drafts: Record<string, ReportDraft> = {};
+
+  /** Overridable behaviour; the defaults succeed. */
+  insertImpl: (draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }) => Promise<RunOutcome> = async (
+    _draft,
+    target,
+  ) => ({ placementId: 'new', rows: 120, cols: 3, rangeLabel: `${target.label}:D121`, elapsedMs: 1200 });
+  refreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
+    placementId,
+    rows: 10,
+    cols: 3,
+    rangeLabel: 'Sheet1!B2:D11',
+    elapsedMs: 50,
+  });
+  refreshAllImpl: (placementIds: string[], options: { jobId: string }) => Promise<RefreshAllSummary> = async (ids) => ({
+    total: ids.length,
+    done: ids.length,
+    failed: 0,
+    stopped: 0,
+    items: ids.map((placementId) => ({ placementId, item: { state: 'done', rows: 1, cols: 1 } })),
+  });
+  updateImpl: (placementId: string, draft: ReportDraft, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
+    placementId,
+    rows: 5,
+    cols: 2,
+    rangeLabel: 'Sheet1!B2:C6',
+    elapsedMs: 30,
+  });
+  getMetaImpl: () => Promise<Meta> = async () => this.meta;
+
+  private listeners = new Set<(event: ServiceEvent) => void>();
+
+  private record(method: keyof AddinService, ...args: unknown[]): void {
+    this.calls.push({ method, args });
+  }
+
+  callsOf(method: keyof AddinService): unknown[][] {
+    return this.calls.filter((c) => c.method === method).map((c) => c.args);
+  }
+
+  emit(event: ServiceEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  async getSession(): Promise<SessionState> {
+    this.record('getSession');
+    return { ...this.session };
+  }
+
+  async signIn(input: SignInInput): Promise<SessionState> {
+    this.record('signIn', input);
+    if (input.apiKey !== this.validKey) {
+      throw new AddinError('unauthenticated', 'The platform refused the API key. Check the key and sign in again.', { status: 401 });
+    }
+    this.session = { ...this.session, signedIn: true, tenantUrl: input.tenantUrl, authScheme: input.authScheme };
+    return { ...this.session };
+  }
+
+  async signOut(): Promise<void> {
+    this.record('signOut');
+    this.session = { ...this.session, signedIn: false };
+  }
+
+  async listDeployments(): Promise<Deployment[]> {
+    this.record('listDeployments');
+    return this.deployments;
+  }
+
+  async listEnvironments(deploymentId: string): Promise<Environment[]> {
+    this.record('listEnvironments', deploymentId);
+    return this.environments[deploymentId] ?? [];
+  }
+
+  async getContext(): Promise<WorkbookContext> {
+    this.record('getContext');
+    return { ...this.context };
+  }
+
+  async setContext(context: WorkbookContext): Promise<void> {
+    this.record('setContext', context);
+    this.context = { ...context };
+  }
+
+  async getMeta(): Promise<Meta> {
+    this.record('getMeta');
+    return this.getMetaImpl();
+  }
+
+  async activeCell(): Promise<CellTarget> {
+    this.record('activeCell');
+    return { ...this.cell };
+  }
+
+  insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome> {
+    this.record('insert', draft, target, options);
+    return this.insertImpl(draft, target, options);
+  }
+
+  async listPlacements(): Promise<PlacementView[]> {
+    this.record('listPlacements');
+    return this.placements.map((p) => ({ ...p }));
+  }
+
+  refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+    this.record('refresh', placementId, options);
+    return this.refreshImpl(placementId, options);
+  }
+
+  refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary> {
+    this.record('refreshAll', placementIds, options);
+    return this.refreshAllImpl(placementIds, options);
+  }
+
+  async cancel(jobId: string): Promise<void> {
+    this.record('cancel', jobId);
+  }
+
+  async goTo(placementId: string): Promise<void> {
+    this.record('goTo', placementId);
+  }
+
+  async loadDraft(placementId: string): Promise<ReportDraft> {
+    this.record('loadDraft', placementId);
+    const draft = this.drafts[placementId];
+    if (!draft) throw new AddinError('notFound', 'This report no longer exists on the platform.');
+    return draft;
+  }
+
+  update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome> {
+    this.record('update', placementId, draft, options);
+    return this.updateImpl(placementId, draft, options);
+  }
+
+  async remove(placementId: string, options: { clearCells: boolean }): Promise<void> {
+    this.record('remove', placementId, options);
+    this.placements = this.placements.filter((p) => p.placementId !== placementId);
+  }
+
+  subscribe(listener: (event: ServiceEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+}

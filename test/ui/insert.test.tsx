@@ -1,0 +1,189 @@
+/** @jest-environment jsdom */
+// New report and Edit: SQL mode as typed, progress then summary, Cancel, overwrite confirmation, required name, error hints.
+import './setup-dom';
+import { act, screen, within } from '@testing-library/react';
+import { AddinError, cancelledError } from '../../src/core/api/errors';
+import type { ReportDraft, RunOutcome } from '../../src/core/service/addin-service';
+import { change, click, findDialog, settle } from './act-events';
+import { gate, samplePlacement } from './fake-addin-service';
+import { renderPane, signedInFake } from './render-pane';
+
+const SQL = '  SELECT status, MEASURE(count)\nFROM orders\nGROUP BY 1  ';
+
+/** Waits until the remembered context is loaded (New report is enabled then) and opens New report. */
+async function openNewReport() {
+  await screen.findByDisplayValue('Production');
+  await click(screen.getByRole('button', { name: 'New report' }));
+}
+
+async function openSqlReport(name = 'Orders by status') {
+  await openNewReport();
+  await change(screen.getByLabelText(/Report name/), name);
+  await click(screen.getByRole('tab', { name: 'SQL' }));
+  await change(screen.getByRole('textbox', { name: /^SQL/ }), SQL);
+  await screen.findByText('Insert at Sheet1!B2');
+}
+
+test('SQL mode sends the SQL exactly as typed, at the selected cell', async () => {
+  const { fake } = renderPane(signedInFake());
+  await openSqlReport();
+  await change(screen.getByLabelText('Description'), 'Counts per status');
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  const [draft, target, options] = fake.callsOf('insert')[0] ?? [];
+  expect(draft).toEqual({
+    name: 'Orders by status',
+    description: 'Counts per status',
+    mode: 'sql',
+    sqlQuery: SQL,
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  } satisfies ReportDraft);
+  expect(target).toEqual(fake.cell);
+  expect(options).toEqual({ jobId: 'job-1', overwrite: false });
+});
+
+test('insert shows rows and bytes while running, Cancel cancels the job, then a summary', async () => {
+  const fake = signedInFake();
+  const done = gate<RunOutcome>();
+  fake.insertImpl = () => done.promise;
+  renderPane(fake);
+  await openSqlReport();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+
+  const progress = screen.getByRole('group', { name: 'Inserting' });
+  expect(progress.textContent).toContain('Waiting for the platform');
+  act(() => {
+    fake.emit({ type: 'progress', jobId: 'job-1', rows: 1500, bytes: 20480, elapsedMs: 300 });
+    fake.emit({ type: 'progress', jobId: 'another-job', rows: 9, bytes: 9, elapsedMs: 1 });
+  });
+  expect(progress.textContent).toContain('1,500 rows, 20.0 KB received');
+
+  await click(within(progress).getByRole('button', { name: 'Cancel' }));
+  expect(fake.callsOf('cancel')).toEqual([['job-1']]);
+
+  await act(async () => done.resolve({ placementId: 'new', rows: 120, cols: 3, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }));
+  expect(screen.queryByRole('group', { name: 'Inserting' })).toBeNull();
+  expect(screen.getByText('120 rows x 3 columns in 1.2 s')).toBeTruthy();
+  expect(screen.getByText('at Sheet1!B2:D122')).toBeTruthy();
+});
+
+test('a cancelled insert is reported as information, not as an error', async () => {
+  const fake = signedInFake();
+  fake.insertImpl = async () => {
+    throw cancelledError();
+  };
+  const { container } = renderPane(fake);
+  await openSqlReport();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  expect(container.textContent).toContain('Cancelled. Nothing was changed.');
+  expect(container.querySelector('.fui-MessageBar')?.getAttribute('data-intent')).toBe('info');
+});
+
+test('a blocked insert names the cells and asks; Overwrite re-runs the same insert with overwrite true', async () => {
+  const fake = signedInFake();
+  const cells = ['Sheet1!B5', 'Sheet1!C5', 'Sheet1!D5', 'Sheet1!B6', 'Sheet1!C6'];
+  fake.insertImpl = async (_draft, target, options) => {
+    if (!options.overwrite) throw new AddinError('blocked', `${cells.length} cells in the way.`, { data: { cells } });
+    return { placementId: 'new', rows: 120, cols: 3, rangeLabel: `${target.label}:D121`, elapsedMs: 1200 };
+  };
+  renderPane(fake);
+  await openSqlReport();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  const dialog = await findDialog('Overwrite cells?');
+  expect(dialog.textContent).toContain('Sheet1!B5, Sheet1!C5, Sheet1!D5 and 2 more cells');
+
+  await click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+  await settle();
+  const calls = fake.callsOf('insert');
+  expect(calls).toHaveLength(2);
+  expect(calls[1]?.[0]).toEqual(calls[0]?.[0]);
+  expect(calls[1]?.[1]).toEqual(calls[0]?.[1]);
+  expect(calls[1]?.[2]).toEqual({ jobId: 'job-2', overwrite: true });
+  expect(await screen.findByText('120 rows x 3 columns in 1.2 s')).toBeTruthy();
+});
+
+test('declining the overwrite leaves the cells alone', async () => {
+  const fake = signedInFake();
+  fake.insertImpl = async () => {
+    throw new AddinError('blocked', 'A cell is in the way.', { data: { cells: ['Sheet1!B5'] } });
+  };
+  renderPane(fake);
+  await openSqlReport();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  const dialog = await findDialog('Overwrite cells?');
+  await click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await settle();
+  expect(fake.callsOf('insert')).toHaveLength(1);
+});
+
+test('the report name is required', async () => {
+  const { fake } = renderPane(signedInFake());
+  await openNewReport();
+  await click(screen.getByRole('tab', { name: 'SQL' }));
+  await change(screen.getByRole('textbox', { name: /^SQL/ }), 'SELECT 1');
+  await screen.findByText('Insert at Sheet1!B2');
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  expect(screen.getByText('Enter a report name.')).toBeTruthy();
+  expect(fake.callsOf('insert')).toEqual([]);
+});
+
+test('"Use selected cell" moves the target', async () => {
+  const fake = signedInFake();
+  renderPane(fake);
+  await openSqlReport();
+  fake.cell = { sheetId: 's2', sheetName: 'Sales', row: 9, col: 3, label: 'Sales!D10' };
+  await click(screen.getByRole('button', { name: 'Use selected cell' }));
+  expect(screen.getByText('Insert at Sales!D10')).toBeTruthy();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  expect(fake.callsOf('insert')[0]?.[1]).toEqual(fake.cell);
+});
+
+test('an expired session says so and "Sign in again" returns to the sign-in form', async () => {
+  const fake = signedInFake();
+  fake.insertImpl = async () => {
+    throw new AddinError('unauthenticated', 'Your API key was refused (401).', { status: 401 });
+  };
+  renderPane(fake);
+  await openSqlReport();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  expect(screen.getByText('Your API key was refused (401).')).toBeTruthy();
+  await click(screen.getByRole('button', { name: 'Sign in again' }));
+  expect(await screen.findByLabelText(/API key/)).toBeTruthy();
+});
+
+test('a refused edit says to ask for edit access', async () => {
+  const fake = signedInFake();
+  fake.placements = [samplePlacement({ canEdit: false })];
+  fake.drafts['p1'] = { name: 'Orders by status', description: 'd', mode: 'sql', sqlQuery: 'SELECT 1', jsonQuery: null, pivotItems: null, builderState: null };
+  fake.updateImpl = async () => {
+    throw new AddinError('forbidden', 'You cannot change this report.', { status: 403 });
+  };
+  const { container } = renderPane(fake);
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  await screen.findByDisplayValue('SELECT 1');
+  await click(screen.getByRole('button', { name: 'Save and refresh' }));
+  expect(container.textContent).toContain('You cannot change this report.');
+  expect(container.textContent).toContain('Ask the report owner or an administrator for edit access.');
+});
+
+test('Edit reopens the saved definition and "Save and refresh" sends the edited draft', async () => {
+  const fake = signedInFake();
+  fake.placements = [samplePlacement()];
+  fake.drafts['p1'] = { name: 'Orders by status', description: 'old', mode: 'sql', sqlQuery: 'SELECT 1', jsonQuery: null, pivotItems: null, builderState: null };
+  renderPane(fake);
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  const sql = await screen.findByDisplayValue('SELECT 1');
+  expect(fake.callsOf('loadDraft')).toEqual([['p1']]);
+  await change(sql, 'SELECT 2');
+  await click(screen.getByRole('button', { name: 'Save and refresh' }));
+  await settle();
+  expect(fake.callsOf('update')).toEqual([
+    ['p1', { name: 'Orders by status', description: 'old', mode: 'sql', sqlQuery: 'SELECT 2', jsonQuery: null, pivotItems: null, builderState: null }, { jobId: 'job-1' }],
+  ]);
+  expect(screen.getByText('5 rows x 2 columns in 30 ms')).toBeTruthy();
+  await click(screen.getByRole('button', { name: 'Back to reports' }));
+  expect(screen.getByRole('heading', { name: 'Reports in this workbook' })).toBeTruthy();
+});

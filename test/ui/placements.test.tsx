@@ -1,0 +1,181 @@
+/** @jest-environment jsdom */
+// Placements: status badges, relative times that move with the clock, Refresh all with N of M / failures / Retry failed, Remove.
+import './setup-dom';
+import { act, screen, within } from '@testing-library/react';
+import { AddinError } from '../../src/core/api/errors';
+import type { RefreshAllSummary } from '../../src/core/service/addin-service';
+import { click, findDialog, settle } from './act-events';
+import { gate, samplePlacement } from './fake-addin-service';
+import { renderPane, signedInFake } from './render-pane';
+
+const NOW = Date.parse('2025-03-01T12:00:00Z');
+const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
+
+function fakeWithPlacements() {
+  const fake = signedInFake();
+  fake.placements = [
+    samplePlacement({ placementId: 'p1', name: 'Orders by status', refreshedAt: minutesAgo(3) }),
+    samplePlacement({
+      placementId: 'p2',
+      name: 'Revenue by month',
+      rangeLabel: 'Sheet2!A1:C13',
+      rows: 13,
+      status: 'failed',
+      refreshedAt: minutesAgo(150),
+      lastError: { kind: 'query', message: 'The query failed: column "amount" does not exist.' },
+    }),
+    samplePlacement({ placementId: 'p3', name: 'Top cities', status: 'outOfDate', refreshedAt: null }),
+    samplePlacement({ placementId: 'p4', name: 'Old report', status: 'orphaned', rangeLabel: null, sheetName: null }),
+  ];
+  return fake;
+}
+
+function item(name: string): HTMLElement {
+  return screen.getByRole('listitem', { name });
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+test('each placement shows its range, size, relative refresh time and status badge; the time label follows the clock', async () => {
+  jest.useFakeTimers({ now: NOW });
+  const { clock } = renderPane(fakeWithPlacements(), { nowMs: NOW });
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(10);
+  });
+  const orders = item('Orders by status');
+  expect(orders.textContent).toContain('Sheet1!B2:D20');
+  expect(orders.textContent).toContain('19 rows x 3 columns');
+  expect(orders.textContent).toContain('refreshed 3 min ago');
+  expect(within(orders).getByText('Up to date')).toBeTruthy();
+
+  const revenue = item('Revenue by month');
+  expect(within(revenue).getByText('Failed')).toBeTruthy();
+  expect(revenue.textContent).toContain('The query failed: column "amount" does not exist.');
+  expect(revenue.textContent).toContain('refreshed 2 hours ago');
+
+  const cities = item('Top cities');
+  expect(within(cities).getByText('Out of date')).toBeTruthy();
+  expect(cities.textContent).toContain('never refreshed');
+
+  const old = item('Old report');
+  expect(within(old).getByText('Orphaned')).toBeTruthy();
+  expect(within(old).getByRole('button', { name: 'Go to Old report' }).hasAttribute('disabled')).toBe(true);
+
+  clock.nowMs = NOW + 2 * 60_000;
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(60_000);
+  });
+  expect(item('Orders by status').textContent).toContain('refreshed 5 min ago');
+});
+
+test('per-item buttons carry the report name and call the service', async () => {
+  const { fake } = renderPane(fakeWithPlacements());
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  await click(screen.getByRole('button', { name: 'Go to Orders by status' }));
+  expect(fake.callsOf('goTo')).toEqual([['p1']]);
+  await click(screen.getByRole('button', { name: 'Refresh Orders by status' }));
+  expect(fake.callsOf('refresh')).toEqual([['p1', { jobId: 'job-1' }]]);
+});
+
+test('a failed single refresh names the report, says what to do, and marks the item', async () => {
+  const fake = fakeWithPlacements();
+  fake.refreshImpl = async () => {
+    throw new AddinError('blocked', 'Refreshing would overwrite Sheet1!B21, which holds data.', { data: { cells: ['Sheet1!B21'] } });
+  };
+  const { container } = renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  await click(screen.getByRole('button', { name: 'Refresh Orders by status' }));
+  expect(container.textContent).toContain('Orders by status: Cells in the way');
+  expect(container.textContent).toContain('Choose another cell or clear the named cells.');
+  expect(within(item('Orders by status')).getByText('Failed')).toBeTruthy();
+  expect(item('Orders by status').textContent).toContain('Sheet1!B21, which holds data');
+});
+
+test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retry failed re-runs only the failed ids', async () => {
+  const fake = fakeWithPlacements();
+  const first = gate<RefreshAllSummary>();
+  fake.refreshAllImpl = () => first.promise;
+  renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+
+  await click(screen.getByRole('button', { name: 'Refresh all' }));
+  // The orphaned placement has no cells to refresh.
+  expect(fake.callsOf('refreshAll')).toEqual([[['p1', 'p2', 'p3'], { jobId: 'job-1' }]]);
+  const progress = screen.getByRole('group', { name: 'Refresh all' });
+  expect(progress.textContent).toContain('0 of 3 refreshed');
+  expect(within(item('Top cities')).getByText('Queued')).toBeTruthy();
+
+  act(() => {
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'running' } });
+  });
+  expect(within(item('Orders by status')).getByText('Refreshing')).toBeTruthy();
+  act(() => {
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 19, cols: 3 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } });
+    // An event of another job is ignored.
+    fake.emit({ type: 'item', jobId: 'other', placementId: 'p3', item: { state: 'done', rows: 1, cols: 1 } });
+  });
+  expect(progress.textContent).toContain('1 of 3 refreshed, 1 failed');
+  expect(item('Revenue by month').textContent).toContain('The platform failed (500). Try again.');
+  expect(within(item('Top cities')).getByText('Queued')).toBeTruthy();
+
+  await click(within(progress).getByRole('button', { name: 'Stop' }));
+  expect(fake.callsOf('cancel')).toEqual([['job-1']]);
+
+  await act(async () => {
+    first.resolve({
+      total: 3,
+      done: 1,
+      failed: 1,
+      stopped: 1,
+      items: [
+        { placementId: 'p1', item: { state: 'done', rows: 19, cols: 3 } },
+        { placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } },
+        { placementId: 'p3', item: { state: 'stopped' } },
+      ],
+    });
+  });
+  await settle();
+  const after = screen.getByRole('group', { name: 'Refresh all' });
+  expect(after.textContent).toContain('1 of 3 refreshed, 1 failed, 1 not refreshed');
+  expect(within(item('Top cities')).getByText('Not refreshed')).toBeTruthy();
+
+  fake.refreshAllImpl = async (ids) => ({
+    total: ids.length,
+    done: ids.length,
+    failed: 0,
+    stopped: 0,
+    items: ids.map((placementId) => ({ placementId, item: { state: 'done', rows: 1, cols: 1 } })),
+  });
+  await click(within(after).getByRole('button', { name: 'Retry failed' }));
+  await settle();
+  expect(fake.callsOf('refreshAll')[1]).toEqual([['p2'], { jobId: 'job-2' }]);
+  expect(screen.getByRole('group', { name: 'Refresh all' }).textContent).toContain('1 of 1 refreshed');
+  expect(within(screen.getByRole('group', { name: 'Refresh all' })).queryByRole('button', { name: 'Retry failed' })).toBeNull();
+});
+
+test('Remove asks first; Cancel keeps the placement, Remove with "Also clear its cells" forgets it and clears', async () => {
+  const { fake } = renderPane(fakeWithPlacements());
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+
+  await click(screen.getByRole('button', { name: 'Remove Orders by status' }));
+  let dialog = await findDialog('Remove Orders by status?');
+  expect(within(dialog).getByText('Remove Orders by status?')).toBeTruthy();
+  await click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await settle();
+  expect(fake.callsOf('remove')).toEqual([]);
+  expect(screen.getByRole('listitem', { name: 'Orders by status' })).toBeTruthy();
+
+  await click(screen.getByRole('button', { name: 'Remove Orders by status' }));
+  await settle();
+  dialog = await findDialog('Remove Orders by status?');
+  const checkbox = within(dialog).getByRole('checkbox', { name: 'Also clear its cells' });
+  expect((checkbox as HTMLInputElement).checked).toBe(false);
+  await click(checkbox);
+  await click(within(dialog).getByRole('button', { name: 'Remove' }));
+  await settle();
+  expect(fake.callsOf('remove')).toEqual([['p1', { clearCells: true }]]);
+  expect(screen.queryByRole('listitem', { name: 'Orders by status' })).toBeNull();
+});

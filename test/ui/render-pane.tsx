@@ -1,0 +1,35 @@
+/** Renders the whole pane over a FakeAddinService with a settable clock and predictable job ids, for pane tests. */
+import { render, type RenderResult } from '@testing-library/react';
+import { App } from '../../src/ui/App';
+import { FakeAddinService } from './fake-addin-service';
+
+export interface PaneUnderTest extends RenderResult {
+  fake: FakeAddinService;
+  clock: { nowMs: number; now(): number };
+  jobIds: string[];
+}
+
+export function renderPane(fake = new FakeAddinService(), options: { nowMs?: number; activeCellPollMs?: number } = {}): PaneUnderTest {
+  const clock = {
+    nowMs: options.nowMs ?? Date.parse('2025-03-01T12:00:00Z'),
+    now() {
+      return this.nowMs;
+    },
+  };
+  const jobIds: string[] = [];
+  const newJobId = () => {
+    const id = `job-${jobIds.length + 1}`;
+    jobIds.push(id);
+    return id;
+  };
+  const result = render(<App service={fake} theme="light" clock={clock} newJobId={newJobId} activeCellPollMs={options.activeCellPollMs ?? 0} />);
+  return { ...result, fake, clock, jobIds };
+}
+
+/** A fake that is already signed in with a chosen context. */
+export function signedInFake(): FakeAddinService {
+  const fake = new FakeAddinService();
+  fake.session = { signedIn: true, tenantUrl: 'http://localhost:4000', authScheme: 'auto', defaultTenantUrl: 'http://localhost:4000' };
+  fake.context = { deploymentId: '1', environmentId: '10' };
+  return fake;
+}

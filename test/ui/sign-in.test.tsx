@@ -1,0 +1,55 @@
+/** @jest-environment jsdom */
+// Sign in: a refused key gets a message (no stack), a good key shows the context pickers, Sign out forgets the key.
+import './setup-dom';
+import { screen, within } from '@testing-library/react';
+import { change, click } from './act-events';
+import { renderPane } from './render-pane';
+
+async function fillAndSubmit(key: string) {
+  const url = await screen.findByLabelText(/Tenant URL/);
+  expect((url as HTMLInputElement).value).toBe('http://localhost:4000');
+  await change(screen.getByLabelText(/API key/), key);
+  await click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+test('a wrong key shows what happened and what to do, without a stack trace', async () => {
+  const { fake, container } = renderPane();
+  await fillAndSubmit('wrong');
+  const bar = await screen.findByText('The platform refused the API key. Check the key and sign in again.');
+  expect(bar).toBeTruthy();
+  expect(container.textContent).toContain('Sign in again with a valid API key.');
+  expect(container.textContent).not.toMatch(/\bat \S+ \(|AddinError|\.ts:\d+/);
+  expect(fake.callsOf('signIn')).toEqual([[{ tenantUrl: 'http://localhost:4000', apiKey: 'wrong', authScheme: 'auto' }]]);
+  expect((screen.getByLabelText(/API key/) as HTMLInputElement).type).toBe('password');
+});
+
+test('a successful sign in shows the deployment and environment pickers; Sign out returns to the form', async () => {
+  const { fake } = renderPane();
+  await fillAndSubmit('good-key');
+  const deployment = await screen.findByRole('combobox', { name: 'Deployment' });
+  // The only deployment is chosen and remembered for the workbook.
+  await screen.findByDisplayValue('Shop analytics');
+  expect(deployment).toBeTruthy();
+  const environment = screen.getByRole('combobox', { name: 'Environment' });
+  await click(environment);
+  const listbox = await screen.findByRole('listbox');
+  expect(within(listbox).getByRole('option', { name: /Staging\s*staging/ })).toBeTruthy();
+  await click(within(listbox).getByRole('option', { name: /Production\s*production/ }));
+  await screen.findByDisplayValue('Production');
+  expect(fake.context).toEqual({ deploymentId: '1', environmentId: '10' });
+  expect(screen.getByRole('button', { name: 'New report' }).hasAttribute('disabled')).toBe(false);
+
+  await click(screen.getByRole('button', { name: 'Sign out' }));
+  await screen.findByRole('button', { name: 'Sign in' });
+  expect(fake.callsOf('signOut')).toHaveLength(1);
+});
+
+test('the auth scheme chosen under Advanced is sent', async () => {
+  const { fake } = renderPane();
+  await screen.findByLabelText(/Tenant URL/);
+  await click(screen.getByRole('button', { name: 'Advanced' }));
+  await change(await screen.findByLabelText('Auth scheme'), 'bearer');
+  await fillAndSubmit('good-key');
+  await screen.findByRole('combobox', { name: 'Deployment' });
+  expect(fake.callsOf('signIn')[0]).toEqual([{ tenantUrl: 'http://localhost:4000', apiKey: 'good-key', authScheme: 'bearer' }]);
+});
