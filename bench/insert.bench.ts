@@ -1,0 +1,122 @@
+/** Benchmark of a whole Orchestrator.insert of 200k x 10 mixed values onto MemoryHost, split into layout, host calls and the rest. */
+import type { GridRange, SheetRef, WriteBlock, CellSnapshot } from '../src/core/host';
+import { MemoryHost } from '../src/core/memory/memory-host';
+import { WorkbookModel } from '../src/core/memory/workbook-model';
+import { Orchestrator } from '../src/core/refresh/orchestrator';
+import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../test/core/refresh/fakes';
+import { mixedResult } from './mixed-result';
+
+const ROWS = 200_000;
+const WARMUP_ROWS = 20_000;
+const SQL = 'SELECT * FROM orders';
+
+interface Measurement {
+  name: string;
+  value: number;
+  unit: string;
+}
+
+const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/**
+ * MemoryHost that times its cell calls (snapshot, occupiedCells, writeBlock, clear) and marks the first sheets() call
+ * after `layoutStart` is set: in an insert that is the write phase asking for its sheet, right after the layout.
+ */
+class TimedHost extends MemoryHost {
+  hostMs = 0;
+  writeMs = 0;
+  layoutStart: number | null = null;
+  layoutMs = 0;
+
+  override async sheets(): Promise<SheetRef[]> {
+    if (this.layoutStart !== null) {
+      this.layoutMs = nowMs() - this.layoutStart;
+      this.layoutStart = null;
+    }
+    return super.sheets();
+  }
+
+  override async writeBlock(block: WriteBlock): Promise<void> {
+    const t0 = nowMs();
+    try {
+      await super.writeBlock(block);
+    } finally {
+      const dt = nowMs() - t0;
+      this.writeMs += dt;
+      this.hostMs += dt;
+    }
+  }
+
+  override async snapshot(range: GridRange): Promise<CellSnapshot> {
+    const t0 = nowMs();
+    try {
+      return await super.snapshot(range);
+    } finally {
+      this.hostMs += nowMs() - t0;
+    }
+  }
+
+  override async occupiedCells(range: GridRange, max: number): Promise<Array<{ row: number; col: number }>> {
+    const t0 = nowMs();
+    try {
+      return await super.occupiedCells(range, max);
+    } finally {
+      this.hostMs += nowMs() - t0;
+    }
+  }
+}
+
+interface InsertTiming {
+  totalMs: number;
+  layoutMs: number;
+  writeMs: number;
+  hostMs: number;
+  cells: number;
+}
+
+async function insertOnce(rows: number): Promise<InsertTiming> {
+  const result = mixedResult(rows);
+  const model = new WorkbookModel({ name: 'Bench.xlsx' });
+  const host = new TimedHost(model, { mintWorkbookId: () => 'wb-bench' });
+  const queries = new FakeQueries();
+  queries.turns = 0;
+  queries.set(SQL, result);
+  const orch = new Orchestrator({
+    host,
+    reports: new FakeReports(),
+    // The runner answers the prebuilt result; the layout starts when its answer is handed back.
+    queries: (context) => {
+      const inner = queries.runnerFor(context);
+      return {
+        run: async (o) => {
+          const answer = await inner.run(o);
+          host.layoutStart = nowMs();
+          return answer;
+        },
+      };
+    },
+    clock: fakeClock(),
+    randomBytes: countingBytes(),
+  });
+  const sheet = model.sheets()[0];
+  if (!sheet) throw new Error('no sheet');
+  const t0 = nowMs();
+  const out = await orch.insert({ deploymentId: '7', name: 'Orders', sqlQuery: SQL }, { sheetId: sheet.id, row: 0, col: 0 });
+  const totalMs = nowMs() - t0;
+  if (out.rows !== rows + 1) throw new Error(`inserted ${out.rows} rows, expected ${rows + 1}`);
+  return { totalMs, layoutMs: host.layoutMs, writeMs: host.writeMs, hostMs: host.hostMs, cells: out.rows * out.cols };
+}
+
+export async function run(): Promise<Measurement[]> {
+  await insertOnce(WARMUP_ROWS);
+  const t = await insertOnce(ROWS);
+  const label = `${ROWS / 1000}k x 10`;
+  return [
+    { name: `insert ${label} total`, value: t.totalMs, unit: 'ms' },
+    { name: `insert ${label} layout (buildFlatMatrix)`, value: t.layoutMs, unit: 'ms' },
+    { name: `insert ${label} host writeBlock`, value: t.writeMs, unit: 'ms' },
+    { name: `insert ${label} host snapshot/probe/write`, value: t.hostMs, unit: 'ms' },
+    { name: `insert ${label} rest (plan, registry...)`, value: t.totalMs - t.layoutMs - t.hostMs, unit: 'ms' },
+    { name: `insert ${label} throughput`, value: t.cells / (t.totalMs / 1000), unit: 'cells/s' },
+  ];
+}
