@@ -1,0 +1,87 @@
+/** Geometry of the virtualized grid: fixed row height and column width, the window of rows/columns to render, the grid's extent, scrolling to a cell. */
+
+export const ROW_HEIGHT = 22;
+export const COL_WIDTH = 100;
+export const ROW_HEADER_WIDTH = 56;
+export const HEADER_HEIGHT = 24;
+export const OVERSCAN_ROWS = 8;
+export const OVERSCAN_COLS = 2;
+/** Rows and columns shown beyond the last used cell, and added when the user scrolls near the end. */
+export const MIN_ROWS = 1000;
+export const MIN_COLS = 26;
+export const ROW_MARGIN = 100;
+export const COL_MARGIN = 6;
+export const GROW_ROWS = 1000;
+export const GROW_COLS = 26;
+/** Viewport assumed before the browser has laid the grid out (and in jsdom, which lays out nothing). */
+export const FALLBACK_VIEWPORT = { width: 900, height: 600 };
+
+/** Rows [firstRow, endRow) and columns [firstCol, endCol) to render. */
+export interface GridWindow {
+  firstRow: number;
+  endRow: number;
+  firstCol: number;
+  endCol: number;
+}
+
+export interface Viewport {
+  scrollTop: number;
+  scrollLeft: number;
+  width: number;
+  height: number;
+}
+
+export function gridWindow(v: Viewport, rowCount: number, colCount: number): GridWindow {
+  const top = Math.max(0, v.scrollTop);
+  const left = Math.max(0, v.scrollLeft);
+  const firstVisibleRow = Math.floor(top / ROW_HEIGHT);
+  const endVisibleRow = Math.ceil((top + Math.max(0, v.height - HEADER_HEIGHT)) / ROW_HEIGHT);
+  const firstVisibleCol = Math.floor(left / COL_WIDTH);
+  const endVisibleCol = Math.ceil((left + Math.max(0, v.width - ROW_HEADER_WIDTH)) / COL_WIDTH);
+  return {
+    firstRow: Math.max(0, Math.min(rowCount, firstVisibleRow - OVERSCAN_ROWS)),
+    endRow: Math.max(0, Math.min(rowCount, endVisibleRow + OVERSCAN_ROWS)),
+    firstCol: Math.max(0, Math.min(colCount, firstVisibleCol - OVERSCAN_COLS)),
+    endCol: Math.max(0, Math.min(colCount, endVisibleCol + OVERSCAN_COLS)),
+  };
+}
+
+export function sameWindow(a: GridWindow, b: GridWindow): boolean {
+  return a.firstRow === b.firstRow && a.endRow === b.endRow && a.firstCol === b.firstCol && a.endCol === b.endCol;
+}
+
+export interface ExtentInput {
+  /** Last row/column holding a value or a tracked area, or -1. */
+  lastRow: number;
+  lastCol: number;
+  /** The selection's far corner. */
+  selRow: number;
+  selCol: number;
+  /** Extra rows/columns added by scrolling to the end. */
+  grownRows: number;
+  grownCols: number;
+  maxRows: number;
+  maxCols: number;
+}
+
+/** How many rows and columns the grid shows: the used part plus a margin, the selection, and what scrolling added; capped by the sheet. */
+export function gridExtent(x: ExtentInput): { rows: number; cols: number } {
+  const rows = Math.max(MIN_ROWS, x.lastRow + 1 + ROW_MARGIN, x.selRow + 1 + ROW_MARGIN) + x.grownRows;
+  const cols = Math.max(MIN_COLS, x.lastCol + 1 + COL_MARGIN, x.selCol + 1 + COL_MARGIN) + x.grownCols;
+  return { rows: Math.min(x.maxRows, rows), cols: Math.min(x.maxCols, cols) };
+}
+
+/** The scroll position that brings a cell fully into view with the least movement (unchanged when it already is). */
+export function revealScroll(v: Viewport, row: number, col: number): { scrollTop: number; scrollLeft: number } {
+  const bodyH = Math.max(ROW_HEIGHT, v.height - HEADER_HEIGHT);
+  const bodyW = Math.max(COL_WIDTH, v.width - ROW_HEADER_WIDTH);
+  const top = row * ROW_HEIGHT;
+  const left = col * COL_WIDTH;
+  let scrollTop = v.scrollTop;
+  if (top < scrollTop) scrollTop = top;
+  else if (top + ROW_HEIGHT > scrollTop + bodyH) scrollTop = top + ROW_HEIGHT - bodyH;
+  let scrollLeft = v.scrollLeft;
+  if (left < scrollLeft) scrollLeft = left;
+  else if (left + COL_WIDTH > scrollLeft + bodyW) scrollLeft = left + COL_WIDTH - bodyW;
+  return { scrollTop: Math.max(0, scrollTop), scrollLeft: Math.max(0, scrollLeft) };
+}

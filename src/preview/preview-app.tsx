@@ -1,0 +1,65 @@
+/** The preview page: a header bar, the workbook (grid) on the left and the add-in pane in a 320 px column on the right. */
+import { Caption1, FluentProvider, Text, makeStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import type { ReactElement } from 'react';
+import type { AddinService } from '../core/service/addin-service';
+import { App, type PaneTheme } from '../ui/App';
+import { WorkbookView } from './grid/workbook-view';
+import type { PreviewHost } from './preview-host';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100vh',
+    overflow: 'hidden',
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  header: {
+    display: 'flex',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
+  title: { margin: 0, color: 'inherit' },
+  subtitle: { color: 'inherit', opacity: 0.85 },
+  body: { display: 'flex', flex: '1 1 auto', minHeight: 0 },
+  workbook: { flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' },
+  pane: {
+    width: '320px',
+    flexShrink: 0,
+    overflowY: 'auto',
+    borderLeft: `1px solid ${tokens.colorNeutralStroke1}`,
+  },
+});
+
+export interface PreviewAppProps {
+  host: PreviewHost;
+  service: AddinService;
+  theme: PaneTheme;
+  /** How often the pane re-reads the selected cell (cheap here: it is in memory). */
+  activeCellPollMs?: number;
+}
+
+export function PreviewApp({ host, service, theme, activeCellPollMs = 300 }: PreviewAppProps): ReactElement {
+  const styles = useStyles();
+  return (
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className={styles.root}>
+      <header className={styles.header}>
+        <Text as="h1" size={400} weight="semibold" className={styles.title}>
+          Preview workbook
+        </Text>
+        <Caption1 className={styles.subtitle}>An in-browser workbook that behaves like Excel, saved in this browser</Caption1>
+      </header>
+      <div className={styles.body}>
+        <section aria-label="Workbook" className={styles.workbook}>
+          <WorkbookView host={host} />
+        </section>
+        <aside aria-label="Add-in pane" className={styles.pane}>
+          <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} />
+        </aside>
+      </div>
+    </FluentProvider>
+  );
+}
