@@ -137,7 +137,9 @@ function formatNumberPattern(value: number, format: string): string | null {
     const at = c.search(/[#0]/);
     if (at < 0) return c;
     placed = true;
-    return `${c.slice(0, at).replace(/[,.%]/g, '')}${numberText}`;
+    const run = /^[#0,.%]+/.exec(c.slice(at))?.[0] ?? '';
+    const rest = c.slice(at + run.length).replace(/[#0,.%]/g, '');
+    return `${c.slice(0, at).replace(/[,.%]/g, '')}${numberText}${rest}`;
   });
   const negative = value < 0 && Number(scaled.toFixed(decimals)) !== 0;
   return negative ? `-${body}` : body;

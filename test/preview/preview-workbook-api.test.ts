@@ -1,0 +1,105 @@
+/** window.previewWorkbook: sheets by name, A1 cells, rows from 1, host semantics, selection and tracked areas. */
+import { TEXT_FORMAT } from '../../src/core/host';
+import { PreviewHost } from '../../src/preview/preview-host';
+import { createPreviewWorkbookApi } from '../../src/preview/preview-workbook-api';
+import { MemoryStorage } from './memory-storage';
+
+function setup() {
+  const host = new PreviewHost({ storage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
+  return { host, api: createPreviewWorkbookApi(host) };
+}
+
+describe('window.previewWorkbook', () => {
+  it('reads and writes cells by sheet name and A1 reference', () => {
+    const { api } = setup();
+    api.setValue('Sheet1', 'B2', 'status');
+    api.setValue('sheet1', 'C2', 12);
+    api.setValue('Sheet1', 'B3', '42');
+    expect(api.getValues('Sheet1', 'B2:C3')).toEqual([
+      ['status', 12],
+      [42, null],
+    ]);
+    expect(api.getValues('Sheet1', 'C3:B2')).toEqual(api.getValues('Sheet1', 'B2:C3'));
+    expect(api.getValues('Sheet1', 'A1')).toEqual([[null]]);
+  });
+
+  it('keeps `=` text as typed and flags it as a formula (no formula engine)', () => {
+    const { api } = setup();
+    api.setValue('Sheet1', 'A1', '=1+1');
+    expect(api.getValues('Sheet1', 'A1')).toEqual([['=1+1']]);
+    expect(api.isFormula('Sheet1', 'A1')).toBe(true);
+    expect(api.isFormula('Sheet1', 'A2')).toBe(false);
+  });
+
+  it('reports formats and bold headers written by the host', async () => {
+    const { host, api } = setup();
+    const sheetId = host.model.sheets()[0]!.id;
+    await host.writeBlock({ sheetId, row: 0, col: 0, values: [['code'], ['=x']], formats: [[null], [TEXT_FORMAT]], headerRows: 1 });
+    expect(api.formats('Sheet1', 'A1:A2')).toEqual([[null], [TEXT_FORMAT]]);
+    expect(api.isBold('Sheet1', 'A1')).toBe(true);
+    expect(api.isBold('Sheet1', 'A2')).toBe(false);
+    expect(api.isFormula('Sheet1', 'A2')).toBe(false);
+  });
+
+  it('adds, renames, lists and deletes sheets', () => {
+    const { api } = setup();
+    api.addSheet('Data');
+    api.addSheet('My Report');
+    expect(api.sheets()).toEqual(['Sheet1', 'Data', 'My Report']);
+    expect(() => api.addSheet('data')).toThrow(/already exists/);
+    api.renameSheet('Data', 'Raw');
+    api.deleteSheet('Sheet1');
+    expect(api.sheets()).toEqual(['Raw', 'My Report']);
+    expect(() => api.getValues('Sheet1', 'A1')).toThrow(/No sheet named "Sheet1"/);
+  });
+
+  it('selects like a click: shows the sheet and makes the cell active', async () => {
+    const { host, api } = setup();
+    api.addSheet('My Report');
+    api.select('My Report', 'C5');
+    expect(api.activeCell()).toBe("'My Report'!C5");
+    const cell = await host.activeCell();
+    expect([cell.sheet.name, cell.row, cell.col]).toEqual(['My Report', 4, 2]);
+    api.select('Sheet1', 'B2:D4');
+    expect(api.activeCell()).toBe('Sheet1!B2');
+  });
+
+  it('inserts and deletes rows (numbered from 1): values and tracked areas follow', async () => {
+    const { host, api } = setup();
+    const sheetId = host.model.sheets()[0]!.id;
+    api.setValue('Sheet1', 'B2', 'head');
+    api.setValue('Sheet1', 'B3', 1);
+    await host.trackArea('p1', { sheetId, row: 1, col: 1, rows: 2, cols: 1 });
+    api.insertRows('Sheet1', 1, 2);
+    expect(api.getValues('Sheet1', 'B4:B5')).toEqual([['head'], [1]]);
+    expect(api.getValues('Sheet1', 'B2:B3')).toEqual([[null], [null]]);
+    expect(api.trackedAreas()).toEqual({ p1: 'Sheet1!B4:B5' });
+    api.deleteRows('Sheet1', 1, 3);
+    expect(api.getValues('Sheet1', 'B1:B2')).toEqual([['head'], [1]]);
+    expect(api.trackedAreas()).toEqual({ p1: 'Sheet1!B1:B2' });
+    api.deleteRows('Sheet1', 1, 1);
+    expect(api.trackedAreas()).toEqual({ p1: 'Sheet1!B1' });
+    api.deleteRows('Sheet1', 1, 1);
+    expect(api.trackedAreas()).toEqual({ p1: null });
+    expect(() => api.insertRows('Sheet1', 0, 1)).toThrow(/numbered from 1/);
+  });
+
+  it('inserts and deletes columns by letter', () => {
+    const { api } = setup();
+    api.setValue('Sheet1', 'B1', 'x');
+    api.insertColumns('Sheet1', 'A', 2);
+    expect(api.getValues('Sheet1', 'D1')).toEqual([['x']]);
+    api.deleteColumns('Sheet1', 'B', 1);
+    expect(api.getValues('Sheet1', 'C1')).toEqual([['x']]);
+  });
+
+  it('save() writes the workbook to storage now', () => {
+    const storage = new MemoryStorage();
+    const host = new PreviewHost({ storage, mintWorkbookId: () => 'wb' });
+    const api = createPreviewWorkbookApi(host);
+    api.setValue('Sheet1', 'A1', 'kept');
+    expect(api.save()).toBe(true);
+    const again = createPreviewWorkbookApi(new PreviewHost({ storage, mintWorkbookId: () => 'wb' }));
+    expect(again.getValues('Sheet1', 'A1')).toEqual([['kept']]);
+  });
+});
