@@ -19,7 +19,8 @@ export interface AppProps {
 }
 
 const useStyles = makeStyles({
-  provider: {
+  // On an inner element, not on FluentProvider: Fluent copies the provider's classes onto portal mount nodes (menus, dialogs).
+  pane: {
     minHeight: '100vh',
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalM,
@@ -35,9 +36,9 @@ export function App({ service, theme, clock = systemClock, newJobId = randomJobI
   const styles = useStyles();
   const env = useMemo<PaneEnv>(() => ({ service, clock, newJobId, activeCellPollMs }), [service, clock, newJobId, activeCellPollMs]);
   return (
-    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className={styles.provider}>
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>
       <PaneEnvContext.Provider value={env}>
-        <main aria-label="Reports pane">
+        <main aria-label="Reports pane" className={styles.pane}>
           <PaneShell />
         </main>
       </PaneEnvContext.Provider>

@@ -7,7 +7,7 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  SearchBox,
+  Input,
   Text,
   makeStyles,
   tokens,
@@ -27,6 +27,7 @@ export interface FieldPickerProps {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  search: { width: '100%', maxWidth: '100%', boxSizing: 'border-box' },
   scroller: {
     maxHeight: '240px',
     overflowY: 'auto',
@@ -120,7 +121,14 @@ export function FieldPicker({ members, placedIn, onAdd }: FieldPickerProps) {
   const dimensions = shown.filter((m) => m.kind === 'dimension');
   return (
     <div className={styles.root}>
-      <SearchBox placeholder="Search fields" aria-label="Search fields" value={query} onChange={(_, d) => setQuery(d.value)} />
+      <Input
+        type="search"
+        className={styles.search}
+        placeholder="Search fields"
+        aria-label="Search fields"
+        value={query}
+        onChange={(_, d) => setQuery(d.value)}
+      />
       <div className={styles.scroller}>
         {shown.length === 0 && <Caption1 className={styles.groupTitle}>No field matches “{query}”.</Caption1>}
         <MemberGroup heading="Available measures" members={measures} placedIn={placedIn} onAdd={onAdd} />

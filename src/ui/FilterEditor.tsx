@@ -84,10 +84,10 @@ export function FilterEditor({ filter, title, memberType, onOperator, onValues, 
       {arity === 'range' && (
         <>
           <Field label="From">
-            <Input type={memberType === 'time' ? 'date' : 'text'} value={filter.values[0] ?? ''} onChange={(_, d) => setValue(0, d.value)} />
+            <Input aria-label={`Start of ${title}`} type={memberType === 'time' ? 'date' : 'text'} value={filter.values[0] ?? ''} onChange={(_, d) => setValue(0, d.value)} />
           </Field>
           <Field label="To">
-            <Input type={memberType === 'time' ? 'date' : 'text'} value={filter.values[1] ?? ''} onChange={(_, d) => setValue(1, d.value)} />
+            <Input aria-label={`End of ${title}`} type={memberType === 'time' ? 'date' : 'text'} value={filter.values[1] ?? ''} onChange={(_, d) => setValue(1, d.value)} />
           </Field>
         </>
       )}

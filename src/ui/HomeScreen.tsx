@@ -3,12 +3,14 @@ import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components
 import type { PlacementView, WorkbookContext } from '../core/service/addin-service';
 import { ContextPicker } from './ContextPicker';
 import { PlacementsPanel } from './PlacementsPanel';
+import type { RefreshAllHandle } from './use-refresh-all';
 
 export interface HomeScreenProps {
   context: WorkbookContext;
   onContextChange: (context: WorkbookContext) => void;
   onNewReport: () => void;
   onEdit: (placement: PlacementView) => void;
+  refreshAll: RefreshAllHandle;
 }
 
 const useStyles = makeStyles({
@@ -17,7 +19,7 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground2 },
 });
 
-export function HomeScreen({ context, onContextChange, onNewReport, onEdit }: HomeScreenProps) {
+export function HomeScreen({ context, onContextChange, onNewReport, onEdit, refreshAll }: HomeScreenProps) {
   const styles = useStyles();
   const ready = context.environmentId !== null;
   return (
@@ -29,7 +31,7 @@ export function HomeScreen({ context, onContextChange, onNewReport, onEdit }: Ho
         </Button>
         {!ready && <Caption1 className={styles.hint}>Choose a deployment and an environment to build a report.</Caption1>}
       </div>
-      <PlacementsPanel onEdit={onEdit} />
+      <PlacementsPanel onEdit={onEdit} refreshAll={refreshAll} />
     </div>
   );
 }

@@ -19,8 +19,8 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   entry: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
-  member: { flexGrow: 1, minWidth: '120px' },
-  dir: { width: '96px' },
+  member: { flexBasis: '100%', minWidth: 0 },
+  dir: { flexGrow: 1, minWidth: 0 },
   empty: { color: tokens.colorNeutralForeground3 },
 });
 

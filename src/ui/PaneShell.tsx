@@ -8,6 +8,7 @@ import { PaneHeader } from './PaneHeader';
 import { SignInAgainContext, usePaneEnv } from './pane-env';
 import { ReportEditor } from './ReportEditor';
 import { SignInScreen } from './SignInScreen';
+import { useRefreshAll } from './use-refresh-all';
 
 export type Screen = { kind: 'home' } | { kind: 'new' } | { kind: 'edit'; placement: PlacementView };
 
@@ -22,6 +23,8 @@ export function PaneShell() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const [screen, setScreen] = useState<Screen>({ kind: 'home' });
   const [context, setContext] = useState<WorkbookContext>({ deploymentId: null, environmentId: null });
+  // Owned here, not by the list, so a running Refresh all keeps its progress while the editor is open.
+  const refreshAll = useRefreshAll();
 
   useEffect(() => {
     let live = true;
@@ -61,15 +64,15 @@ export function PaneShell() {
     <SignInAgainContext.Provider value={signOut}>
       <div className={styles.root}>
         <PaneHeader tenantUrl={session.tenantUrl} onSignOut={signOut} />
-        {/* Home stays mounted under the editor so a running Refresh all keeps its progress. */}
-        <div hidden={screen.kind !== 'home'}>
+        {screen.kind === 'home' && (
           <HomeScreen
             context={context}
             onContextChange={setContext}
             onNewReport={() => setScreen({ kind: 'new' })}
             onEdit={(placement) => setScreen({ kind: 'edit', placement })}
+            refreshAll={refreshAll}
           />
-        </div>
+        )}
         {screen.kind === 'new' && <ReportEditor editing={null} onClose={() => setScreen({ kind: 'home' })} />}
         {screen.kind === 'edit' && (
           <ReportEditor key={screen.placement.placementId} editing={screen.placement} onClose={() => setScreen({ kind: 'home' })} />

@@ -1,20 +1,22 @@
 /** "Reports in this workbook": the placement list with per-item actions, Refresh all (progress, Stop, Retry failed) and Remove. */
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { JobItemState, PlacementView, RefreshAllSummary } from '../core/service/addin-service';
+import type { JobItemState, PlacementView } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
 import { placementBadge } from './placement-badge';
 import { PlacementItem } from './PlacementItem';
 import { RefreshAllBar } from './RefreshAllBar';
-import { failedIds, finishRun, startRun, withItem, type RefreshAllRun } from './refresh-all-run';
 import { RemoveDialog } from './RemoveDialog';
 import { useNow } from './use-now';
+import type { RefreshAllHandle } from './use-refresh-all';
 import { useServiceEvents } from './use-service-events';
 
 export interface PlacementsPanelProps {
   onEdit: (placement: PlacementView) => void;
+  /** The Refresh all run, owned by the shell so it outlives this list. */
+  refreshAll: RefreshAllHandle;
 }
 
 const useStyles = makeStyles({
@@ -29,14 +31,14 @@ interface PanelError {
   subject?: string;
 }
 
-export function PlacementsPanel({ onEdit }: PlacementsPanelProps) {
+export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProps) {
   const styles = useStyles();
   const { service, newJobId } = usePaneEnv();
   const nowMs = useNow();
   const headingId = useId();
   const [placements, setPlacements] = useState<PlacementView[] | null>(null);
   const [error, setError] = useState<PanelError | null>(null);
-  const [run, setRun] = useState<RefreshAllRun | null>(null);
+  const run = all.run;
   /** Single refreshes: placementId -> jobId while running. */
   const [singles, setSingles] = useState<Record<string, string>>({});
   /** Outcome of single refreshes that failed (cleared by the next refresh of that item). */
@@ -67,35 +69,20 @@ export function PlacementsPanel({ onEdit }: PlacementsPanelProps) {
 
   useServiceEvents((event) => {
     if (event.type === 'placementsChanged') void reload();
-    else if (event.type === 'item') setRun((r) => (r !== null && r.running && r.jobId === event.jobId ? withItem(r, event.placementId, event.item) : r));
   });
 
-  const runAll = async (ids: string[]) => {
-    if (ids.length === 0) return;
-    const jobId = newJobId();
-    setError(null);
-    setSingleFailures({});
-    setRun(startRun(jobId, ids));
-    let summary: RefreshAllSummary | null = null;
-    try {
-      summary = await service.refreshAll(ids, { jobId });
-    } catch (e) {
-      if (live.current && toErrorView(e).kind !== 'cancelled') setError({ error: e, subject: 'Refresh all' });
-    }
-    if (!live.current) return;
-    setRun((r) => (r !== null && r.jobId === jobId ? finishRun(r, summary) : r));
-    await reload();
-  };
+  // When a run ends, read the placements again (their status and refresh times changed).
+  const running = run?.running === true;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void reload();
+    wasRunning.current = running;
+  }, [running, reload]);
 
   const refreshAll = () => {
-    const ids = (placements ?? []).filter((p) => p.rangeLabel !== null).map((p) => p.placementId);
-    void runAll(ids);
-  };
-
-  const stopAll = () => {
-    if (run === null || !run.running) return;
-    setRun({ ...run, stopping: true });
-    service.cancel(run.jobId).catch((e: unknown) => setError({ error: e, subject: 'Stop' }));
+    setError(null);
+    setSingleFailures({});
+    all.start((placements ?? []).filter((p) => p.rangeLabel !== null).map((p) => p.placementId));
   };
 
   const refreshOne = async (p: PlacementView) => {
@@ -103,7 +90,7 @@ export function PlacementsPanel({ onEdit }: PlacementsPanelProps) {
     setError(null);
     setSingles((s) => ({ ...s, [p.placementId]: jobId }));
     setSingleFailures(({ [p.placementId]: _dropped, ...rest }) => rest);
-    setRun((r) => (r === null || r.running ? r : { ...r, ids: r.ids.filter((id) => id !== p.placementId) }));
+    all.forget(p.placementId);
     try {
       await service.refresh(p.placementId, { jobId });
     } catch (e) {
@@ -142,7 +129,7 @@ export function PlacementsPanel({ onEdit }: PlacementsPanelProps) {
     await reload();
   };
 
-  const locked = run?.running === true;
+  const locked = running;
   const refreshable = (placements ?? []).some((p) => p.rangeLabel !== null);
 
   return (
@@ -156,9 +143,8 @@ export function PlacementsPanel({ onEdit }: PlacementsPanelProps) {
         </Button>
       </div>
       {error !== null && <ErrorBar error={error.error} subject={error.subject} onDismiss={() => setError(null)} />}
-      {run !== null && (
-        <RefreshAllBar run={run} onStop={stopAll} onRetryFailed={() => void runAll(failedIds(run))} onDismiss={() => setRun(null)} />
-      )}
+      {all.error !== null && <ErrorBar error={all.error} subject="Refresh all" onDismiss={all.clearError} />}
+      {run !== null && <RefreshAllBar run={run} onStop={all.stop} onRetryFailed={all.retryFailed} onDismiss={all.dismiss} />}
       {placements === null ? (
         <Spinner size="tiny" label="Loading reports" />
       ) : placements.length === 0 ? (

@@ -179,3 +179,21 @@ test('Remove asks first; Cancel keeps the placement, Remove with "Also clear its
   expect(fake.callsOf('remove')).toEqual([['p1', { clearCells: true }]]);
   expect(screen.queryByRole('listitem', { name: 'Orders by status' })).toBeNull();
 });
+
+test('a running Refresh all keeps its progress while the editor is open', async () => {
+  const fake = fakeWithPlacements();
+  fake.refreshAllImpl = () => gate<RefreshAllSummary>().promise;
+  renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  await click(screen.getByRole('button', { name: 'Refresh all' }));
+  act(() => {
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 1, cols: 1 } });
+  });
+  await click(await screen.findByRole('button', { name: 'New report' }));
+  act(() => {
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'done', rows: 1, cols: 1 } });
+  });
+  await click(screen.getByRole('button', { name: 'Back to reports' }));
+  expect((await screen.findByRole('group', { name: 'Refresh all' })).textContent).toContain('2 of 3 refreshed');
+  expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+});

@@ -27,3 +27,5 @@ if (typeof window !== 'undefined') {
 
 // React 19 warns unless the test environment says it wraps updates in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export {};

@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 // Sign in: a refused key gets a message (no stack), a good key shows the context pickers, Sign out forgets the key.
 import './setup-dom';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { change, click } from './act-events';
+import { FakeAddinService } from './fake-addin-service';
 import { renderPane } from './render-pane';
 
 async function fillAndSubmit(key: string) {
@@ -53,3 +54,24 @@ test('the auth scheme chosen under Advanced is sent', async () => {
   await screen.findByRole('combobox', { name: 'Deployment' });
   expect(fake.callsOf('signIn')[0]).toEqual([{ tenantUrl: 'http://localhost:4000', apiKey: 'good-key', authScheme: 'bearer' }]);
 });
+
+test('typing in a combobox filters its options (by name or environment type)', async () => {
+  const fake = signedInFakeForContext();
+  renderPane(fake);
+  const environment = await screen.findByRole('combobox', { name: 'Environment' });
+  await screen.findByDisplayValue('Shop analytics');
+  await waitFor(() => expect((environment as HTMLInputElement).disabled).toBe(false));
+  await click(environment);
+  expect(within(await screen.findByRole('listbox')).getAllByRole('option')).toHaveLength(2);
+  await change(environment, 'stag');
+  const listbox = await screen.findByRole('listbox');
+  expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Stagingstaging']);
+  await click(within(listbox).getByRole('option', { name: /Staging/ }));
+  expect(fake.context).toEqual({ deploymentId: '1', environmentId: '11' });
+});
+
+function signedInFakeForContext() {
+  const fake = new FakeAddinService();
+  fake.session = { signedIn: true, tenantUrl: 'http://localhost:4000', authScheme: 'auto', defaultTenantUrl: null };
+  return fake;
+}
