@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   title: { margin: 0, color: 'inherit' },
   subtitle: { color: 'inherit', opacity: 0.85 },
   body: { display: 'flex', flex: '1 1 auto', minHeight: 0 },
-  workbook: { flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' },
+  workbook: { flex: '1 1 auto', minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' },
   pane: {
     width: '320px',
     flexShrink: 0,
@@ -45,20 +45,23 @@ export interface PreviewAppProps {
 export function PreviewApp({ host, service, theme, activeCellPollMs = 300 }: PreviewAppProps): ReactElement {
   const styles = useStyles();
   return (
-    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className={styles.root}>
-      <header className={styles.header}>
-        <Text as="h1" size={400} weight="semibold" className={styles.title}>
-          Preview workbook
-        </Text>
-        <Caption1 className={styles.subtitle}>An in-browser workbook that behaves like Excel, saved in this browser</Caption1>
-      </header>
-      <div className={styles.body}>
-        <section aria-label="Workbook" className={styles.workbook}>
-          <WorkbookView host={host} />
-        </section>
-        <aside aria-label="Add-in pane" className={styles.pane}>
-          <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} />
-        </aside>
+    // Layout lives on an inner div: FluentProvider copies its className onto the mount node of dialogs (portals).
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>
+      <div className={styles.root}>
+        <header className={styles.header}>
+          <Text as="h1" size={400} weight="semibold" className={styles.title}>
+            Preview workbook
+          </Text>
+          <Caption1 className={styles.subtitle}>An in-browser workbook that behaves like Excel, saved in this browser</Caption1>
+        </header>
+        <div className={styles.body}>
+          <section aria-label="Workbook" className={styles.workbook}>
+            <WorkbookView host={host} />
+          </section>
+          <aside aria-label="Add-in pane" className={styles.pane}>
+            <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} />
+          </aside>
+        </div>
       </div>
     </FluentProvider>
   );

@@ -14,6 +14,8 @@ export interface PreviewWorkbookApi {
   getValues(sheet: string, range: string): Scalar[][];
   /** Writes one cell as a host API would: number-like text becomes a number, text starting with `=` is flagged as a formula (kept as text). */
   setValue(sheet: string, cell: string, value: Scalar): void;
+  /** Writes a rectangle of values from its top-left cell in one change (as a host write would). */
+  setValues(sheet: string, topLeft: string, values: Scalar[][]): void;
   /** Shows the sheet and selects the cell or range ("B2", "B2:D5"), as a click would. */
   select(sheet: string, cell: string): void;
   /** "Sheet1!B2" (quoted like "'My Sheet'!B2" when needed): the active cell. */
@@ -66,6 +68,10 @@ export function createPreviewWorkbookApi(host: PreviewHost): PreviewWorkbookApi 
     setValue: (s, cell, value) => {
       const p = cellOf(cell);
       model.setValue(sheet(s).id, p.row, p.col, value);
+    },
+    setValues: (s, topLeft, values) => {
+      const p = cellOf(topLeft);
+      model.setRange(sheet(s).id, p.row, p.col, values);
     },
     select: (s, cell) => {
       const id = sheet(s).id;

@@ -23,6 +23,21 @@ describe('window.previewWorkbook', () => {
     expect(api.getValues('Sheet1', 'A1')).toEqual([[null]]);
   });
 
+  it('setValues writes a rectangle in one change', () => {
+    const { host, api } = setup();
+    let changes = 0;
+    host.model.subscribe(() => (changes += 1));
+    api.setValues('Sheet1', 'B2', [
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    expect(changes).toBe(1);
+    expect(api.getValues('Sheet1', 'B2:C3')).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+  });
+
   it('keeps `=` text as typed and flags it as a formula (no formula engine)', () => {
     const { api } = setup();
     api.setValue('Sheet1', 'A1', '=1+1');

@@ -16,6 +16,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    flexShrink: 0,
   },
   nameBox: { width: '110px', flexShrink: 0 },
   fx: { color: tokens.colorNeutralForeground3, fontStyle: 'italic', flexShrink: 0 },

@@ -2,7 +2,8 @@
 
 export const ROW_HEIGHT = 22;
 export const COL_WIDTH = 100;
-export const ROW_HEADER_WIDTH = 56;
+/** Wide enough for row 1,048,576. */
+export const ROW_HEADER_WIDTH = 64;
 export const HEADER_HEIGHT = 24;
 export const OVERSCAN_ROWS = 8;
 export const OVERSCAN_COLS = 2;

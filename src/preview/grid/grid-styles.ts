@@ -7,7 +7,7 @@ const line = `1px solid ${tokens.colorNeutralStroke2}`;
 export const useGridStyles = makeStyles({
   scroller: {
     position: 'relative',
-    flex: '1 1 auto',
+    flex: '1 1 0',
     minHeight: 0,
     overflow: 'auto',
     backgroundColor: tokens.colorNeutralBackground1,
@@ -15,7 +15,7 @@ export const useGridStyles = makeStyles({
     fontFamily: tokens.fontFamilyBase,
     fontSize: tokens.fontSizeBase200,
     outline: 'none',
-    ':focus-visible': { boxShadow: `inset 0 0 0 2px ${tokens.colorStrokeFocus2}` },
+    ':focus-visible': { boxShadow: `inset 0 0 0 1px ${tokens.colorBrandStroke1}` },
   },
   canvas: { position: 'relative' },
   headerRow: {

@@ -24,6 +24,7 @@ const useStyles = makeStyles({
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground2,
     overflowX: 'auto',
+    flexShrink: 0,
   },
   tabs: { display: 'flex', gap: '2px' },
   tab: {

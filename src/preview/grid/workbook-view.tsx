@@ -19,7 +19,7 @@ const useStyles = makeStyles({
     minWidth: 0,
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  bars: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalS}` },
+  bars: { display: 'flex', flexDirection: 'column', flexShrink: 0, gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
 });
 
 export interface WorkbookViewProps {
