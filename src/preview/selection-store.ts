@@ -11,10 +11,14 @@ export interface CellPos {
 /** The selection of the shown sheet: the active cell and the opposite corner of the selected range. */
 export type PreviewSelection = SavedSelection;
 
+/** What to bring into view: the moving corner (clicks, keyboard), or the whole range from its top-left cell ("Go to", select()). */
+export type RevealTarget = 'focus' | 'range';
+
 export interface SelectionState {
   selection: PreviewSelection;
-  /** Incremented whenever the grid must bring the active cell into view. */
+  /** Incremented whenever the grid must scroll to the selection. */
   revealSeq: number;
+  revealTarget: RevealTarget;
 }
 
 /** The selected rectangle. */
@@ -42,7 +46,7 @@ export class SelectionStore {
     this.sheetOrder = model.sheets().map((s) => s.id);
     const first = this.sheetOrder[0] ?? '';
     const start = initial && model.sheet(initial.sheetId) ? this.clamp(initial) : single(first);
-    this.state = { selection: start, revealSeq: 0 };
+    this.state = { selection: start, revealSeq: 0, revealTarget: 'range' };
     model.subscribe((change) => {
       if (change.type === 'sheets') this.onSheetsChanged();
     });
@@ -63,8 +67,8 @@ export class SelectionStore {
     };
   }
 
-  /** Select (clamped to the grid); `reveal` asks the grid to scroll the active cell into view. */
-  set(selection: PreviewSelection, options: { reveal: boolean } = { reveal: true }): void {
+  /** Select (clamped to the grid); `reveal` asks the grid to scroll the focus cell into view. */
+  set(selection: PreviewSelection, options: { reveal: boolean; target?: RevealTarget } = { reveal: true }): void {
     const next = this.clamp(selection);
     const cur = this.state.selection;
     const same =
@@ -75,11 +79,15 @@ export class SelectionStore {
       cur.focus.col === next.focus.col;
     if (same && !options.reveal) return;
     this.bySheet.set(next.sheetId, next);
-    this.state = { selection: same ? cur : next, revealSeq: this.state.revealSeq + (options.reveal ? 1 : 0) };
+    this.state = {
+      selection: same ? cur : next,
+      revealSeq: this.state.revealSeq + (options.reveal ? 1 : 0),
+      revealTarget: options.reveal ? (options.target ?? 'focus') : this.state.revealTarget,
+    };
     this.emit();
   }
 
-  /** Select a range: its top-left cell becomes active. */
+  /** Select a range: its top-left cell becomes active; the grid shows the range from its top-left cell. */
   selectRange(range: GridRange, options: { reveal: boolean } = { reveal: true }): void {
     this.set(
       {
@@ -87,7 +95,7 @@ export class SelectionStore {
         active: { row: range.row, col: range.col },
         focus: { row: range.row + Math.max(1, range.rows) - 1, col: range.col + Math.max(1, range.cols) - 1 },
       },
-      options,
+      { reveal: options.reveal, target: 'range' },
     );
   }
 
@@ -95,7 +103,7 @@ export class SelectionStore {
   showSheet(sheetId: string): void {
     if (!this.model.sheet(sheetId) || sheetId === this.state.selection.sheetId) return;
     this.bySheet.set(this.state.selection.sheetId, this.state.selection);
-    this.set(this.bySheet.get(sheetId) ?? single(sheetId), { reveal: true });
+    this.set(this.bySheet.get(sheetId) ?? single(sheetId), { reveal: true, target: 'range' });
   }
 
   private clamp(s: PreviewSelection): PreviewSelection {
@@ -117,7 +125,7 @@ export class SelectionStore {
       const next = ids[Math.min(at, ids.length - 1)];
       this.sheetOrder = ids;
       if (next !== undefined) {
-        this.state = { selection: this.bySheet.get(next) ?? single(next), revealSeq: this.state.revealSeq + 1 };
+        this.state = { selection: this.bySheet.get(next) ?? single(next), revealSeq: this.state.revealSeq + 1, revealTarget: 'range' };
         this.emit();
       }
       return;

@@ -86,3 +86,18 @@ export function revealScroll(v: Viewport, row: number, col: number): { scrollTop
   else if (left + COL_WIDTH > scrollLeft + bodyW) scrollLeft = left + COL_WIDTH - bodyW;
   return { scrollTop: Math.max(0, scrollTop), scrollLeft: Math.max(0, scrollLeft) };
 }
+
+/**
+ * The scroll position for a selection: the moving corner (`focus`, for clicks and the keyboard), or a whole range
+ * (`range`, for "Go to"): its far corner if the view can hold it, and its top-left cell in any case.
+ */
+export function revealSelection(
+  v: Viewport,
+  range: { row: number; col: number; rows: number; cols: number },
+  focus: { row: number; col: number },
+  target: 'focus' | 'range',
+): { scrollTop: number; scrollLeft: number } {
+  if (target === 'focus') return revealScroll(v, focus.row, focus.col);
+  const far = revealScroll(v, range.row + range.rows - 1, range.col + range.cols - 1);
+  return revealScroll({ ...v, ...far }, range.row, range.col);
+}

@@ -27,7 +27,7 @@ import {
   ROW_HEIGHT,
   gridExtent,
   gridWindow,
-  revealScroll,
+  revealSelection,
   type Viewport,
 } from './grid-geometry';
 import { ColumnHeaderRow, GridRow, cellDomId } from './grid-row';
@@ -76,7 +76,7 @@ export function SpreadsheetGrid({ host, edit, onStartEdit, onEditText, onCommit,
   const s = useGridStyles();
   const model = host.model;
   const version = useModelVersion(host);
-  const { selection, revealSeq } = useSelectionState(host);
+  const { selection, revealSeq, revealTarget } = useSelectionState(host);
   const sheetId = selection.sheetId;
   const [viewport, setViewport] = useState<Viewport>({ scrollTop: 0, scrollLeft: 0, ...FALLBACK_VIEWPORT });
   const [grown, setGrown] = useState({ rows: 0, cols: 0 });
@@ -141,7 +141,7 @@ export function SpreadsheetGrid({ host, edit, onStartEdit, onEditText, onCommit,
     const el = scrollerRef.current;
     if (!el) return;
     const cur = readViewport(el);
-    const target = revealScroll({ ...cur, scrollTop: el.scrollTop, scrollLeft: el.scrollLeft }, selection.focus.row, selection.focus.col);
+    const target = revealSelection(cur, selectionRange(selection), selection.focus, revealTarget);
     if (target.scrollTop !== cur.scrollTop) el.scrollTop = target.scrollTop;
     if (target.scrollLeft !== cur.scrollLeft) el.scrollLeft = target.scrollLeft;
     // Render the new window now (jsdom and a not-yet-laid-out grid do not scroll; the browser's scroll event follows).

@@ -10,6 +10,7 @@ import {
   gridExtent,
   gridWindow,
   revealScroll,
+  revealSelection,
 } from '../../../src/preview/grid/grid-geometry';
 
 describe('gridWindow', () => {
@@ -48,5 +49,24 @@ describe('revealScroll', () => {
     expect(revealScroll(v, 10, 0)).toEqual({ scrollTop: ROW_HEIGHT, scrollLeft: 0 });
     expect(revealScroll(v, 150_000, 7)).toEqual({ scrollTop: 150_000 * ROW_HEIGHT - 9 * ROW_HEIGHT, scrollLeft: 3 * COL_WIDTH });
     expect(revealScroll({ ...v, scrollTop: 1000, scrollLeft: 500 }, 0, 0)).toEqual({ scrollTop: 0, scrollLeft: 0 });
+  });
+});
+
+describe('revealSelection', () => {
+  const v = { scrollTop: 5000 * ROW_HEIGHT, scrollLeft: 0, width: ROW_HEADER_WIDTH + 5 * COL_WIDTH, height: HEADER_HEIGHT + 10 * ROW_HEIGHT };
+  it('"Go to" a range above shows its top-left cell (its header row), not just its far corner', () => {
+    const range = { row: 3, col: 1, rows: 2, cols: 1 };
+    expect(revealSelection(v, range, { row: 4, col: 1 }, 'range').scrollTop).toBe(3 * ROW_HEIGHT);
+    expect(revealSelection(v, range, { row: 4, col: 1 }, 'focus').scrollTop).toBe(4 * ROW_HEIGHT);
+  });
+  it('a range taller than the view shows its top rows', () => {
+    const range = { row: 100, col: 0, rows: 500, cols: 3 };
+    expect(revealSelection({ ...v, scrollTop: 0 }, range, { row: 599, col: 2 }, 'range').scrollTop).toBe(100 * ROW_HEIGHT);
+  });
+  it('a range that fits is shown whole', () => {
+    const range = { row: 20, col: 0, rows: 5, cols: 2 };
+    const t = revealSelection({ ...v, scrollTop: 0 }, range, { row: 24, col: 1 }, 'range');
+    expect(t.scrollTop).toBeLessThanOrEqual(20 * ROW_HEIGHT);
+    expect(t.scrollTop + 9 * ROW_HEIGHT).toBeGreaterThanOrEqual(24 * ROW_HEIGHT);
   });
 });
