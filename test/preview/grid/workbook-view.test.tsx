@@ -155,6 +155,44 @@ describe('selecting and typing', () => {
     expect(input('Name box').value).toBe('A1');
   });
 
+  it('double-click edits the cell in place with its current value', () => {
+    const { host, sheetId, cell, input } = setup();
+    act(() => host.model.setValue(sheetId, 2, 2, 7));
+    fireEvent.doubleClick(cell('C3')!);
+    const editor = input('Edit C3');
+    expect(editor.value).toBe('7');
+    fireEvent.change(editor, { target: { value: '8' } });
+    fireEvent.keyDown(editor, { key: 'Enter' });
+    expect(host.model.getValue(sheetId, 2, 2)).toBe(8);
+  });
+
+  it('the formula bar edits the active cell; Enter commits and moves down, Escape cancels', () => {
+    const { host, sheetId, cell, input } = setup();
+    fireEvent.mouseDown(cell('B2')!, { button: 0 });
+    const bar = input('Formula bar');
+    fireEvent.focus(bar);
+    fireEvent.change(bar, { target: { value: 'from the bar' } });
+    fireEvent.keyDown(bar, { key: 'Enter' });
+    expect(host.model.getValue(sheetId, 1, 1)).toBe('from the bar');
+    expect(input('Name box').value).toBe('B3');
+    fireEvent.focus(bar);
+    fireEvent.change(bar, { target: { value: 'discarded' } });
+    fireEvent.keyDown(bar, { key: 'Escape' });
+    expect(host.model.getValue(sheetId, 2, 1)).toBeNull();
+    expect(bar.value).toBe('');
+  });
+
+  it('a click elsewhere commits the edit in progress to its own cell', () => {
+    const { host, sheetId, cell, grid, input } = setup();
+    fireEvent.mouseDown(cell('A1')!, { button: 0 });
+    fireEvent.keyDown(grid(), { key: 'q' });
+    fireEvent.change(input('Edit A1'), { target: { value: 'typed' } });
+    fireEvent.mouseDown(cell('D4')!, { button: 0 });
+    expect(host.model.getValue(sheetId, 0, 0)).toBe('typed');
+    expect(host.model.getValue(sheetId, 3, 3)).toBeNull();
+    expect(input('Name box').value).toBe('D4');
+  });
+
   it('typed ISO dates become dates, shown as yyyy-mm-dd', () => {
     const { host, sheetId, cell, grid, input } = setup();
     fireEvent.mouseDown(cell('A1')!, { button: 0 });
