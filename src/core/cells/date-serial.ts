@@ -30,7 +30,7 @@ const UNIX_EPOCH_SERIAL = 25569;
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The serial number of a calendar date: 1899-12-30 is 0, 1900-01-01 is 2, 2024-02-29 is 45351. */
@@ -51,31 +51,72 @@ export interface ParsedDateText {
   beforeFirstSerialDate: boolean;
 }
 
-/** `YYYY-MM-DD`, optionally `T` or space and `HH:MM[:SS[.fraction]]`; no zone (wall-clock time). */
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/;
+const CHAR_0 = 0x30;
+const CHAR_DASH = 0x2d;
+const CHAR_COLON = 0x3a;
+const CHAR_DOT = 0x2e;
+const CHAR_T = 0x54;
+const CHAR_SPACE = 0x20;
 
-/** Reads the engine's date or timestamp text; `null` when it is not one or names an impossible date or time. */
+/** The value of the `count` ASCII digits of `text` at `start`, or -1 when one of them is not an ASCII digit. */
+function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let i = start; i < start + count; i++) {
+    const d = text.charCodeAt(i) - CHAR_0;
+    if (!(d >= 0 && d <= 9)) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+/** Powers of ten that scale a fraction of `n` digits (index n, 1 to 9) to nanoseconds. */
+const FRACTION_SCALE = [0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+
+/**
+ * Reads the engine's date or timestamp text: `YYYY-MM-DD`, optionally `T` or space and `HH:MM[:SS[.fraction]]` (1 to
+ * 9 fraction digits), no zone (wall-clock time). `null` when it is not one or names an impossible date or time.
+ */
 export function parseDateText(text: string): ParsedDateText | null {
-  const m = DATE_TEXT.exec(text);
-  if (!m) return null;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
+  const n = text.length;
+  if (n < 10 || text.charCodeAt(4) !== CHAR_DASH || text.charCodeAt(7) !== CHAR_DASH) return null;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 0 || month < 0 || day < 0) return null;
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let fraction = 0;
+  const hasTime = n > 10;
+  if (hasTime) {
+    const sep = text.charCodeAt(10);
+    if ((sep !== CHAR_T && sep !== CHAR_SPACE) || n < 16 || text.charCodeAt(13) !== CHAR_COLON) return null;
+    hour = digitsAt(text, 11, 2);
+    minute = digitsAt(text, 14, 2);
+    if (hour < 0 || minute < 0) return null;
+    if (n > 16) {
+      if (n < 19 || text.charCodeAt(16) !== CHAR_COLON) return null;
+      second = digitsAt(text, 17, 2);
+      if (second < 0) return null;
+      if (n > 19) {
+        const digits = n - 20;
+        if (text.charCodeAt(19) !== CHAR_DOT || digits < 1 || digits > 9) return null;
+        const f = digitsAt(text, 20, digits);
+        if (f < 0) return null;
+        fraction = f * (FRACTION_SCALE[digits] ?? 0);
+      }
+    }
+  }
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  const hasTime = m[4] !== undefined;
-  const hour = Number(m[4] ?? 0);
-  const minute = Number(m[5] ?? 0);
-  const second = Number(m[6] ?? 0);
   if (hour > 23 || minute > 59 || second > 59) return null;
-  const fraction = (m[7] ?? '').padEnd(9, '0');
-  const nanos = ((hour * 60 + minute) * 60 + second) * 1_000_000_000 + Number(fraction);
+  const nanos = ((hour * 60 + minute) * 60 + second) * 1_000_000_000 + fraction;
   const beforeFirstSerialDate =
     year < FIRST_SERIAL_DATE.year || (year === FIRST_SERIAL_DATE.year && month < FIRST_SERIAL_DATE.month);
   return {
     serial: dateSerial(year, month, day) + nanos / NANOS_PER_DAY,
     hasTime,
     hasTimeOfDay: nanos !== 0,
-    hasFraction: Number(fraction) !== 0,
+    hasFraction: fraction !== 0,
     beforeFirstSerialDate,
   };
 }

@@ -76,20 +76,78 @@ export type NumberTextReading =
  * - both: overflow past a spreadsheet's largest number, underflow to a subnormal or zero.
  */
 export function readNumberText(text: string, precision: NumberPrecision = 'exact'): NumberTextReading | null {
+  const value = numberTextValue(text, precision);
+  if (value === null) return null;
+  return typeof value === 'number' ? { kind: 'number', value } : { kind: 'exact', text };
+}
+
+/**
+ * readNumberText without allocating: the number, the text itself when it must stay exact text, or `null` when the
+ * text is not number text. Plain decimals (no exponent), the engine's usual output, are read in one pass over the
+ * characters; text with an exponent goes through the general reading.
+ */
+export function numberTextValue(text: string, precision: NumberPrecision): number | string | null {
+  const n = text.length;
+  let i = 0;
+  const sign = n > 0 ? text.charCodeAt(0) : 0;
+  if (sign === 0x2b || sign === 0x2d) i = 1;
+  // Digits of the integer and fraction parts read as one sequence; positions of its first and last non-zero digit.
+  let intDigits = 0;
+  let allDigits = 0;
+  let firstNonZero = -1;
+  let lastNonZero = -1;
+  let point = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      if (c !== 0x30) {
+        if (firstNonZero < 0) firstNonZero = allDigits;
+        lastNonZero = allDigits;
+      }
+      allDigits++;
+      if (!point) intDigits++;
+    } else if (c === 0x2e && !point) {
+      point = true;
+    } else if (c === 0x65 || c === 0x45) {
+      return readWithExponent(text, precision);
+    } else {
+      return null;
+    }
+  }
+  if (allDigits === 0) return null;
+  const significantDigits = firstNonZero < 0 ? 0 : lastNonZero - firstNonZero + 1;
+  // Significant digits as DecimalParts counts them: with a point, from the first to the last non-zero digit; for a
+  // plain integer, from the first non-zero digit to the end (its trailing zeros count).
+  const significant = point ? significantDigits : firstNonZero < 0 ? 0 : intDigits - firstNonZero;
+  if (precision === 'exact' && significant > MAX_SIGNIFICANT_DIGITS) return text;
+  if (precision === 'float' && point && significantDigits > MAX_DOUBLE_DIGITS) return text;
+  if (firstNonZero < 0) return 0;
+  const value = Number(text);
+  if (!inSpreadsheetRange(value)) return text;
+  // Integer text of up to 15 significant digits is below 10^15 < 2^53: its double is exact and prints as the same
+  // integer, so only longer integer text needs the comparison readWithExponent always makes.
+  if (precision === 'float' && !point && significant > MAX_SIGNIFICANT_DIGITS && compareNumberText(String(value), text) !== 0) return text;
+  return value;
+}
+
+function inSpreadsheetRange(value: number): boolean {
+  const magnitude = Math.abs(value);
+  return Number.isFinite(value) && magnitude <= MAX_SPREADSHEET_MAGNITUDE && magnitude >= MIN_NORMAL_MAGNITUDE;
+}
+
+/** The general reading over DecimalParts (any number text, with or without exponent). */
+function readWithExponent(text: string, precision: NumberPrecision): number | string | null {
   const parts = decimalParts(text);
   if (parts === null) return null;
-  if (precision === 'exact' && parts.significant > MAX_SIGNIFICANT_DIGITS) return { kind: 'exact', text };
-  if (precision === 'float' && !parts.integerOnly && parts.digits.length > MAX_DOUBLE_DIGITS) return { kind: 'exact', text };
-  if (parts.digits === '') return { kind: 'number', value: 0 };
+  if (precision === 'exact' && parts.significant > MAX_SIGNIFICANT_DIGITS) return text;
+  if (precision === 'float' && !parts.integerOnly && parts.digits.length > MAX_DOUBLE_DIGITS) return text;
+  if (parts.digits === '') return 0;
   const value = Number(text);
-  const magnitude = Math.abs(value);
-  if (!Number.isFinite(value) || magnitude > MAX_SPREADSHEET_MAGNITUDE || magnitude < MIN_NORMAL_MAGNITUDE) {
-    return { kind: 'exact', text };
-  }
+  if (!inSpreadsheetRange(value)) return text;
   // A double's integer text is its shortest digits padded with zeros ("154657642868787400"); text whose digits are
   // not the shortest form of the double it converts to ("9007199254740993") held more than a double: keep it.
-  if (precision === 'float' && parts.integerOnly && compareNumberText(String(value), text) !== 0) return { kind: 'exact', text };
-  return { kind: 'number', value };
+  if (precision === 'float' && parts.integerOnly && compareNumberText(String(value), text) !== 0) return text;
+  return value;
 }
 
 /** Exact numeric comparison of two number texts (any length, any exponent); `null` when either is not number text. */
@@ -104,5 +162,6 @@ export function compareNumberText(a: string, b: string): number | null {
   let magnitude: number;
   if (pa.exponent !== pb.exponent) magnitude = pa.exponent < pb.exponent ? -1 : 1;
   else magnitude = pa.digits === pb.digits ? 0 : pa.digits < pb.digits ? -1 : 1;
-  return sa * magnitude;
+  // Equal magnitudes are 0 whatever the sign (never -0).
+  return magnitude === 0 ? 0 : sa * magnitude;
 }

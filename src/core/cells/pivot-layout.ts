@@ -3,13 +3,13 @@ import { AddinError } from '../api/errors';
 import type { QueryResult } from '../api/query-result';
 import type { PivotItems, StreamValue } from '../api/schemas';
 import type { Scalar } from '../host';
+import { typeRowsInto, type TypedRows } from './column-typer';
 import { buildFlatMatrix, type LayoutOptions } from './flat-layout';
 import { textCell } from './inert-text';
 import type { Matrix } from './matrix';
 import { lookupTitle, resolveMemberColumn } from './member-match';
 import { compareWireTuples, valueKey } from './natural-order';
 import type { TypedCell } from './typed-cell';
-import { typeColumn } from './value-typing';
 
 /** The pivot fields this layout reads (filters only shape the query). */
 export type PivotLayoutItems = Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'measuresAxis' | 'measuresPosition'>;
@@ -31,6 +31,28 @@ interface Key {
 function describe(v: StreamValue): string {
   if (v === null) return '(empty)';
   return typeof v === 'string' ? `"${v}"` : String(v);
+}
+
+/** The members' values of a row as one string, distinct for distinct tuples: each valueKey prefixed by its length. */
+function tupleKey(row: readonly StreamValue[], idx: readonly number[]): string {
+  let key = '';
+  for (const j of idx) {
+    const part = valueKey(row[j] ?? null);
+    key += `${part.length}:${part}`;
+  }
+  return key;
+}
+
+/** The error for two result rows with the same Rows and Columns values (`rows`: the earlier one first). */
+function duplicateRows(pivot: PivotLayoutItems, row: readonly StreamValue[], rowIdx: readonly number[], colIdx: readonly number[], rows: [number, number]): AddinError {
+  const parts = [
+    ...pivot.rows.map((m, j) => `${m} = ${describe(row[rowIdx[j] ?? -1] ?? null)}`),
+    ...pivot.columns.map((m, j) => `${m} = ${describe(row[colIdx[j] ?? -1] ?? null)}`),
+  ];
+  return invalid(
+    `The result has more than one row for ${parts.join(', ')}. A pivot needs one row per combination of its Rows and Columns members: group the query by all of them.`,
+    { key: parts, rows },
+  );
 }
 
 function resolveMembers(result: Pick<QueryResult, 'columns'>, pivot: PivotLayoutItems) {
@@ -90,37 +112,26 @@ export function buildPivotMatrix(result: Pick<QueryResult, 'columns' | 'rows'>, 
     );
   }
 
-  const typed = new Map<number, TypedCell[]>();
-  for (const idx of [...rowIdx, ...colIdx, ...measureIdx]) {
-    const col = columns[idx];
-    if (col) typed.set(idx, typeColumn(col, result.rows.map((row) => row[idx] ?? null), { memberFormats: options.memberFormats }));
-  }
-  const cellOf = (idx: number, row: number): TypedCell => typed.get(idx)?.[row] ?? { value: null, format: null };
+  // The members' columns typed once, row by row: typed row i holds row i's Rows members (cells 0..r-1), Columns
+  // members (r..r+k-1) and measures (r+k...), in the pivot's order.
+  const r = rowIdx.length;
+  const k = colIdx.length;
+  const typed: TypedRows = { values: [], formats: [] };
+  typeRowsInto(columns, result.rows, typed, { pick: [...rowIdx, ...colIdx, ...measureIdx], memberFormats: options.memberFormats });
+  const cellOf = (cell: number, row: number): TypedCell => ({ value: typed.values[row]?.[cell] ?? null, format: typed.formats[row]?.[cell] ?? null });
 
+  // Each result row's Rows key and Columns key (tupleKey); each distinct key with its values and first row.
   const rowKeys = new Map<string, Key>();
   const colKeys = new Map<string, Key>();
-  const seen = new Map<string, number>();
-  const placements: Array<{ rk: string; ck: string; row: number }> = [];
+  const rowKeyOf: string[] = [];
+  const colKeyOf: string[] = [];
   result.rows.forEach((row, i) => {
-    const rv = rowIdx.map((idx) => row[idx] ?? null);
-    const cv = colIdx.map((idx) => row[idx] ?? null);
-    const rk = JSON.stringify(rv.map(valueKey));
-    const ck = JSON.stringify(cv.map(valueKey));
-    if (!rowKeys.has(rk)) rowKeys.set(rk, { values: rv, firstRow: i });
-    if (!colKeys.has(ck)) colKeys.set(ck, { values: cv, firstRow: i });
-    const both = `${rk}\u0000${ck}`;
-    if (seen.has(both)) {
-      const parts = [
-        ...pivot.rows.map((m, j) => `${m} = ${describe(rv[j] ?? null)}`),
-        ...pivot.columns.map((m, j) => `${m} = ${describe(cv[j] ?? null)}`),
-      ];
-      throw invalid(
-        `The result has more than one row for ${parts.join(', ')}. A pivot needs one row per combination of its Rows and Columns members: group the query by all of them.`,
-        { key: parts, rows: [seen.get(both), i] },
-      );
-    }
-    seen.set(both, i);
-    placements.push({ rk, ck, row: i });
+    const rk = tupleKey(row, rowIdx);
+    const ck = tupleKey(row, colIdx);
+    if (!rowKeys.has(rk)) rowKeys.set(rk, { values: rowIdx.map((idx) => row[idx] ?? null), firstRow: i });
+    if (!colKeys.has(ck)) colKeys.set(ck, { values: colIdx.map((idx) => row[idx] ?? null), firstRow: i });
+    rowKeyOf.push(rk);
+    colKeyOf.push(ck);
   });
 
   const sortKeys = (keys: Map<string, Key>) => [...keys.entries()].sort((a, b) => compareWireTuples(a[1].values, b[1].values));
@@ -129,9 +140,22 @@ export function buildPivotMatrix(result: Pick<QueryResult, 'columns' | 'rows'>, 
   const rowPos = new Map(sortedRows.map(([key], i) => [key, i]));
   const colPos = new Map(sortedCols.map(([key], i) => [key, i]));
 
-  const r = rowIdx.length;
-  const k = colIdx.length;
+  // Where each result row goes; the first row whose combination an earlier row already took is an error.
   const C = sortedCols.length;
+  const rowAt = new Int32Array(result.rows.length);
+  const colAt = new Int32Array(result.rows.length);
+  const taken = new Map<number, number>();
+  for (let i = 0; i < result.rows.length; i++) {
+    const ri = rowPos.get(rowKeyOf[i] ?? '') ?? 0;
+    const ci = colPos.get(colKeyOf[i] ?? '') ?? 0;
+    const slot = ri * C + ci;
+    const first = taken.get(slot);
+    if (first !== undefined) throw duplicateRows(pivot, result.rows[i] ?? [], rowIdx, colIdx, [first, i]);
+    taken.set(slot, i);
+    rowAt[i] = ri;
+    colAt[i] = ci;
+  }
+
   const headerRows = k + 1;
   const rows = headerRows + sortedRows.length;
   const cols = r + measureIdx.length * C;
@@ -152,10 +176,10 @@ export function buildPivotMatrix(result: Pick<QueryResult, 'columns' | 'rows'>, 
     for (let c = 0; c < C; c++) put(0, r + m * C + c, title);
   });
   sortedCols.forEach(([, key], c) => {
-    colIdx.forEach((idx, level) => {
-      const cell = cellOf(idx, key.firstRow);
+    for (let level = 0; level < k; level++) {
+      const cell = cellOf(r + level, key.firstRow);
       for (let m = 0; m < measureIdx.length; m++) put(1 + level, r + m * C + c, cell);
-    });
+    }
   });
   // Corner.
   if (r > 0) {
@@ -164,13 +188,20 @@ export function buildPivotMatrix(result: Pick<QueryResult, 'columns' | 'rows'>, 
   }
   // Row labels.
   sortedRows.forEach(([, key], i) => {
-    rowIdx.forEach((idx, j) => put(headerRows + i, j, cellOf(idx, key.firstRow)));
+    for (let j = 0; j < r; j++) put(headerRows + i, j, cellOf(j, key.firstRow));
   });
-  // Measure values.
-  for (const p of placements) {
-    const i = rowPos.get(p.rk) ?? 0;
-    const c = colPos.get(p.ck) ?? 0;
-    measureIdx.forEach((idx, m) => put(headerRows + i, r + m * C + c, cellOf(idx, p.row)));
+  // Measure values, copied straight from the typed rows.
+  for (let i = 0; i < result.rows.length; i++) {
+    const vr = values[headerRows + (rowAt[i] ?? 0)];
+    const fr = formats[headerRows + (rowAt[i] ?? 0)];
+    const tv = typed.values[i];
+    const tf = typed.formats[i];
+    if (!vr || !fr || !tv || !tf) continue;
+    const c = colAt[i] ?? 0;
+    for (let m = 0; m < measureIdx.length; m++) {
+      vr[r + m * C + c] = tv[r + k + m] ?? null;
+      fr[r + m * C + c] = tf[r + k + m] ?? null;
+    }
   }
   return { rows, cols, values, formats, headerRows };
 }

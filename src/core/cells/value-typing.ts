@@ -1,46 +1,22 @@
 /** Typing of wire values for cells: numbers, booleans, serial dates and inert text, from the column type and the value text. */
 import { TEXT_FORMAT } from '../host';
-import { columnTypeName, type ColumnType, type StreamColumn, type StreamValue } from '../api/schemas';
+import type { ColumnType, StreamValue } from '../api/schemas';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from './date-serial';
 import { textCell } from './inert-text';
-import { memberNumberFormat } from './member-format';
-import { readNumberText, type NumberPrecision } from './number-text';
+import { numberTextValue, type NumberPrecision } from './number-text';
 import type { TypedCell } from './typed-cell';
+import { numberPrecision, readBooleanText, valueKind } from './value-kind';
 
 export type { TypedCell } from './typed-cell';
-
-/** How a column's values are read, from its `column_type` name. */
-export type ValueKind = 'number' | 'boolean' | 'date' | 'text';
-
-const NUMERIC_TYPE = /^(u?int\d*|float\d*|double|decimal\d*|numeric|number|real)$/i;
-/** Numeric types held as binary doubles at the source; the others (Int*, Decimal...) are exact. */
-const FLOAT_TYPE = /^(float\d*|double|real)$/i;
-const BOOLEAN_TYPE = /^(boolean|bool)$/i;
-const DATE_TYPE = /^(timestamp|timestamptz|datetime\d*|date\d*)$/i;
-
-/** The kind of a column type; every type not known as numeric, boolean or date/time (String, VarStr, Blob, Interval, List...) is text. */
-export function valueKind(columnType: ColumnType): ValueKind {
-  const name = columnTypeName(columnType);
-  if (NUMERIC_TYPE.test(name)) return 'number';
-  if (BOOLEAN_TYPE.test(name)) return 'boolean';
-  if (DATE_TYPE.test(name)) return 'date';
-  return 'text';
-}
-
-const TRUE_TEXT = /^(true|t)$/i;
-const FALSE_TEXT = /^(false|f)$/i;
-
-/** `float` for Double/Float columns, `exact` for every other numeric column. */
-export function numberPrecision(columnType: ColumnType): NumberPrecision {
-  return FLOAT_TYPE.test(columnTypeName(columnType)) ? 'float' : 'exact';
-}
+export { numberPrecision, valueKind, type ValueKind } from './value-kind';
+export { typeColumn, type TypeColumnOptions } from './column-typer';
 
 function typeNumberText(text: string, precision: NumberPrecision): TypedCell {
-  const reading = readNumberText(text, precision);
-  if (reading === null) return textCell(text);
+  const read = numberTextValue(text, precision);
+  if (read === null) return textCell(text);
   // Too many digits (or out of range) for a spreadsheet number: keep the exact text, inert.
-  if (reading.kind === 'exact') return { value: reading.text, format: TEXT_FORMAT };
-  return { value: reading.value, format: null };
+  if (typeof read === 'string') return { value: read, format: TEXT_FORMAT };
+  return { value: read, format: null };
 }
 
 function typeDateText(text: string): TypedCell {
@@ -51,7 +27,8 @@ function typeDateText(text: string): TypedCell {
 }
 
 /**
- * Types one wire value of a column for a cell.
+ * Types one wire value of a column for a cell (the reference for one value; whole results go through typeRowsInto, which
+ * types each value the same way, then applies the column-wide rules).
  * - `null` is an empty cell; JSON booleans stay booleans whatever the column.
  * - Numeric columns (Int*, Double, Decimal...): the value text decides (decimals labelled Int32 stay decimals). Exact
  *   columns (Int*, Decimal, other numeric) keep numbers with more than 15 significant digits (so every integer beyond
@@ -75,53 +52,13 @@ export function typeValue(columnType: ColumnType, value: StreamValue): TypedCell
   switch (kind) {
     case 'number':
       return typeNumberText(value, numberPrecision(columnType));
-    case 'boolean':
-      if (TRUE_TEXT.test(value)) return { value: true, format: null };
-      if (FALSE_TEXT.test(value)) return { value: false, format: null };
-      return textCell(value);
+    case 'boolean': {
+      const read = readBooleanText(value);
+      return read === null ? textCell(value) : { value: read, format: null };
+    }
     case 'date':
       return typeDateText(value);
     case 'text':
       return textCell(value);
   }
-}
-
-export interface TypeColumnOptions {
-  /** Apply the column's percent/currency hint as a number format on its numeric cells (default true). */
-  memberFormats?: boolean;
-}
-
-/**
- * Types a whole column: typeValue per value, then two column-wide decisions so a column reads uniformly:
- * - a date/time column whose timestamps are all at midnight (DATE_TRUNC to day, week, month, quarter, year) shows as
- *   dates (DATE_FORMAT); if any timestamp has a fraction of a second, all timestamps show milliseconds;
- * - numeric cells get the member's percent/currency format when the header names one (see memberNumberFormat).
- */
-export function typeColumn(
-  column: Pick<StreamColumn, 'column_type' | 'format' | 'currency'>,
-  values: readonly StreamValue[],
-  options: TypeColumnOptions = {},
-): TypedCell[] {
-  const cells = values.map((v) => typeValue(column.column_type, v));
-  const kind = valueKind(column.column_type);
-  if (kind === 'date') {
-    let anyTimeOfDay = false;
-    let anyFraction = false;
-    for (const cell of cells) {
-      if (cell.format === DATE_TIME_MS_FORMAT) anyFraction = true;
-      if ((cell.format === DATE_TIME_FORMAT || cell.format === DATE_TIME_MS_FORMAT) && typeof cell.value === 'number') {
-        if (cell.value !== Math.floor(cell.value)) anyTimeOfDay = true;
-      }
-    }
-    const timestampFormat = anyFraction ? DATE_TIME_MS_FORMAT : anyTimeOfDay ? DATE_TIME_FORMAT : DATE_FORMAT;
-    for (const cell of cells) {
-      if (cell.format === DATE_TIME_FORMAT || cell.format === DATE_TIME_MS_FORMAT) cell.format = timestampFormat;
-    }
-  } else if (kind === 'number' && options.memberFormats !== false) {
-    const format = memberNumberFormat(column);
-    if (format !== null) {
-      for (const cell of cells) if (typeof cell.value === 'number' && cell.format === null) cell.format = format;
-    }
-  }
-  return cells;
 }

@@ -30,35 +30,55 @@ export const ROW_OVERHEAD_BYTES = 8;
 /** Separators of one cell in the values array and in the formats array. */
 const CELL_OVERHEAD_BYTES = 2;
 
-/** Characters that JSON writes as themselves, one byte each. */
-const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
 /**
  * Bytes of a JSON string literal, conservatively: a quote or backslash counts 2, a control character 6, any other
  * non-ASCII UTF-16 unit 6 (a `\uXXXX` escape; UTF-8 never takes more than 3 per unit), plus the two quotes.
  */
 function jsonStringBytes(text: string): number {
-  if (PLAIN_JSON_TEXT.test(text)) return text.length + 2;
-  let bytes = 2;
+  let bytes = text.length + 2;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22 || c === 0x5c) bytes += 2;
-    else if (c >= 0x20 && c < 0x7f) bytes += 1;
-    else bytes += 6;
+    if (c >= 0x20 && c < 0x7f) {
+      if (c === 0x22 || c === 0x5c) bytes += 1;
+    } else bytes += 5;
   }
   return bytes;
+}
+
+/**
+ * The longest String() of a finite number: a sign, "0.", five zeros and 17 digits ("-0.0000012345678901234567");
+ * exponent forms take at most 24 ("-2.2250738585072014e-308").
+ */
+const MAX_NUMBER_TEXT_LENGTH = 25;
+
+/** Largest integer magnitude that String() writes as plain digits (from 1e21 on it uses an exponent). */
+const PLAIN_INTEGER_LIMIT = 1e21;
+
+/** The length of String(v) for a finite number; integers are counted digit by digit without formatting them. */
+function numberTextLength(v: number): number {
+  if (!Number.isInteger(v) || Math.abs(v) >= PLAIN_INTEGER_LIMIT) return String(v).length;
+  const magnitude = Math.abs(v);
+  // -0 writes as "0".
+  let length = v < 0 ? 2 : 1;
+  // Powers of ten up to 1e21 are exact doubles, so these comparisons are exact.
+  for (let p = 10; p <= magnitude; p *= 10) length++;
+  return length;
 }
 
 function valueBytes(v: Scalar): number {
   if (v === null) return 4;
   if (typeof v === 'boolean') return v ? 4 : 5;
-  if (typeof v === 'number') return String(v).length;
+  if (typeof v === 'number') return numberTextLength(v);
   return jsonStringBytes(v);
+}
+
+function formatBytes(format: string | null | undefined): number {
+  return format == null ? 4 : jsonStringBytes(format);
 }
 
 /** Estimated bytes of one cell in a request: its JSON value and its JSON format (`null` when none) with separators. */
 export function estimateCellBytes(value: Scalar, format: string | null | undefined): number {
-  return valueBytes(value) + (format == null ? 4 : jsonStringBytes(format)) + CELL_OVERHEAD_BYTES;
+  return valueBytes(value) + formatBytes(format) + CELL_OVERHEAD_BYTES;
 }
 
 /**
@@ -120,12 +140,29 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
 
   const cellBytes = (i: number, j: number): number =>
     estimateCellBytes(matrix.values[i]?.[j] ?? null, matrix.formats[i]?.[j] ?? null);
-  const rowBytes: number[] = [];
-  for (let i = 0; i < rows; i++) {
+  /** Estimated bytes of row i (estimateCellBytes of each cell), computed once when first asked for. */
+  const rowBytesCache = new Float64Array(rows).fill(-1);
+  const rowBytes = (i: number): number => {
+    let b = rowBytesCache[i] ?? -1;
+    if (b < 0) {
+      b = ROW_OVERHEAD_BYTES;
+      for (let j = 0; j < cols; j++) b += cellBytes(i, j);
+      rowBytesCache[i] = b;
+    }
+    return b;
+  };
+  /** At least rowBytes(i), without formatting fractional numbers (String() of a number is never longer than 25). */
+  const rowBytesAtMost = (i: number): number => {
     let b = ROW_OVERHEAD_BYTES;
-    for (let j = 0; j < cols; j++) b += cellBytes(i, j);
-    rowBytes.push(b);
-  }
+    const values = matrix.values[i];
+    const formats = matrix.formats[i];
+    for (let j = 0; j < cols; j++) {
+      const v = values?.[j] ?? null;
+      const f = formats?.[j] ?? null;
+      b += typeof v === 'number' && !Number.isInteger(v) ? MAX_NUMBER_TEXT_LENGTH + formatBytes(f) + CELL_OVERHEAD_BYTES : estimateCellBytes(v, f);
+    }
+    return b;
+  };
 
   const blocks: WriteBlock[] = [];
   const emit = (row: number, nRows: number, col: number, nCols: number): void => {
@@ -137,12 +174,27 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
     blocks.push(block);
   };
 
+  const rowsPerWrite = Math.floor(budget.maxCellsPerWrite / cols);
+  // While the cell budget is what limits blocks, an upper bound of their bytes shows that the byte budget would not
+  // have stopped the row-by-row count earlier, so the exact estimate is not needed; after one miss, count exactly.
+  let boundFits = true;
   let i = 0;
   while (i < rows) {
+    const full = Math.min(rowsPerWrite, rows - i);
+    if (boundFits && full > 0) {
+      let atMost = BLOCK_OVERHEAD_BYTES;
+      for (let r = i; r < i + full && atMost <= budget.maxBytesPerWrite; r++) atMost += rowBytesAtMost(r);
+      if (atMost <= budget.maxBytesPerWrite) {
+        emit(i, full, 0, cols);
+        i += full;
+        continue;
+      }
+      boundFits = false;
+    }
     let n = 0;
     let bytes = BLOCK_OVERHEAD_BYTES;
-    while (i + n < rows && (n + 1) * cols <= budget.maxCellsPerWrite && bytes + (rowBytes[i + n] ?? 0) <= budget.maxBytesPerWrite) {
-      bytes += rowBytes[i + n] ?? 0;
+    while (i + n < rows && (n + 1) * cols <= budget.maxCellsPerWrite && bytes + rowBytes(i + n) <= budget.maxBytesPerWrite) {
+      bytes += rowBytes(i + n);
       n++;
     }
     if (n > 0) {

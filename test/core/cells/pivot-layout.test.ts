@@ -77,6 +77,20 @@ describe('buildPivotMatrix', () => {
     expect(m.values.slice(2).map((r) => r[0])).toEqual(['B', 'a', 'b', 'é', null]);
   });
 
+  it('keeps member tuples apart even when their values run together ("xs" + "y" and "x" + "sy")', () => {
+    const m = buildPivotMatrix(
+      {
+        columns: [{ name: 'a', column_type: 'String' }, { name: 'b', column_type: 'String' }, { name: 'c', column_type: 'String' }, { name: 'v', column_type: 'Int64' }],
+        rows: [['xs', 'y', 'k', '1'], ['x', 'sy', 'k', '2'], ['x', 'sy', 'k1', '3'], ['x', 'sy', '1k', '4']],
+      },
+      { rows: ['a', 'b'], columns: ['c'], measures: ['v'] },
+    );
+    expect(m.values.slice(2)).toEqual([
+      ['x', 'sy', 4, 2, 3],
+      ['xs', 'y', null, 1, null],
+    ]);
+  });
+
   it('degenerates to the flat layout of rows and measures without column members', () => {
     const m = buildPivotMatrix(
       { columns: cols, rows: [['EU', '9', 'Q1', '2'], ['EU', '9', 'Q1', '3']] },

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { AddinError } from '../../../src/core/api/errors';
 import type { Scalar } from '../../../src/core/host';
 import type { Matrix } from '../../../src/core/cells/matrix';
-import { BLOCK_OVERHEAD_BYTES, estimateBlockBytes, planWriteBlocks } from '../../../src/core/cells/write-plan';
+import { BLOCK_OVERHEAD_BYTES, estimateBlockBytes, estimateCellBytes, planWriteBlocks } from '../../../src/core/cells/write-plan';
 
 function errorOf(fn: () => unknown): AddinError {
   try {
@@ -151,6 +151,47 @@ describe('planWriteBlocks', () => {
         expect(covered.every((r) => r.every((n) => n === 1))).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('planWriteBlocks, block sizes', () => {
+  it('counts a number as exactly the characters of its text', () => {
+    const number = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }).map(Number), fc.integer({ min: 0, max: 22 }).map((e) => 10 ** e));
+    fc.assert(
+      fc.property(number, (v) => {
+        expect(estimateCellBytes(v, null) - estimateCellBytes(null, null)).toBe(String(v).length - 'null'.length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('makes every full-width block as tall as both budgets allow', () => {
+    const cell = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.string({ maxLength: 12 }), fc.constant(null));
+    const scenario = fc.integer({ min: 1, max: 6 }).chain((cols) =>
+      fc.record({
+        cols: fc.constant(cols),
+        values: fc.array(fc.array(cell, { minLength: cols, maxLength: cols }), { minLength: 1, maxLength: 40 }),
+        maxCellsPerWrite: fc.integer({ min: 1, max: 80 }),
+        maxBytesPerWrite: fc.integer({ min: 1200, max: 4000 }),
+      }),
+    );
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const matrix = matrixOf(s.values, 1, s.values.map((r) => r.map((v) => (typeof v === 'string' ? '@' : null))));
+        const blocks = planWriteBlocks(matrix, target, s);
+        blocks.forEach((b, n) => {
+          const next = blocks[n + 1];
+          const width = b.values[0]?.length ?? 0;
+          if (width !== s.cols || next === undefined || (next.values[0]?.length ?? 0) !== s.cols) return;
+          // The next full-width block's first row did not fit this one.
+          const grown = { values: [...b.values, ...next.values.slice(0, 1)], formats: [...(b.formats ?? []), ...(next.formats ?? []).slice(0, 1)] };
+          const cellsFit = grown.values.length * s.cols <= s.maxCellsPerWrite;
+          const bytesFit = estimateBlockBytes(grown) <= s.maxBytesPerWrite;
+          expect(cellsFit && bytesFit).toBe(false);
+        });
+      }),
+      { numRuns: 500 },
     );
   });
 });

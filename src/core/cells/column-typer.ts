@@ -1,0 +1,162 @@
+/** The column typer: each result column's typing decided once, applied row by row straight into grid rows, then the column-wide display rules. */
+import type { StreamColumn, StreamValue } from '../api/schemas';
+import { TEXT_FORMAT, type Scalar } from '../host';
+import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from './date-serial';
+import { needsTextFormat } from './inert-text';
+import { memberNumberFormat } from './member-format';
+import { numberTextValue, type NumberPrecision } from './number-text';
+import type { TypedCell } from './typed-cell';
+import { numberPrecision, readBooleanText, valueKind, type ValueKind } from './value-kind';
+
+/** What the typing reads of a result column. */
+export type TypedColumnSpec = Pick<StreamColumn, 'column_type' | 'format' | 'currency'>;
+
+export interface TypeColumnOptions {
+  /** Apply the column's percent/currency hint as a number format on its numeric cells (default true). */
+  memberFormats?: boolean;
+}
+
+/** Rows of typed cells: the values to write and their number formats (`null`: none), row by row. */
+export interface TypedRows {
+  values: Scalar[][];
+  formats: (string | null)[][];
+}
+
+/**
+ * One column's typing: kind, number precision and member format decided once from the column; put() types one value
+ * into a cell, exactly as typeValue does, and notes what the column's timestamps hold for the column-wide format.
+ */
+class ColumnTyper {
+  private readonly kind: ValueKind;
+  private readonly precision: NumberPrecision;
+  /** The member's percent/currency format for numeric cells, or null. */
+  private readonly numberFormat: string | null;
+  private timestamps = 0;
+  private anyTimeOfDay = false;
+  private anyFraction = false;
+
+  constructor(column: TypedColumnSpec, options: TypeColumnOptions) {
+    this.kind = valueKind(column.column_type);
+    this.precision = numberPrecision(column.column_type);
+    this.numberFormat = this.kind === 'number' && options.memberFormats !== false ? memberNumberFormat(column) : null;
+  }
+
+  /** Types `v` into cell `col` of a row's values and formats. */
+  put(v: StreamValue, values: Scalar[], formats: (string | null)[], col: number): void {
+    if (typeof v === 'string') {
+      switch (this.kind) {
+        case 'number':
+          return this.putNumberText(v, values, formats, col);
+        case 'boolean': {
+          const read = readBooleanText(v);
+          if (read === null) return putText(v, values, formats, col);
+          values[col] = read;
+          formats[col] = null;
+          return;
+        }
+        case 'date':
+          return this.putDateText(v, values, formats, col);
+        case 'text':
+          return putText(v, values, formats, col);
+      }
+    }
+    if (typeof v === 'number') {
+      if (this.kind !== 'number' || !Number.isFinite(v)) return putText(String(v), values, formats, col);
+      values[col] = v === 0 ? 0 : v; // -0 becomes 0
+      formats[col] = this.numberFormat;
+      return;
+    }
+    // null is an empty cell; JSON booleans stay booleans whatever the column.
+    values[col] = v;
+    formats[col] = null;
+  }
+
+  private putNumberText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
+    const read = numberTextValue(text, this.precision);
+    if (read === null) return putText(text, values, formats, col);
+    values[col] = read;
+    // Too many digits (or out of range) for a spreadsheet number: the exact text, inert.
+    formats[col] = typeof read === 'string' ? TEXT_FORMAT : this.numberFormat;
+  }
+
+  private putDateText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
+    const parsed = parseDateText(text);
+    if (parsed === null || parsed.beforeFirstSerialDate) return putText(text, values, formats, col);
+    values[col] = parsed.serial;
+    if (!parsed.hasTime) {
+      formats[col] = DATE_FORMAT;
+      return;
+    }
+    this.timestamps++;
+    if (parsed.hasFraction) this.anyFraction = true;
+    if (parsed.serial !== Math.floor(parsed.serial)) this.anyTimeOfDay = true;
+    formats[col] = parsed.hasFraction ? DATE_TIME_MS_FORMAT : DATE_TIME_FORMAT;
+  }
+
+  /**
+   * The format every timestamp of the column shows once all are read (null when it had none): DATE_TIME_MS_FORMAT
+   * when one has a fraction of a second, else DATE_TIME_FORMAT when one has a time of day, else DATE_FORMAT.
+   */
+  timestampFormat(): string | null {
+    if (this.timestamps === 0) return null;
+    return this.anyFraction ? DATE_TIME_MS_FORMAT : this.anyTimeOfDay ? DATE_TIME_FORMAT : DATE_FORMAT;
+  }
+}
+
+/** Text that stays text: TEXT_FORMAT when a host could read it as something else (the inert-text rule). */
+function putText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
+  values[col] = text;
+  formats[col] = needsTextFormat(text) ? TEXT_FORMAT : null;
+}
+
+export interface TypeRowsOptions extends TypeColumnOptions {
+  /** Which result columns to type, in cell order (default: all of them, in order). */
+  pick?: readonly number[];
+}
+
+/**
+ * Types result rows into `into`, appending one values row and one formats row per result row; cell k of a row is the
+ * value of result column pick[k] (a missing value is null), typed as typeValue types it, plus two column-wide
+ * decisions so a column reads uniformly:
+ * - a date/time column whose timestamps are all at midnight (DATE_TRUNC to day, week, month, quarter, year) shows as
+ *   dates (DATE_FORMAT); if any timestamp has a fraction of a second, all timestamps show milliseconds;
+ * - numeric cells get the member's percent/currency format when the header names one (see memberNumberFormat).
+ */
+export function typeRowsInto(
+  columns: readonly TypedColumnSpec[],
+  rows: readonly (readonly StreamValue[])[],
+  into: TypedRows,
+  options: TypeRowsOptions = {},
+): void {
+  const pick = options.pick ?? columns.map((_, j) => j);
+  const typers = pick.map((j) => {
+    const column = columns[j];
+    if (column === undefined) throw new RangeError(`The result has no column ${j}.`);
+    return new ColumnTyper(column, options);
+  });
+  const width = pick.length;
+  const start = into.values.length;
+  for (const row of rows) {
+    const values = new Array<Scalar>(width);
+    const formats = new Array<string | null>(width);
+    for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, formats, k);
+    into.values.push(values);
+    into.formats.push(formats);
+  }
+  typers.forEach((typer, k) => {
+    const timestampFormat = typer.timestampFormat();
+    if (timestampFormat === null) return;
+    for (let i = start; i < into.formats.length; i++) {
+      const formats = into.formats[i];
+      const f = formats?.[k];
+      if (formats && (f === DATE_TIME_FORMAT || f === DATE_TIME_MS_FORMAT)) formats[k] = timestampFormat;
+    }
+  });
+}
+
+/** Types a whole column into one TypedCell per value (typeRowsInto's rules for one column). */
+export function typeColumn(column: TypedColumnSpec, values: readonly StreamValue[], options: TypeColumnOptions = {}): TypedCell[] {
+  const typed: TypedRows = { values: [], formats: [] };
+  typeRowsInto([column], values.map((v) => [v]), typed, options);
+  return typed.values.map((row, i) => ({ value: row[0] ?? null, format: typed.formats[i]?.[0] ?? null }));
+}

@@ -1,0 +1,116 @@
+/** Tests for the column typer: whole columns and whole results typed in one pass agree with typeValue per value plus the column-wide rules. */
+import fc from 'fast-check';
+import type { ColumnType, StreamColumn, StreamValue } from '../../../src/core/api/schemas';
+import { typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';
+import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT } from '../../../src/core/cells/date-serial';
+import { buildFlatMatrix } from '../../../src/core/cells/flat-layout';
+import { memberNumberFormat } from '../../../src/core/cells/member-format';
+import { typeColumn, typeValue, valueKind, type TypedCell } from '../../../src/core/cells/value-typing';
+
+/** The column rules over the per-value reference: typeValue for each value, then the timestamp and member formats. */
+function referenceColumn(column: Pick<StreamColumn, 'column_type' | 'format' | 'currency'>, values: readonly StreamValue[], memberFormats = true): TypedCell[] {
+  const cells = values.map((v) => typeValue(column.column_type, v));
+  const kind = valueKind(column.column_type);
+  const isTimestamp = (c: TypedCell) => c.format === DATE_TIME_FORMAT || c.format === DATE_TIME_MS_FORMAT;
+  if (kind === 'date') {
+    const anyFraction = cells.some((c) => c.format === DATE_TIME_MS_FORMAT);
+    const anyTimeOfDay = cells.some((c) => isTimestamp(c) && typeof c.value === 'number' && c.value !== Math.floor(c.value));
+    const format = anyFraction ? DATE_TIME_MS_FORMAT : anyTimeOfDay ? DATE_TIME_FORMAT : DATE_FORMAT;
+    return cells.map((c) => (isTimestamp(c) ? { ...c, format } : c));
+  }
+  const numberFormat = kind === 'number' && memberFormats ? memberNumberFormat(column) : null;
+  return cells.map((c) => (numberFormat !== null && typeof c.value === 'number' && c.format === null ? { ...c, format: numberFormat } : c));
+}
+
+const COLUMN_TYPES: ColumnType[] = [
+  'String', 'VarStr', 'Blob', { Interval: 'DayTime' }, { List: { String: null } },
+  'Int64', 'Int32', 'UInt8', { Decimal: [18, 2] }, { Decimal: [38, 0] }, 'Numeric', 'Double', 'Float64', 'Real',
+  'Boolean', 'bool', 'Timestamp', 'Timestamptz', 'DateTime64', { Date: false },
+];
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+/** Digit strings of a length drawn uniformly from 1 to `max` (fast-check's default sizes would rarely pass 10 digits). */
+const digitText = (max: number) =>
+  fc.integer({ min: 1, max }).chain((n) => fc.string({ unit: fc.constantFrom('0', '1', '2', '5', '9'), minLength: n, maxLength: n }));
+
+/** Every kind of value the engine sends, and the odd ones a column of the wrong type may hold. */
+const wireValue: fc.Arbitrary<StreamValue> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.oneof(fc.double(), fc.integer(), fc.constantFrom(-0, 0, 1e21, Number.MAX_SAFE_INTEGER + 2)),
+  // Number text: integers and decimals of any length, exponents.
+  fc.tuple(fc.constantFrom('', '-', '+'), digitText(20), fc.option(digitText(20)), fc.constantFrom('', '', 'e5', 'E-3', 'e400')).map(([s, i, f, e]) => `${s}${i}${f === null ? '' : `.${f}`}${e}`),
+  fc.double({ noNaN: true }).map(String),
+  // Dates and timestamps, some at midnight, some before 1900-03-01, some impossible.
+  fc
+    .record({ y: fc.integer({ min: 1850, max: 2100 }), mo: fc.integer({ min: 1, max: 13 }), d: fc.integer({ min: 1, max: 31 }), time: fc.constantFrom('', 'T00:00:00', 'T00:00:00.000', ' 06:30', 'T12:00:00.250', 'T23:59:59.999999999', 'T24:00:00', 'Z') })
+    .map(({ y, mo, d, time }) => `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}${time}`),
+  fc.constantFrom('true', 'FALSE', 't', 'F', 'yes', '', ' ', '=1+1', '#N/A', "'x", '１２３', 'Order 12', 'NaN', '-Infinity', 'Zürich', '東京', '😀'),
+  fc.string({ maxLength: 8 }),
+);
+
+const column = fc.record({
+  column_type: fc.constantFrom(...COLUMN_TYPES),
+  format: fc.constantFrom(undefined, 'percent', 'currency', 'number', { custom: 'x' }),
+  currency: fc.constantFrom(undefined, 'EUR', 'JPY', 'CHF', 'usd', 'EURO'),
+});
+
+describe('typeColumn', () => {
+  it('types every value as typeValue does, then applies the column-wide rules, for columns of every type', () => {
+    fc.assert(
+      fc.property(column, fc.array(wireValue, { maxLength: 30 }), fc.boolean(), (c, values, memberFormats) => {
+        expect(typeColumn(c, values, { memberFormats })).toEqual(referenceColumn(c, values, memberFormats));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('shows a column of timestamps without a time of day as dates, whatever else the column holds', () => {
+    const cells = typeColumn({ column_type: 'Timestamp' }, ['2024-01-01T00:00:00', '2024-01-02', 'n/a', null, true]);
+    expect(cells).toEqual([
+      { value: 45292, format: DATE_FORMAT },
+      { value: 45293, format: DATE_FORMAT },
+      { value: 'n/a', format: null },
+      { value: null, format: null },
+      { value: true, format: null },
+    ]);
+  });
+});
+
+describe('typeRowsInto', () => {
+  it('types whole results row by row as each column alone would be typed', () => {
+    const scenario = fc.array(column, { minLength: 1, maxLength: 6 }).chain((columns) =>
+      fc.record({
+        columns: fc.constant(columns.map((c, j) => ({ name: `c${j}`, ...c }))),
+        // Rows may be shorter or longer than the columns: a missing value is null, an extra one is ignored.
+        rows: fc.array(fc.array(wireValue, { minLength: Math.max(0, columns.length - 1), maxLength: columns.length + 1 }), { maxLength: 25 }),
+      }),
+    );
+    fc.assert(
+      fc.property(scenario, ({ columns, rows }) => {
+        const matrix = buildFlatMatrix({ columns, rows });
+        columns.forEach((c, j) => {
+          const expected = referenceColumn(c, rows.map((r) => r[j] ?? null));
+          expect(matrix.values.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.value));
+          expect(matrix.formats.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.format));
+        });
+        expect(matrix.values.every((r) => r.length === columns.length)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('types a picked subset of columns, in the picked order, after rows already there', () => {
+    const columns = [
+      { name: 'a', column_type: 'String' },
+      { name: 'b', column_type: 'Timestamp' },
+      { name: 'c', column_type: 'Int64', format: 'percent' },
+    ];
+    const typed: TypedRows = { values: [['kept']], formats: [[null]] };
+    typeRowsInto(columns, [['x', '2024-01-01T00:00:00.000', '0.5'], ['9', '2024-01-01T12:00:00.000', '1']], typed, { pick: [2, 1] });
+    expect(typed).toEqual({
+      values: [['kept'], [0.5, 45292], [1, 45292.5]],
+      formats: [[null], ['0.00%', DATE_TIME_FORMAT], ['0.00%', DATE_TIME_FORMAT]],
+    });
+  });
+});
