@@ -398,6 +398,19 @@ describe('Continue wait', () => {
     }
   });
 
+  it('answers Continue wait for a real query that has no first chunk within the hold, and abandons it', async () => {
+    const impatient = await startQueryServer({ rows: 100, continueWaitHoldMs: 0 });
+    try {
+      const slow = 'SELECT SUM(i * i % 7) AS s FROM range(300000000) t(i)';
+      const res = await post(impatient.url, { query: slow, throwContinueWait: true }, { Authorization: DEV_KEY, 'x-request-id': 'real-span-1' });
+      expect(JSON.parse(res.text)).toEqual({ error: 'Continue wait', requestId: 'real-span-1' });
+      expect((await queryRows(impatient, 'SELECT COUNT(*) FROM orders')).rows).toEqual([['100']]);
+      expect(impatient.stats.inFlight).toBe(0);
+    } finally {
+      await impatient.close();
+    }
+  });
+
   it('continue-wait=N answers Continue wait to the first N requests of a span, counted per span', async () => {
     const texts: string[] = [];
     for (let n = 1; n <= 3; n++) texts.push((await ask({ 'x-fault': 'continue-wait=2', 'x-request-id': `cw-span-${n}` }, true)).text);
