@@ -161,9 +161,17 @@ export async function actAsConcurrentWriter(sql: Sql, decision: UpsertDecision, 
   }
 }
 
-/** The whole upsert: decide, optionally lose a provoked race, apply in a transaction. Returns the report id. */
-export async function upsertByPublicId(db: ControlDb, r: UpsertRequest, options: { provokeRace: boolean }): Promise<number> {
+/**
+ * The whole upsert: decide, optionally lose a provoked race, apply in a transaction, and read the result (`answer`)
+ * inside that same transaction so the response shows exactly what was applied.
+ */
+export async function upsertByPublicId<T>(
+  db: ControlDb,
+  r: UpsertRequest,
+  options: { provokeRace: boolean },
+  answer: (sql: Sql, reportId: number) => Promise<T>,
+): Promise<T> {
   const decision = await db.exclusive((sql) => decideUpsert(sql, r));
   if (options.provokeRace) await db.transaction((sql) => actAsConcurrentWriter(sql, decision, r));
-  return db.transaction((sql) => applyUpsert(sql, decision, r));
+  return db.transaction(async (sql) => answer(sql, await applyUpsert(sql, decision, r)));
 }

@@ -1,0 +1,27 @@
+/** POST {deploymentUrl}/svcjs-api/v1/svcsql: hands the request to the warehouse's streaming endpoint with this platform's auth and faults. */
+import { authenticateQuery } from '../auth';
+import type { Handler } from '../context';
+import { allDeployments, visibleTo } from '../deployments';
+import { FAULT_HEADER } from '../faults';
+import { HttpError } from '../http-io';
+import { parseQueryFaults } from '../warehouse/query-faults';
+import { handleSqlQuery } from '../warehouse/sql-endpoint';
+
+export const runSqlQuery: Handler = async ({ req, res, params, platform }) => {
+  const deploymentId = params.deploymentId ?? '';
+  const deployment = (await platform.db.exclusive(allDeployments)).find((d) => d.id === deploymentId);
+  if (!deployment) throw new HttpError(404, `Deployment ${deploymentId} not found.`);
+  await handleSqlQuery(req, res, {
+    warehouse: platform.warehouse,
+    deploymentId,
+    authorize: (authorization) => {
+      const auth = authenticateQuery(authorization, platform.keys);
+      if (auth.verdict !== 'ok') return auth.verdict;
+      // A key whose user may not see the deployment (admin-only) is refused like any other wrong credential.
+      return visibleTo(deployment, auth.principal) ? 'ok' : 'invalid';
+    },
+    faults: platform.faultsEnabled ? parseQueryFaults(req.headers[FAULT_HEADER]) : null,
+    continueWaitHoldMs: platform.continueWaitHoldMs,
+  });
+  return null;
+};

@@ -1,0 +1,169 @@
+/** startPlatform: the local platform's HTTP server (control plane, query API, metadata) over one DuckDB database. */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { REQUEST_ID_HEADER } from '../src/core/api/wire-names';
+import type { PlatformContext, RequestContext } from './context';
+import { answerPreflight, applyCors, DEFAULT_ORIGINS } from './cors';
+import { ControlDb, openDatabase } from './database';
+import { allDeployments } from './deployments';
+import { resolveDevKeys, resolveJwtSecret, type DevKeys } from './dev-credentials';
+import { FAULT_HEADER, NO_FAULTS, parseControlFaults } from './faults';
+import { HttpError, sendError, sendJson } from './http-io';
+import { buildOpenApi } from './openapi';
+import type { UserView } from './report-view';
+import { ROUTES } from './route-table';
+import { matchRoute } from './router';
+import { seedIfEmpty } from './seed';
+import { createStateTables } from './state-schema';
+import { DEFAULT_CONTINUE_WAIT_HOLD_MS } from './warehouse/sql-endpoint';
+import { createWarehouse, DEFAULT_ROWS, DEFAULT_SEED } from './warehouse/warehouse';
+
+export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface PlatformOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** In-memory database (tests); otherwise `<dataDir>/platform.duckdb`. */
+  memory?: boolean;
+  dataDir?: string;
+  /** Number of orders in the sample warehouse (default 100,000). */
+  rows?: number;
+  seed?: number;
+  /** Honour the `x-fault` request header. */
+  faults?: boolean;
+  /** Origins allowed by CORS; default https://localhost:3000 and http://localhost:3000. */
+  origins?: readonly string[];
+  /** How long a query runs before `throwContinueWait` answers Continue wait (default 10 s). */
+  continueWaitHoldMs?: number;
+  /** Dev API keys; default from SVC_DEV_*_KEY or dev-admin-key / dev-editor-key / dev-viewer-key. */
+  keys?: Partial<DevKeys>;
+  /** Clock in epoch ms (tests of token expiry); default Date.now. */
+  now?: () => number;
+  /** Called once per answered request (the CLI logs it). */
+  onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
+}
+
+export interface RunningPlatform {
+  /** Base URL, e.g. http://127.0.0.1:4100 (the tenant URL: the control plane is `${url}/api/v1`). */
+  url: string;
+  /** The database file, or `:memory:`. */
+  database: string;
+  keys: DevKeys;
+  close(): Promise<void>;
+}
+
+async function dispatch(req: IncomingMessage, res: ServerResponse, platform: PlatformContext, origins: ReadonlySet<string>): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const requestId = req.headers[REQUEST_ID_HEADER];
+  if (typeof requestId === 'string') res.setHeader(REQUEST_ID_HEADER, requestId);
+  applyCors(req, res, origins);
+  if (req.method === 'OPTIONS') {
+    answerPreflight(req, res, origins);
+    return;
+  }
+  if (url.pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+    sendJson(res, 200, { status: 'ok' });
+    return;
+  }
+  const match = matchRoute(ROUTES, req.method ?? 'GET', url.pathname);
+  if (match.kind === 'not-found') throw new HttpError(404, `No route for ${req.method ?? 'GET'} ${url.pathname}.`);
+  if (match.kind === 'method-not-allowed') {
+    throw new HttpError(405, `${req.method ?? ''} is not allowed on ${url.pathname}; use ${match.allow.join(' or ')}.`, undefined, { Allow: match.allow.join(', ') });
+  }
+  const route = match.route as (typeof ROUTES)[number];
+  const faults = platform.faultsEnabled && route.faults !== 'none' ? parseControlFaults(req.headers[FAULT_HEADER]) : NO_FAULTS;
+  if (route.faults === 'all' && faults.delayMs > 0) await sleep(faults.delayMs);
+  if (faults.status !== null) throw new HttpError(faults.status, `Injected fault: status ${faults.status} (x-fault header).`);
+  const ctx: RequestContext = { req, res, params: match.params, query: url.searchParams, faults, platform };
+  const reply = await route.handler(ctx);
+  if (reply) sendJson(res, reply.status, reply.body);
+}
+
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const keys = resolveDevKeys(options.keys, process.env);
+  const { instance, location } = await openDatabase({ memory: options.memory ?? false, dataDir: options.dataDir ?? DEFAULT_DATA_DIR });
+  const db = new ControlDb(await instance.connect());
+  let server: http.Server | undefined;
+  try {
+    const { users, deployments } = await db.transaction(async (sql) => {
+      await createStateTables(sql);
+      await seedIfEmpty(sql);
+      const userRows = await sql.all('SELECT id, email, first_name, picture FROM control.users ORDER BY id');
+      const directory = new Map<number, UserView>(
+        userRows.map((u) => [Number(u.id), { id: Number(u.id), email: String(u.email), firstName: String(u.first_name), picture: u.picture === null ? null : String(u.picture) }]),
+      );
+      return { users: directory, deployments: await allDeployments(sql) };
+    });
+    const warehouse = await createWarehouse(instance, {
+      rows: options.rows ?? DEFAULT_ROWS,
+      seed: options.seed ?? DEFAULT_SEED,
+      deployments: deployments.map((d) => ({ id: d.id })),
+    });
+
+    let baseUrl = '';
+    let spec: unknown = null;
+    const platform: PlatformContext = {
+      db,
+      keys,
+      jwtSecret: resolveJwtSecret(process.env),
+      users,
+      warehouse,
+      now: options.now ?? Date.now,
+      url: () => baseUrl,
+      faultsEnabled: options.faults ?? false,
+      continueWaitHoldMs: options.continueWaitHoldMs ?? DEFAULT_CONTINUE_WAIT_HOLD_MS,
+      spec: () => spec,
+    };
+    const origins = new Set(options.origins ?? DEFAULT_ORIGINS);
+
+    const srv = http.createServer((req, res) => {
+      const started = performance.now();
+      res.on('finish', () => options.onRequest?.({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }));
+      dispatch(req, res, platform, origins).catch((e: unknown) => {
+        const error = e instanceof HttpError ? e : new HttpError(500, `Internal error: ${e instanceof Error ? e.message : String(e)}`);
+        if (res.headersSent) res.destroy(e instanceof Error ? e : undefined);
+        else sendError(res, error);
+      });
+    });
+    server = srv;
+    const host = options.host ?? DEFAULT_HOST;
+    await new Promise<void>((resolve, reject) => {
+      srv.once('error', reject);
+      srv.listen(options.port, host, () => {
+        srv.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = srv.address() as AddressInfo;
+    const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+    baseUrl = `http://${urlHost}:${port}`;
+    spec = buildOpenApi(ROUTES, baseUrl);
+
+    let closing: Promise<void> | null = null;
+    return {
+      url: baseUrl,
+      database: location,
+      keys,
+      close: () => {
+        closing ??= (async () => {
+          const stopped = new Promise<void>((resolve) => srv.close(() => resolve()));
+          srv.closeAllConnections();
+          await stopped;
+          await db.close();
+          instance.closeSync();
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    server?.close();
+    await db.close().catch(() => undefined);
+    instance.closeSync();
+    throw e;
+  }
+}
