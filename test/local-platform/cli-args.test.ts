@@ -1,0 +1,26 @@
+/** The CLI's argument parsing: flags, inline values, environment origins and the errors it explains. */
+import { ORIGINS_ENV, parseCliArgs } from '../../local-platform/cli-args';
+
+describe('npm run platform -- arguments', () => {
+  it('reads --port, --data, --rows, --faults and friends', () => {
+    expect(parseCliArgs(['--port', '4100', '--data', '/tmp/x', '--rows=1000000', '--faults', '--hold-ms', '50'], {})).toMatchObject({
+      port: 4100,
+      dataDir: '/tmp/x',
+      rows: 1_000_000,
+      faults: true,
+      continueWaitHoldMs: 50,
+    });
+    expect(parseCliArgs(['--memory'], {})).toMatchObject({ port: 4100, memory: true });
+  });
+
+  it('takes CORS origins from --origins or the environment', () => {
+    expect(parseCliArgs([], { [ORIGINS_ENV]: 'https://a.example, http://b.example' }).origins).toEqual(['https://a.example', 'http://b.example']);
+    expect(parseCliArgs(['--origins', 'https://c.example'], { [ORIGINS_ENV]: 'https://a.example' }).origins).toEqual(['https://c.example']);
+  });
+
+  it('rejects unknown options, bad numbers and --data with --memory, with the usage', () => {
+    expect(() => parseCliArgs(['--prot', '1'], {})).toThrow(/Unknown option --prot[\s\S]*Usage/);
+    expect(() => parseCliArgs(['--rows', '-3'], {})).toThrow(/--rows/);
+    expect(() => parseCliArgs(['--data', 'x', '--memory'], {})).toThrow(/exclude/);
+  });
+});
