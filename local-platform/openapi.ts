@@ -38,12 +38,15 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'conflict (see the `code` values of the contract, 7.3)',
 };
 
+/** A unique id from method and path: `getDeploymentsReportsByReportId`. */
 function operationId(route: PlatformRoute): string {
+  const camel = (w: string): string => w.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
+  const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
   const words = route.template
     .split('/')
-    .filter((s) => s !== '' && !s.startsWith('{') && s !== 'api' && s !== 'v1')
-    .map((s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')));
-  return [route.method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+    .filter((s) => s !== '' && s !== 'api' && s !== 'v1')
+    .map((s) => (s.startsWith('{') ? `By${cap(camel(s.slice(1, -1)))}` : cap(camel(s))));
+  return [route.method.toLowerCase(), ...words].join('');
 }
 
 export function buildOpenApi(routes: readonly PlatformRoute[], serverUrl: string): Record<string, unknown> {

@@ -232,6 +232,8 @@ describe('4.12 spec', () => {
     const upsert = spec.paths['/api/v1/deployments/{deploymentId}/reports/by-public-id/{publicId}']!.put!;
     expect(JSON.stringify(upsert.requestBody)).toContain('^[0-9A-Za-z]{12}$');
     expect(Object.keys(upsert.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409']));
+    const ids = Object.values(spec.paths).flatMap((ops) => Object.values(ops).map((op) => (op as { operationId: string }).operationId));
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('the templates in the spec are the ones paths.* of wire-names produce', async () => {
