@@ -211,7 +211,7 @@ describe('4.12 spec', () => {
   it('4.12 GET /api/v1/spec is an OpenAPI 3.1 document listing every path with its schemas', async () => {
     const a = await call('GET', base + paths.spec(), { key: null });
     expect(a.status).toBe(200);
-    const spec = a.json as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const spec = a.json as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>> };
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.info.version).toBe('1.0.0');
     const expected: Array<[string, string]> = [
@@ -232,7 +232,7 @@ describe('4.12 spec', () => {
     const upsert = spec.paths['/api/v1/deployments/{deploymentId}/reports/by-public-id/{publicId}']!.put!;
     expect(JSON.stringify(upsert.requestBody)).toContain('^[0-9A-Za-z]{12}$');
     expect(Object.keys(upsert.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409']));
-    const ids = Object.values(spec.paths).flatMap((ops) => Object.values(ops).map((op) => (op as { operationId: string }).operationId));
+    const ids = Object.values(spec.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
