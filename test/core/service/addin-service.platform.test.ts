@@ -1,0 +1,384 @@
+/** createAddinService against the real local platform and a MemoryHost: sign-in, context, insert, update, viewer rights, cancel, refresh all. */
+import { randomBytes } from 'node:crypto';
+import { isAddinError, type AddinError } from '../../../src/core/api/errors';
+import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
+import { QueryClient } from '../../../src/core/api/query-client';
+import type { QueryResult } from '../../../src/core/api/query-result';
+import { columnTypeName, type Meta } from '../../../src/core/api/schemas';
+import type { Clock, Transport, TransportRequest } from '../../../src/core/api/transport';
+import { SQL_QUERY_PATH } from '../../../src/core/api/wire-names';
+import { compileBuilder, emptyBuilderState, type BuilderState } from '../../../src/core/builder/builder-state';
+import type { Scalar } from '../../../src/core/host';
+import { MemoryHost } from '../../../src/core/memory/memory-host';
+import { WorkbookModel } from '../../../src/core/memory/workbook-model';
+import type { AddinService, ReportDraft, ServiceEvent } from '../../../src/core/service/addin-service';
+import { createAddinService } from '../../../src/core/service/create-addin-service';
+import { startPlatform, type RunningPlatform } from '../../../local-platform/server';
+
+const EDITOR = 'dev-editor-key';
+const VIEWER = 'dev-viewer-key';
+const DEPLOYMENT = '101';
+const TIMEZONE = 'UTC';
+
+/** Real time, but pauses (retry backoff, Continue wait) return at once: the tests never wait on a timer. */
+const clock: Clock = {
+  now: () => Date.now(),
+  sleep: async (_ms, signal) => {
+    if (signal?.aborted) throw new Error('aborted');
+  },
+};
+
+const baseTransport = fetchTransport(globalThis.fetch as FetchLike);
+
+/** A transport that lets a test look at (and act on) each request before it goes out. */
+function hookedTransport(): { transport: Transport; before: { fn: ((r: TransportRequest) => TransportRequest | void) | null } } {
+  const before: { fn: ((r: TransportRequest) => TransportRequest | void) | null } = { fn: null };
+  const transport: Transport = (request) => {
+    const changed = before.fn?.(request);
+    return baseTransport(changed ?? request);
+  };
+  return { transport, before };
+}
+
+let platform: RunningPlatform;
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, memory: true, rows: 2000, faults: true });
+});
+afterAll(() => platform.close());
+
+interface Workbook {
+  host: MemoryHost;
+  service: AddinService;
+  hook: ReturnType<typeof hookedTransport>;
+  events: ServiceEvent[];
+  sheetId: string;
+}
+
+function workbook(name: string): Workbook {
+  const host = new MemoryHost(new WorkbookModel({ name }), { mintWorkbookId: () => `wb-${name}` });
+  const hook = hookedTransport();
+  const service = createAddinService({
+    host,
+    transport: hook.transport,
+    clock,
+    random: Math.random,
+    randomBytes: (n) => new Uint8Array(randomBytes(n)),
+    defaultTenantUrl: platform.url,
+    timezone: TIMEZONE,
+  });
+  const events: ServiceEvent[] = [];
+  service.subscribe((e) => events.push(e));
+  const sheetId = host.model.sheets()[0]?.id ?? '';
+  return { host, service, hook, events, sheetId };
+}
+
+/** Reopens the same workbook (same document and credential store) in a new service, as a reloaded pane would. */
+function reopen(wb: Workbook): AddinService {
+  return createAddinService({
+    host: wb.host,
+    transport: wb.hook.transport,
+    clock,
+    random: Math.random,
+    randomBytes: (n) => new Uint8Array(randomBytes(n)),
+    defaultTenantUrl: platform.url,
+    timezone: TIMEZONE,
+  });
+}
+
+async function signedIn(name: string, key = EDITOR): Promise<Workbook> {
+  const wb = workbook(name);
+  await wb.service.signIn({ tenantUrl: platform.url, apiKey: key, authScheme: 'auto' });
+  const envs = await wb.service.listEnvironments(DEPLOYMENT);
+  const production = envs.find((e) => e.type === 'production');
+  if (!production) throw new Error('no production environment');
+  await wb.service.setContext({ deploymentId: DEPLOYMENT, environmentId: production.id });
+  return wb;
+}
+
+async function rejection(p: Promise<unknown>): Promise<AddinError> {
+  try {
+    await p;
+  } catch (e) {
+    if (isAddinError(e)) return e;
+    throw e;
+  }
+  throw new Error('expected a rejection');
+}
+
+function builderDraft(meta: Meta, name: string, partial: Partial<BuilderState>): ReportDraft {
+  const state: BuilderState = { ...emptyBuilderState(), view: 'orders', ...partial };
+  const c = compileBuilder(state, meta);
+  return { name, description: `${name} (test)`, mode: 'builder', sqlQuery: c.sqlQuery, jsonQuery: c.jsonQuery, pivotItems: c.pivotItems, builderState: state };
+}
+
+/** The same SQL run directly on the platform's query API. */
+async function direct(sql: string): Promise<QueryResult> {
+  const deployment = (await (await fetch(`${platform.url}/api/v1/deployments`, { headers: { Authorization: `Bearer ${EDITOR}` } })).json()) as {
+    data: { deployments: Array<{ id: string; deploymentUrl: string }> };
+  };
+  const url = deployment.data.deployments.find((d) => d.id === DEPLOYMENT)?.deploymentUrl ?? '';
+  return new QueryClient({ deploymentUrl: url, credential: EDITOR, transport: baseTransport, clock, random: Math.random, defaultTimezone: TIMEZONE }).run({ query: sql });
+}
+
+/** The result as the cells should read: header of column names, numbers as numbers, text as text. */
+function expectedCells(result: QueryResult): Scalar[][] {
+  const numeric = result.columns.map((c) => /^(Int|UInt|Double|Float|Decimal)/.test(columnTypeName(c.column_type)));
+  return [
+    result.columns.map((c) => c.name),
+    ...result.rows.map((row) => row.map((v, j) => (v === null ? null : numeric[j] && typeof v === 'string' ? Number(v) : v))),
+  ];
+}
+
+function cells(wb: Workbook, row: number, col: number, rows: number, cols: number): Scalar[][] {
+  return wb.host.model.getValues(wb.sheetId, { row, col, rows, cols });
+}
+
+function documentText(host: MemoryHost): string {
+  return JSON.stringify(host.model.toJSON());
+}
+
+describe('sign-in', () => {
+  it('refuses a wrong key as unauthenticated and stores nothing', async () => {
+    const wb = workbook('wrong-key');
+    const err = await rejection(wb.service.signIn({ tenantUrl: platform.url, apiKey: 'not-a-key', authScheme: 'auto' }));
+    expect(err.kind).toBe('unauthenticated');
+    expect(err.message).toMatch(/API key/);
+    expect((await wb.service.getSession()).signedIn).toBe(false);
+    expect(wb.host.credentials.values()).toEqual([]);
+    expect(documentText(wb.host)).not.toContain('not-a-key');
+  });
+
+  it('says a wrong URL could not be reached, naming it', async () => {
+    const wb = workbook('wrong-url');
+    const bad = 'http://127.0.0.1:1';
+    const err = await rejection(wb.service.signIn({ tenantUrl: bad, apiKey: EDITOR, authScheme: 'auto' }));
+    expect(err.kind).toBe('network');
+    expect(err.message).toContain(`Could not reach ${bad}`);
+    expect(err.message).toContain('check the Tenant URL');
+    expect(wb.host.credentials.values()).toEqual([]);
+  });
+
+  it('keeps the key in the per-user credential store only, and forgets it on sign-out', async () => {
+    const wb = await signedIn('key-storage');
+    const session = await wb.service.getSession();
+    expect(session).toEqual({ signedIn: true, tenantUrl: platform.url, authScheme: 'auto', defaultTenantUrl: platform.url });
+    expect(wb.host.credentials.values().join('\n')).toContain(EDITOR);
+    expect(wb.host.document.keys().length).toBeGreaterThan(0); // the context is in the document...
+    expect(documentText(wb.host)).not.toContain(EDITOR); // ...the key is not
+    await wb.service.signOut();
+    expect(wb.host.credentials.values()).toEqual([]);
+    expect((await rejection(wb.service.listDeployments())).kind).toBe('unauthenticated');
+  });
+});
+
+describe('workbook context', () => {
+  it('is remembered per workbook', async () => {
+    const one = await signedIn('ctx-one');
+    const two = workbook('ctx-two');
+    await two.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'bearer' });
+    const deployments = await two.service.listDeployments();
+    expect(deployments.map((d) => d.id)).toContain(DEPLOYMENT);
+    expect(await two.service.getContext()).toEqual({ deploymentId: null, environmentId: null });
+    const context = await one.service.getContext();
+    expect(context.deploymentId).toBe(DEPLOYMENT);
+    expect(context.environmentId).not.toBeNull();
+    expect(await reopen(one).getContext()).toEqual(context);
+    expect((await rejection(two.service.getMeta())).kind).toBe('validation');
+    const meta = await one.service.getMeta();
+    expect(meta.cubes.some((c) => c.name === 'orders')).toBe(true);
+  });
+});
+
+describe('placing reports', () => {
+  let wb: Workbook;
+  let meta: Meta;
+  let placementId: string;
+
+  beforeAll(async () => {
+    wb = await signedIn('placing');
+    meta = await wb.service.getMeta();
+  });
+
+  it('inserts at the target cell and lists the placement', async () => {
+    wb.host.setActiveCell(wb.sheetId, 1, 1);
+    const target = await wb.service.activeCell();
+    expect(target.label).toBe('Sheet1!B2');
+    const draft = builderDraft(meta, 'Orders by status', { rows: ['orders.status'], measures: ['orders.count'] });
+    const outcome = await wb.service.insert(draft, target, { jobId: 'insert-1', overwrite: false });
+    placementId = outcome.placementId;
+    const expected = expectedCells(await direct(draft.sqlQuery));
+    expect(outcome.rows).toBe(expected.length);
+    expect(outcome.cols).toBe(2);
+    expect(outcome.rangeLabel).toBe(`Sheet1!B2:C${1 + expected.length}`);
+    expect(cells(wb, 1, 1, expected.length, 2)).toEqual(expected);
+    expect(cells(wb, 1 + expected.length, 1, 1, 2)).toEqual([[null, null]]);
+    const listed = await wb.service.listPlacements();
+    expect(listed).toEqual([
+      expect.objectContaining({ placementId, name: 'Orders by status', sheetName: 'Sheet1', rangeLabel: outcome.rangeLabel, rows: expected.length, cols: 2, status: 'upToDate', lastError: null }),
+    ]);
+    expect(wb.events.some((e) => e.type === 'placementsChanged')).toBe(true);
+    expect(documentText(wb.host)).not.toContain(EDITOR);
+  });
+
+  it('reopens the definition as it was saved', async () => {
+    const draft = await wb.service.loadDraft(placementId);
+    expect(draft).toEqual(
+      expect.objectContaining({ name: 'Orders by status', description: 'Orders by status (test)', mode: 'builder', builderState: expect.objectContaining({ view: 'orders', rows: ['orders.status'] }) }),
+    );
+  });
+
+  it('updates the definition and the refresh shows the new rows', async () => {
+    const draft = builderDraft(meta, 'Orders by city', { rows: ['orders.customer_city'], measures: ['orders.count', 'orders.total_amount'] });
+    const outcome = await wb.service.update(placementId, draft, { jobId: 'update-1' });
+    const expected = expectedCells(await direct(draft.sqlQuery));
+    expect(outcome.rows).toBe(expected.length);
+    expect(outcome.cols).toBe(3);
+    expect(cells(wb, 1, 1, expected.length, 3)).toEqual(expected);
+    const [view] = await wb.service.listPlacements();
+    expect(view).toEqual(expect.objectContaining({ name: 'Orders by city', rows: expected.length, cols: 3, status: 'upToDate', canEdit: true }));
+    expect(wb.events).toContainEqual({ type: 'item', jobId: 'update-1', placementId, item: { state: 'done', rows: expected.length, cols: 3 } });
+    const reopened = await wb.service.loadDraft(placementId);
+    expect(reopened.sqlQuery).toBe(draft.sqlQuery);
+  });
+
+  it('refuses a refresh whose bigger result would cover a user cell, naming it, and keeps the cells', async () => {
+    const [before] = await wb.service.listPlacements();
+    const rows = before?.rows ?? 0;
+    // The user types just below the report (column B, the row after its last).
+    wb.host.model.setValue(wb.sheetId, 1 + rows, 1, 'mine');
+    const snapshot = cells(wb, 0, 0, rows + 40, 6);
+    const draft = builderDraft(meta, 'Orders by city', { rows: ['orders.customer_city', 'orders.status'], measures: ['orders.count', 'orders.total_amount'] });
+    const err = await rejection(wb.service.update(placementId, draft, { jobId: 'blocked-1' }));
+    expect(err.kind).toBe('blocked');
+    expect(err.message).toContain(`B${2 + rows}`);
+    expect(cells(wb, 0, 0, rows + 40, 6)).toEqual(snapshot);
+    const [view] = await wb.service.listPlacements();
+    expect(view).toEqual(expect.objectContaining({ status: 'failed', lastError: expect.objectContaining({ kind: 'blocked' }) }));
+    // Cleared, the refresh goes through and the placement is up to date with the saved definition.
+    wb.host.model.setValue(wb.sheetId, 1 + rows, 1, null);
+    const outcome = await wb.service.refresh(placementId, { jobId: 'blocked-2' });
+    expect(cells(wb, 1, 1, outcome.rows, 4)).toEqual(expectedCells(await direct(draft.sqlQuery)));
+    const [done] = await wb.service.listPlacements();
+    expect(done).toEqual(expect.objectContaining({ status: 'upToDate', lastError: null, rows: outcome.rows, cols: 4 }));
+  });
+
+  it('marks a placement out of date when its definition changed elsewhere', async () => {
+    const [view] = await wb.service.listPlacements();
+    if (!view) throw new Error('no placement');
+    const changed = await fetch(`${platform.url}/api/v1/deployments/${DEPLOYMENT}/reports/by-public-id/${view.publicId}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${EDITOR}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sqlQuery: 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1' }),
+    });
+    expect(changed.status).toBe(200);
+    // Reading the definition (Edit) tells the service what the platform has now.
+    const draft = await wb.service.loadDraft(placementId);
+    expect(draft.sqlQuery).toContain('SELECT status');
+    expect((await wb.service.listPlacements())[0]?.status).toBe('outOfDate');
+    await wb.service.refresh(placementId, { jobId: 'catch-up' });
+    expect((await wb.service.listPlacements())[0]?.status).toBe('upToDate');
+  });
+
+  it('cancels a refresh and leaves the cells as they were', async () => {
+    const [before] = await wb.service.listPlacements();
+    const rows = before?.rows ?? 0;
+    const snapshot = cells(wb, 0, 0, rows + 3, 6);
+    wb.hook.before.fn = (r) => {
+      if (r.url.endsWith(SQL_QUERY_PATH)) void wb.service.cancel('cancel-1');
+    };
+    try {
+      const err = await rejection(wb.service.refresh(placementId, { jobId: 'cancel-1' }));
+      expect(err.kind).toBe('cancelled');
+    } finally {
+      wb.hook.before.fn = null;
+    }
+    expect(cells(wb, 0, 0, rows + 3, 6)).toEqual(snapshot);
+    const [after] = await wb.service.listPlacements();
+    expect(after).toEqual(expect.objectContaining({ status: 'upToDate', lastError: null, refreshedAt: before?.refreshedAt }));
+    expect(wb.events).toContainEqual({ type: 'item', jobId: 'cancel-1', placementId, item: { state: 'stopped' } });
+  });
+
+  it('lets a viewer refresh but refuses the viewer an edit, saying so', async () => {
+    await wb.service.signOut();
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
+    const refreshed = await wb.service.refresh(placementId, { jobId: 'viewer-refresh' });
+    const [view] = await wb.service.listPlacements();
+    expect(view?.rows).toBe(refreshed.rows);
+    const snapshot = cells(wb, 0, 0, refreshed.rows + 3, 6);
+    const draft = builderDraft(meta, 'Viewer edit', { rows: ['orders.status'], measures: ['orders.count'] });
+    const err = await rejection(wb.service.update(placementId, draft, { jobId: 'viewer-update' }));
+    expect(err.kind).toBe('forbidden');
+    expect(err.message).toMatch(/edit access/);
+    expect(err.message).toContain(`"${(await wb.service.listPlacements())[0]?.name ?? ''}"`);
+    expect(cells(wb, 0, 0, refreshed.rows + 3, 6)).toEqual(snapshot);
+    // Also when the service has not yet learnt the viewer's rights (a fresh pane): the platform's 403 reads the same.
+    const fresh = reopen(wb);
+    const again = await rejection(fresh.update(placementId, draft, { jobId: 'viewer-update-2' }));
+    expect(again.kind).toBe('forbidden');
+    expect(again.message).toMatch(/edit access/);
+    await wb.service.signOut();
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+  });
+});
+
+describe('refresh all', () => {
+  it('refreshes every placement, reports each by events, and shows a failure with its reason', async () => {
+    const wb = await signedIn('refresh-all');
+    const meta = await wb.service.getMeta();
+    const ids: string[] = [];
+    for (const [i, rows] of [['orders.status'], ['orders.product_category'], ['orders.customer_city']].entries()) {
+      const draft = builderDraft(meta, `Report ${i}`, { rows, measures: ['orders.count'] });
+      const o = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: i * 4, label: '' }, { jobId: `ins-${i}`, overwrite: false });
+      ids.push(o.placementId);
+    }
+    const placements = await wb.service.listPlacements();
+    const failing = placements.find((p) => p.placementId === ids[1]);
+    // The platform's fault header on the second report's control-plane calls: it answers 503 every time.
+    wb.hook.before.fn = (r) =>
+      failing && r.url.includes(`/reports/${failing.reportId}/`) ? { ...r, headers: { ...r.headers, 'x-fault': 'status=503' } } : undefined;
+    let summary;
+    try {
+      summary = await wb.service.refreshAll(ids, { jobId: 'all-1' });
+    } finally {
+      wb.hook.before.fn = null;
+    }
+    expect(summary.total).toBe(3);
+    expect(summary.done).toBe(2);
+    expect(summary.failed).toBe(1);
+    expect(summary.items.find((x) => x.placementId === ids[1])?.item).toEqual(expect.objectContaining({ state: 'failed', kind: 'server' }));
+    const states = wb.events.filter((e) => e.type === 'item' && e.jobId === 'all-1');
+    expect(states.length).toBeGreaterThanOrEqual(6);
+    const after = await wb.service.listPlacements();
+    expect(after.find((p) => p.placementId === ids[1])).toEqual(expect.objectContaining({ status: 'failed', lastError: expect.objectContaining({ kind: 'server' }) }));
+    expect(after.filter((p) => p.status === 'upToDate')).toHaveLength(2);
+  });
+});
+
+describe('builder SQL on the platform', () => {
+  it('runs every operator, granularity, HAVING, order and limit the builder writes', async () => {
+    const wb = await signedIn('dialect');
+    const meta = await wb.service.getMeta();
+    const states: Array<Partial<BuilderState>> = [
+      { rows: ['orders.created_at'], columns: ['orders.status'], measures: ['orders.count'], timeGranularity: { 'orders.created_at': 'month' } },
+      { rows: ['orders.created_at'], measures: ['orders.total_amount'], timeGranularity: { 'orders.created_at': 'quarter' }, order: [{ member: 'orders.total_amount', desc: true }], limit: 3 },
+      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.status', operator: 'equals', values: ['completed', "it's"] }] },
+      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.status', operator: 'notEquals', values: ['completed'] }] },
+      { rows: ['orders.customer_city'], measures: ['orders.count'], filters: [{ member: 'orders.customer_city', operator: 'contains', values: ['o', '50%_\\'] }] },
+      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.amount', operator: 'gt', values: ['10.5'] }, { member: 'orders.amount', operator: 'lt', values: ['1e4'] }] },
+      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.created_at', operator: 'gt', values: ['2020-01-01T00:00'] }, { member: 'orders.created_at', operator: 'lt', values: ['2100-01-01'] }] },
+      { measures: ['orders.count'], filters: [{ member: 'orders.created_at', operator: 'inDateRange', values: ['2000-01-01', '2099-12-31'] }] },
+      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.customer_city', operator: 'set', values: [] }, { member: 'orders.product_name', operator: 'notSet', values: [] }] },
+      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.count', operator: 'gt', values: ['1'] }, { member: 'orders.is_returned', operator: 'equals', values: ['false'] }] },
+    ];
+    for (const partial of states) {
+      const draft = builderDraft(meta, 'dialect', partial);
+      const result = await direct(draft.sqlQuery);
+      expect(result.columns.map((c) => c.name)).toEqual([...(draft.pivotItems?.rows ?? []), ...(draft.pivotItems?.columns ?? []), ...(draft.pivotItems?.measures ?? [])]);
+      if (partial.limit) expect(result.rows.length).toBeLessThanOrEqual(partial.limit);
+    }
+    // A pivot placement: rows down, status values across, laid out from the pivot items.
+    const pivot = builderDraft(meta, 'Monthly by status', states[0] ?? {});
+    const outcome = await wb.service.insert(pivot, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' }, { jobId: 'pivot', overwrite: false });
+    expect(outcome.cols).toBeGreaterThan(2);
+  });
+});
