@@ -1,0 +1,196 @@
+/** Drives the preview page as a user would (the add-in pane, the grid, the sheet tabs, the name box), by roles and accessible names. */
+import type { Locator, Page } from 'playwright-core';
+import { waitFor } from './wait-for';
+
+export class PreviewPage {
+  readonly pane: Locator;
+
+  constructor(readonly page: Page) {
+    this.pane = page.getByRole('complementary', { name: 'Add-in pane' });
+  }
+
+  button(name: string): Locator {
+    return this.pane.getByRole('button', { name, exact: true });
+  }
+
+  // ---------- sign in and context ----------
+
+  tenantUrlField(): Locator {
+    return this.pane.getByRole('textbox', { name: 'Tenant URL' });
+  }
+
+  async signIn(apiKey: string): Promise<void> {
+    await this.pane.getByLabel('API key').fill(apiKey);
+    await this.button('Sign in').click();
+    await this.button('Sign out').waitFor({ timeout: 20_000 });
+  }
+
+  async signOut(): Promise<void> {
+    await this.button('Sign out').click();
+    await this.button('Sign in').waitFor();
+  }
+
+  combobox(name: string): Locator {
+    return this.pane.getByRole('combobox', { name, exact: true });
+  }
+
+  /** Opens a combobox and clicks the option whose accessible name matches (options live in a portal). */
+  async chooseOption(combobox: string, option: string | RegExp | 'first'): Promise<string> {
+    const box = this.combobox(combobox);
+    await waitFor(`the "${combobox}" combobox to be enabled`, () => box.isEnabled());
+    await box.click();
+    const listbox = this.page.getByRole('listbox');
+    const choice = option === 'first' ? listbox.getByRole('option').first() : listbox.getByRole('option', { name: option });
+    const text = (await choice.innerText()).split('\n')[0] ?? '';
+    await choice.click();
+    return text.trim();
+  }
+
+  // ---------- the editor ----------
+
+  /** Leaves the editor for the list if it is open (a failed scenario may have left it open). */
+  async home(): Promise<void> {
+    const back = this.button('Back to reports');
+    if (await back.isVisible()) await this.backToReports();
+  }
+
+  async openNewReport(): Promise<void> {
+    await this.home();
+    const button = this.button('New report');
+    await waitFor('"New report" to be enabled', () => button.isEnabled());
+    await button.click();
+    await this.reportName().waitFor();
+  }
+
+  reportName(): Locator {
+    return this.pane.getByRole('textbox', { name: 'Report name' });
+  }
+
+  /** Clicks "Add <field>" in the field list and then the zone in its menu. */
+  async addField(field: string, zone: 'Rows' | 'Columns' | 'Measures' | 'Filters'): Promise<void> {
+    await this.pane.getByRole('button', { name: `Add ${field}`, exact: true }).click();
+    await this.page.getByRole('menuitem', { name: zone, exact: true }).click();
+    await this.pane.getByRole('group', { name: zone, exact: true }).getByText(field, { exact: true }).waitFor();
+  }
+
+  async chooseTab(name: 'Builder' | 'SQL'): Promise<void> {
+    await this.pane.getByRole('tab', { name, exact: true }).click();
+  }
+
+  async backToReports(): Promise<void> {
+    await this.button('Back to reports').click();
+    await this.pane.getByRole('heading', { name: 'Reports in this workbook' }).waitFor();
+  }
+
+  /** A message bar of the pane by the data-kind of its error (blocked, forbidden, cancelled, query...). */
+  errorBar(kind: string): Locator {
+    return this.pane.locator(`[data-kind="${kind}"]`);
+  }
+
+  /** Any error or warning message bar of the pane (data-intent error or warning). */
+  problemBars(): Locator {
+    return this.pane.locator('[data-intent="error"], [data-intent="warning"]');
+  }
+
+  /** Clicks Insert and waits for the "Inserted" summary; returns its text. */
+  async insert(): Promise<string> {
+    await this.button('Insert').click();
+    const done = this.pane.getByText('Inserted', { exact: true });
+    await waitFor('the report to be inserted', async () => (await done.isVisible()) || (await this.firstProblem()) !== null, { timeoutMs: 60_000 });
+    const problem = await this.firstProblem();
+    if (problem !== null) throw new Error(`Insert failed: ${problem}`);
+    return this.pane.getByRole('region', { name: 'Insert' }).innerText().catch(() => '');
+  }
+
+  /** The text of the first error or warning message bar, or null. */
+  async firstProblem(): Promise<string | null> {
+    const bars = this.problemBars();
+    if ((await bars.count()) === 0) return null;
+    return bars.first().innerText();
+  }
+
+  // ---------- the placements list ----------
+
+  placement(name: string): Locator {
+    return this.pane.getByRole('listitem', { name, exact: true });
+  }
+
+  /** The ISO time of the placement's last refresh (the title of its "refreshed ..." caption). */
+  async refreshedAt(name: string): Promise<string | null> {
+    const captions = this.placement(name).locator('[title]');
+    const n = await captions.count();
+    for (let i = 0; i < n; i++) {
+      const t = await captions.nth(i).getAttribute('title');
+      if (t !== null && /^\d{4}-\d\d-\d\dT/.test(t)) return t;
+    }
+    return null;
+  }
+
+  /** Clicks "Refresh <name>" and waits until the refresh ended: done (a newer refresh time) or an error bar about it. */
+  async refreshOne(name: string, timeoutMs = 60_000): Promise<{ ok: true } | { ok: false; message: string }> {
+    const before = await this.refreshedAt(name);
+    await this.button(`Refresh ${name}`).click();
+    return waitFor(
+      `the refresh of "${name}" to end`,
+      async () => {
+        const bar = this.pane.locator('[data-kind]').filter({ hasText: `${name}:` });
+        if ((await bar.count()) > 0) return { ok: false as const, message: await bar.first().innerText() };
+        const idle = await this.button(`Refresh ${name}`).isVisible();
+        const after = await this.refreshedAt(name);
+        return idle && after !== null && after !== before ? { ok: true as const } : null;
+      },
+      { timeoutMs },
+    );
+  }
+
+  async badgeText(name: string): Promise<string> {
+    return this.placement(name).innerText();
+  }
+
+  // ---------- the workbook ----------
+
+  async showSheet(sheet: string): Promise<void> {
+    const tab = this.page.getByRole('tablist', { name: 'Sheets' }).getByRole('tab', { name: sheet, exact: true });
+    await tab.click();
+    await waitFor(`sheet ${sheet} to be shown`, async () => (await tab.getAttribute('aria-selected')) === 'true');
+  }
+
+  async addSheet(): Promise<string> {
+    const tabs = this.page.getByRole('tablist', { name: 'Sheets' }).getByRole('tab');
+    const before = await tabs.count();
+    await this.page.getByRole('button', { name: 'Add sheet' }).click();
+    await waitFor('a new sheet tab', async () => (await tabs.count()) === before + 1);
+    return (await tabs.nth(before).innerText()).trim();
+  }
+
+  gridCell(sheet: string, cell: string): Locator {
+    return this.page.getByRole('grid', { name: `Sheet ${sheet}` }).getByRole('gridcell', { name: cell, exact: true });
+  }
+
+  /** Shows the sheet and clicks the cell (it must be in the rendered window of the grid). */
+  async clickCell(sheet: string, cell: string): Promise<void> {
+    await this.showSheet(sheet);
+    await this.gridCell(sheet, cell).click();
+    await waitFor(`${cell} to be selected`, async () => (await this.gridCell(sheet, cell).getAttribute('aria-selected')) === 'true');
+  }
+
+  /** Selects a cell or range by typing it into the name box, as in Excel. */
+  async goToName(ref: string): Promise<void> {
+    const box = this.page.getByRole('textbox', { name: 'Name box' });
+    await box.click();
+    await box.fill(ref);
+    await box.press('Enter');
+  }
+
+  /** Clicks the cell and types text into it, ending with Enter. */
+  async typeIntoCell(sheet: string, cell: string, text: string): Promise<void> {
+    await this.clickCell(sheet, cell);
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  async clearCell(sheet: string, cell: string): Promise<void> {
+    await this.clickCell(sheet, cell);
+    await this.page.keyboard.press('Delete');
+  }
+}

@@ -1,0 +1,380 @@
+/** The browser scenarios of `npm run test:browser`, in order: one new user's story from sign-in to the viewer's refused edit. */
+import type { Page, Route } from 'playwright-core';
+import { z } from 'zod';
+import type { Scalar } from '../../src/core/host';
+import type { Scenario, Servers } from './harness';
+import { PreviewPage } from './pane';
+import { reportNames } from './platform-reports';
+import { firstDeployment, queryPlatform } from './platform-sql';
+import { PreviewWorkbook } from './preview-workbook';
+import { cellName, checkReport, expectedCells, parseArea, rangeName, type Area } from './report-check';
+import { assert, assertEqual, waitFor } from './wait-for';
+
+export const EDITOR_KEY = 'dev-editor-key';
+export const VIEWER_KEY = 'dev-viewer-key';
+
+/** The reports of the story and the SQL that computes each one straight from the warehouse tables. */
+const BY_STATUS = {
+  name: 'Orders by status',
+  reference: 'SELECT status, COUNT(*) AS orders, SUM(amount) AS total FROM wh_orders GROUP BY status',
+  numeric: [1, 2],
+};
+const BY_STATUS_AND_CITY = {
+  reference:
+    'SELECT o.status, c.city, COUNT(*) AS orders, SUM(o.amount) AS total FROM wh_orders o LEFT JOIN wh_customers c ON c.id = o.customer_id GROUP BY 1, 2',
+  numeric: [2, 3],
+};
+/** Customers' nicknames include formula-like text ("=cmd|calc", "-dash", "+plus", "@mention"): cells must keep them as inert text. */
+const BY_NICKNAME = {
+  name: 'Customers by nickname',
+  sql: 'SELECT nickname, MEASURE(count) AS customers\nFROM customers\nWHERE nickname IS NOT NULL\nGROUP BY 1\nORDER BY 1',
+  reference: 'SELECT nickname, COUNT(*) AS customers FROM wh_customers WHERE nickname IS NOT NULL GROUP BY 1',
+  numeric: [1],
+};
+const TOP_CITIES = {
+  name: 'Top cities',
+  sql: 'SELECT customer_city, MEASURE(total_amount) AS city_total\nFROM orders\nGROUP BY 1\nORDER BY 2 DESC\nLIMIT 10',
+  reference:
+    'SELECT c.city, SUM(o.amount) AS total FROM wh_orders o LEFT JOIN wh_customers c ON c.id = o.customer_id GROUP BY 1 ORDER BY 2 DESC LIMIT 10',
+  numeric: [1],
+};
+
+const queryBodySchema = z.object({ query: z.string() });
+
+function sameSql(a: string, b: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+  return norm(a) === norm(b);
+}
+
+/** The SQL text of an intercepted query request, or null. */
+function queryOf(route: Route): string | null {
+  const body = route.request().postData();
+  if (body === null) return null;
+  try {
+    return queryBodySchema.parse(JSON.parse(body)).query;
+  } catch {
+    return null;
+  }
+}
+
+/** Everything the scenarios share (they tell one story, in order). */
+interface Story {
+  ui: PreviewPage;
+  wb: PreviewWorkbook;
+  servers: Servers;
+  sheet1: string;
+  sheet2: string | null;
+  /** The environment chosen in scenario 1 (the production one). */
+  environment: string;
+  /** Cells of the first report as last checked, with where they were. */
+  firstCells: { area: Area; values: Scalar[][] } | null;
+}
+
+async function reference(story: Story, sql: string, numeric: readonly number[]): Promise<Scalar[][]> {
+  return expectedCells((await queryPlatform(story.servers.platformUrl, EDITOR_KEY, sql)).rows, numeric);
+}
+
+/** Where the pane says the placement is ("Sheet1!B2:D7"), cross-checked with the workbook's tracked areas. */
+async function areaOf(story: Story, name: string): Promise<Area> {
+  const text = await story.ui.placement(name).innerText();
+  const m = /(\S+![A-Z]+\d+(?::[A-Z]+\d+)?)/.exec(text);
+  if (!m?.[1]) throw new Error(`The list item of "${name}" shows no range: ${text}`);
+  const tracked = Object.values(await story.wb.trackedAreas());
+  assert(tracked.includes(m[1]), `The pane shows ${m[1]} for "${name}" but the workbook tracks ${JSON.stringify(tracked)}`);
+  return parseArea(m[1]);
+}
+
+async function selectAndConfirmTarget(story: Story, sheet: string, cell: string): Promise<void> {
+  await story.ui.clickCell(sheet, cell);
+  const label = `Insert at ${sheet}!${cell}`;
+  await waitFor(`the pane to say "${label}"`, () => story.ui.pane.getByText(label, { exact: true }).isVisible(), {
+    observe: () => story.ui.pane.getByRole('region', { name: 'Insert' }).innerText(),
+  });
+}
+
+async function placeSqlReport(story: Story, report: { name: string; sql: string }, sheet: string, cell: string): Promise<Area> {
+  const { ui } = story;
+  await ui.openNewReport();
+  await ui.reportName().fill(report.name);
+  await ui.chooseTab('SQL');
+  await ui.pane.getByRole('textbox', { name: 'SQL' }).fill(report.sql);
+  await selectAndConfirmTarget(story, sheet, cell);
+  await ui.insert();
+  await ui.backToReports();
+  return areaOf(story, report.name);
+}
+
+export function buildScenarios(page: Page, servers: Servers): Scenario[] {
+  const story: Story = { ui: new PreviewPage(page), wb: new PreviewWorkbook(page), servers, sheet1: 'Sheet1', sheet2: null, environment: 'Production', firstCells: null };
+  const { ui, wb } = story;
+
+  const scenarios: Scenario[] = [
+    {
+      name: '1 sign in with the editor key, pick the first deployment and its production environment',
+      run: async () => {
+        await page.goto(servers.webUrl);
+        const tenant = ui.tenantUrlField();
+        await tenant.waitFor();
+        assertEqual(await tenant.inputValue(), servers.platformUrl, 'The Tenant URL field is not prefilled with the local platform');
+        await ui.signIn(EDITOR_KEY);
+        const expected = await firstDeployment(servers.platformUrl, EDITOR_KEY);
+        const deployment = await ui.chooseOption('Deployment', 'first');
+        assertEqual(deployment, expected.name, 'The first deployment of the list is not the platform\'s first');
+        // Options show the environment type after the name ("Production production").
+        const environment = await ui.chooseOption('Environment', /\bproduction$/);
+        await waitFor('the pane to show the chosen context', async () =>
+          (await ui.combobox('Deployment').inputValue()) === expected.name && (await ui.combobox('Environment').inputValue()) === environment,
+        );
+        story.environment = environment;
+        await waitFor('"New report" to be enabled', () => ui.button('New report').isEnabled());
+        const sheets = await wb.sheets();
+        story.sheet1 = sheets[0] ?? 'Sheet1';
+      },
+    },
+    {
+      name: '2 build orders count and total amount by status, insert at B2, every cell equals the platform',
+      run: async () => {
+        await ui.openNewReport();
+        await ui.reportName().fill(BY_STATUS.name);
+        await ui.chooseOption('View', /^Orders/);
+        await ui.addField('Status', 'Rows');
+        await ui.addField('Count', 'Measures');
+        await ui.addField('Total amount', 'Measures');
+        await selectAndConfirmTarget(story, story.sheet1, 'B2');
+        const summary = await ui.insert();
+        const expected = await reference(story, BY_STATUS.reference, BY_STATUS.numeric);
+        // The summary counts the header row with the data rows.
+        assert(summary.includes(`${expected.length + 1} rows x 3 columns`), `The summary does not say ${expected.length + 1} rows x 3 columns: ${summary}`);
+        await ui.backToReports();
+        const area = await areaOf(story, BY_STATUS.name);
+        assertEqual(area.range, rangeName(2, 2, expected.length + 1, 3), 'The first report is not at B2 with a header row');
+        const values = await checkReport(wb, area, { expected });
+        story.firstCells = { area, values };
+      },
+    },
+    {
+      name: '3 place a second report in SQL mode on another sheet',
+      run: async () => {
+        story.sheet2 = await ui.addSheet();
+        const area = await placeSqlReport(story, BY_NICKNAME, story.sheet2, 'B3');
+        assertEqual(`${area.sheet}!${cellName(area.row, area.col)}`, `${story.sheet2}!B3`, 'The SQL report is not where it was inserted');
+        const values = await checkReport(wb, area, { expected: await reference(story, BY_NICKNAME.reference, BY_NICKNAME.numeric) });
+        const firstColumn = values.map((r) => r[0]);
+        for (const risky of ['=cmd|calc', '-dash', '+plus', '@mention'])
+          assert(firstColumn.includes(risky), `The formula-like nickname ${risky} is not in the cells as text: ${JSON.stringify(firstColumn)}`);
+        // The first report is untouched.
+        const first = story.firstCells;
+        assert(first !== null, 'scenario 2 did not place the first report');
+        assertEqual(await wb.getValues(first.area.sheet, first.area.range), first.values, 'The first report changed when the second was placed');
+      },
+    },
+    {
+      name: '4 a typed cell below the first report refuses an edit that returns more rows, naming the cell',
+      run: async () => {
+        const first = story.firstCells;
+        assert(first !== null, 'scenario 2 did not place the first report');
+        const below = cellName(first.area.row + first.area.rows, first.area.col);
+        await ui.typeIntoCell(first.area.sheet, below, 'my note');
+        await waitFor(`${below} to hold the typed text`, async () => (await wb.getValue(first.area.sheet, below)) === 'my note');
+
+        await ui.button(`Edit ${BY_STATUS.name}`).click();
+        await waitFor('the editor to load the report', async () => (await ui.reportName().inputValue()) === BY_STATUS.name);
+        await ui.addField('Customer city', 'Rows');
+        await ui.button('Save and refresh').click();
+        const bar = ui.errorBar('blocked');
+        await bar.waitFor({ timeout: 60_000 });
+        const message = await bar.innerText();
+        assert(new RegExp(`\\b${below}\\b`).test(message), `The refusal does not name ${below}: ${message}`);
+        assertEqual(await wb.getValue(first.area.sheet, below), 'my note', `${below} was overwritten`);
+        assertEqual(await wb.getValues(first.area.sheet, first.area.range), first.values, 'The refused refresh changed the report cells');
+        // The editor stays open: the screenshot shows the refusal.
+        await bar.scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      name: '5 clear that cell and refresh: done, the cells hold the edited report',
+      run: async () => {
+        const first = story.firstCells;
+        assert(first !== null, 'scenario 2 did not place the first report');
+        const below = cellName(first.area.row + first.area.rows, first.area.col);
+        await ui.clearCell(first.area.sheet, below);
+        await waitFor(`${below} to be empty`, async () => (await wb.getValue(first.area.sheet, below)) === null);
+        const outcome = await ui.refreshOne(BY_STATUS.name);
+        assert(outcome.ok, `The refresh failed: ${outcome.ok ? '' : outcome.message}`);
+        const area = await areaOf(story, BY_STATUS.name);
+        assertEqual(cellName(area.row, area.col), cellName(first.area.row, first.area.col), 'The report moved');
+        const expected = await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric);
+        const values = await checkReport(wb, area, { expected });
+        assert((await ui.badgeText(BY_STATUS.name)).includes('Up to date'), `The list does not say up to date: ${await ui.badgeText(BY_STATUS.name)}`);
+        story.firstCells = { area, values };
+      },
+    },
+    {
+      name: '6 insert two rows above the first report and refresh: it refreshes where it now is',
+      run: async () => {
+        const first = story.firstCells;
+        assert(first !== null, 'scenario 2 did not place the first report');
+        const { area: old } = first;
+        await ui.showSheet(old.sheet);
+        await ui.goToName(`A${old.row}:A${old.row + 1}`);
+        await ui.page.getByRole('toolbar', { name: 'Rows and columns' }).getByRole('button', { name: 'Insert row above' }).click();
+        const moved = { ...old, row: old.row + 2, range: rangeName(old.row + 2, old.col, old.rows, old.cols) };
+        await waitFor('the report cells to move down by two rows', async () =>
+          JSON.stringify(await wb.getValues(moved.sheet, moved.range)) === JSON.stringify(first.values),
+        );
+        const outcome = await ui.refreshOne(BY_STATUS.name);
+        assert(outcome.ok, `The refresh failed: ${outcome.ok ? '' : outcome.message}`);
+        const area = await areaOf(story, BY_STATUS.name);
+        assertEqual(area.range, moved.range, 'The report did not refresh where it now is');
+        const values = await checkReport(wb, area, { expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric) });
+        const oldPlace = await wb.getValues(old.sheet, rangeName(old.row, old.col, 2, old.cols));
+        assert(oldPlace.every((r) => r.every((v) => v === null)), `Something was left at the old place: ${JSON.stringify(oldPlace)}`);
+        story.firstCells = { area, values };
+      },
+    },
+    {
+      name: '7 Refresh all over three placements with one failing: the others succeed, the failure says why, Retry failed succeeds',
+      run: async (ctx) => {
+        assert(story.sheet2 !== null, 'scenario 3 did not add a sheet');
+        const third = await placeSqlReport(story, TOP_CITIES, story.sheet2, 'G3');
+        const thirdValues = await checkReport(wb, third, { expected: await reference(story, TOP_CITIES.reference, TOP_CITIES.numeric), ordered: true });
+        const secondArea = await areaOf(story, BY_NICKNAME.name);
+        const secondBefore = await ui.refreshedAt(BY_NICKNAME.name);
+        const firstBefore = await ui.refreshedAt(BY_STATUS.name);
+
+        let faulted = 0;
+        const failOne = async (route: Route) => {
+          const sql = queryOf(route);
+          if (sql !== null && sameSql(sql, TOP_CITIES.sql)) {
+            faulted++;
+            await route.continue({ headers: { ...route.request().headers(), 'x-fault': 'error-after-rows=1' } });
+          } else await route.continue();
+        };
+        await page.route('**/svcsql', failOne);
+        try {
+          await ui.button('Refresh all').click();
+          const bar = ui.pane.getByRole('group', { name: 'Refresh all' });
+          await waitFor('Refresh all to end with one failure', async () => (await ui.button('Retry failed').isVisible()) && (await bar.innerText()).includes('2 of 3 refreshed, 1 failed'), {
+            timeoutMs: 90_000,
+            observe: () => bar.innerText(),
+          });
+        } finally {
+          await page.unroute('**/svcsql', failOne);
+        }
+        await ctx.screenshot('7a refresh all with one failure');
+        assert(faulted >= 1, 'No query of the failing report went through the fault route');
+        const failed = await ui.badgeText(TOP_CITIES.name);
+        assert(failed.includes('Failed') && failed.includes('Simulated failure'), `The failed item does not show its reason: ${failed}`);
+        for (const name of [BY_STATUS.name, BY_NICKNAME.name]) {
+          const text = await ui.badgeText(name);
+          assert(text.includes('Up to date') && !text.includes('Failed'), `"${name}" did not succeed: ${text}`);
+        }
+        assert((await ui.refreshedAt(BY_NICKNAME.name)) !== secondBefore, 'The second report was not refreshed');
+        assert((await ui.refreshedAt(BY_STATUS.name)) !== firstBefore, 'The first report was not refreshed');
+        assertEqual(await wb.getValues(third.sheet, third.range), thirdValues, 'The failed refresh changed the cells of its report');
+        await checkReport(wb, secondArea, { expected: await reference(story, BY_NICKNAME.reference, BY_NICKNAME.numeric) });
+
+        const thirdBefore = await ui.refreshedAt(TOP_CITIES.name);
+        await ui.button('Retry failed').click();
+        const bar = ui.pane.getByRole('group', { name: 'Refresh all' });
+        await waitFor('Retry failed to refresh the failed report', async () => (await bar.innerText()).includes('1 of 1 refreshed') && (await ui.button('Done').isVisible()), {
+          timeoutMs: 60_000,
+          observe: () => bar.innerText(),
+        });
+        const retried = await ui.badgeText(TOP_CITIES.name);
+        assert(retried.includes('Up to date') && !retried.includes('Failed'), `The retried report is not up to date: ${retried}`);
+        await waitFor('the retried report to show a new refresh time', async () => (await ui.refreshedAt(TOP_CITIES.name)) !== thirdBefore);
+        await checkReport(wb, await areaOf(story, TOP_CITIES.name), { expected: await reference(story, TOP_CITIES.reference, TOP_CITIES.numeric), ordered: true });
+      },
+    },
+    {
+      name: '8 cancel a long refresh: the previous cells are intact and it says cancelled, not failed',
+      run: async (ctx) => {
+        const area = await areaOf(story, BY_STATUS.name);
+        const before = await wb.getValues(area.sheet, area.range);
+        const refreshedBefore = await ui.refreshedAt(BY_STATUS.name);
+        let delayed = 0;
+        const slow = async (route: Route) => {
+          delayed++;
+          await route.continue({ headers: { ...route.request().headers(), 'x-fault': 'delay-ms=20000' } });
+        };
+        await page.route('**/svcsql', slow);
+        try {
+          await ui.button(`Refresh ${BY_STATUS.name}`).click();
+          const cancel = ui.button(`Cancel refresh of ${BY_STATUS.name}`);
+          await cancel.waitFor();
+          await waitFor('the slow query to be sent', () => delayed > 0);
+          assert((await ui.badgeText(BY_STATUS.name)).includes('Refreshing'), 'The item does not say refreshing while it runs');
+          await ctx.screenshot('8a refreshing before cancel');
+          await cancel.click();
+          await ui.button(`Refresh ${BY_STATUS.name}`).waitFor({ timeout: 10_000 });
+        } finally {
+          await page.unroute('**/svcsql', slow);
+        }
+        const bar = ui.errorBar('cancelled');
+        await bar.waitFor();
+        const said = await bar.innerText();
+        assert(/cancel/i.test(said), `The message does not say cancelled: ${said}`);
+        assertEqual(await bar.getAttribute('data-intent'), 'info', 'A cancellation is shown as a failure');
+        const badge = await ui.badgeText(BY_STATUS.name);
+        assert(!badge.includes('Failed'), `The cancelled item is marked failed: ${badge}`);
+        assertEqual(await wb.getValues(area.sheet, area.range), before, 'Cancelling changed the cells');
+        assertEqual(await ui.refreshedAt(BY_STATUS.name), refreshedBefore, 'A cancelled refresh changed the refresh time');
+        for (const action of ['Edit', 'Remove', 'Refresh'])
+          await waitFor(`"${action} ${BY_STATUS.name}" to be enabled again after the cancel`, () => ui.button(`${action} ${BY_STATUS.name}`).isEnabled(), { timeoutMs: 5_000 });
+      },
+    },
+    {
+      name: '9 sign in as the viewer: refresh works, editing is refused with a clear message',
+      run: async () => {
+        const editorSaved = await wb.savedWorkbook();
+        assert(editorSaved !== null, 'The workbook was not saved in browser storage');
+        assert(!editorSaved.text.includes(EDITOR_KEY), `The saved workbook (${editorSaved.medium} ${editorSaved.key}) holds the editor API key`);
+        await ui.signOut();
+        const leftovers = (await wb.storedEntries()).filter((e) => e.text.includes(EDITOR_KEY));
+        assertEqual(leftovers.map((e) => `${e.medium} ${e.key}`), [], 'Sign out left the API key in browser storage');
+        assertEqual(await ui.tenantUrlField().inputValue(), servers.platformUrl, 'The Tenant URL field is not prefilled after sign out');
+        await ui.signIn(VIEWER_KEY);
+        await waitFor('the workbook context to come back', async () => (await ui.combobox('Environment').inputValue()) === story.environment);
+
+        const area = await areaOf(story, BY_STATUS.name);
+        const outcome = await ui.refreshOne(BY_STATUS.name);
+        assert(outcome.ok, `The viewer's refresh failed: ${outcome.ok ? '' : outcome.message}`);
+        const values = await checkReport(wb, area, { expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric) });
+
+        const saved = await wb.savedWorkbook();
+        assert(saved !== null, 'The workbook was not saved in browser storage');
+        for (const key of [EDITOR_KEY, VIEWER_KEY]) assert(!saved.text.includes(key), `The saved workbook (${saved.medium} ${saved.key}) holds the API key ${key}`);
+        assert(saved.text.includes(BY_STATUS.name), 'The saved workbook does not hold the placements');
+        for (const name of [BY_STATUS.name, BY_NICKNAME.name, TOP_CITIES.name]) {
+          const a = await areaOf(story, name);
+          const flags = await wb.flags(a.sheet, a);
+          assert(flags.formula.every((r) => r.every((f) => !f)), `A cell of "${name}" became a formula`);
+        }
+
+        await ui.button(`Edit ${BY_STATUS.name}`).click();
+        await waitFor('the editor to load the report', async () => (await ui.reportName().inputValue()) === BY_STATUS.name);
+        await ui.reportName().fill(`${BY_STATUS.name} (viewer)`);
+        await ui.button('Save and refresh').click();
+        const bar = ui.errorBar('forbidden');
+        await bar.waitFor({ timeout: 30_000 });
+        const message = await bar.innerText();
+        assert(/edit access/i.test(message), `The refusal does not say to ask for edit access: ${message}`);
+        assertEqual(await wb.getValues(area.sheet, area.range), values, 'The refused edit changed the cells');
+        const deployment = await firstDeployment(servers.platformUrl, EDITOR_KEY);
+        const names = await reportNames(servers.platformUrl, EDITOR_KEY, deployment.id);
+        assert(!names.includes(`${BY_STATUS.name} (viewer)`), 'The refused edit was saved on the platform');
+        // The editor stays open: the screenshot shows the refusal.
+        await bar.scrollIntoViewIfNeeded();
+      },
+    },
+  ];
+  // Each scenario starts from the list, as the previous one (even a failed one) may have left the editor open.
+  return scenarios.map((scenario) => ({
+    name: scenario.name,
+    run: async (ctx) => {
+      await ui.home();
+      await scenario.run(ctx);
+    },
+  }));
+}
