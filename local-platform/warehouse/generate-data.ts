@@ -4,8 +4,11 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-/** Bump when the generated data changes shape or content: stored data of another version is regenerated. */
-export const GENERATOR_VERSION = 1;
+/**
+ * Bump when the generated data changes shape or content: stored data of another version is regenerated.
+ * 2: independent random streams per salt (version 1 correlated them, e.g. every random nickname was the same).
+ */
+export const GENERATOR_VERSION = 2;
 
 /** The warehouse's own tables (the semantic model's views read them). */
 export const WAREHOUSE_TABLES = ['wh_line_items', 'wh_orders', 'wh_products', 'wh_customers', 'wh_meta'] as const;
@@ -21,19 +24,41 @@ export function customerCount(rows: number): number {
   return Math.max(50, Math.floor(rows / 10));
 }
 
-const FIRST_NAMES = ['Ana', 'Björn', 'Chloé', 'Dmitri', 'Emeka', 'Fatima', 'Giulia', 'Hiro', 'Inês', 'Jonas', 'Kasia', 'Luis', 'Mei', 'Noah', 'Olga', 'Priya'];
-const LAST_NAMES = ['Müller', 'Silva', 'Nowak', 'Smith', 'Tanaka', 'García', 'Rossi', 'Dubois', 'Kowalski', 'Okafor', 'Jensen', 'Chen'];
+export const FIRST_NAMES = ['Ana', 'Björn', 'Chloé', 'Dmitri', 'Emeka', 'Fatima', 'Giulia', 'Hiro', 'Inês', 'Jonas', 'Kasia', 'Luis', 'Mei', 'Noah', 'Olga', 'Priya'];
+export const LAST_NAMES = ['Müller', 'Silva', 'Nowak', 'Smith', 'Tanaka', 'García', 'Rossi', 'Dubois', 'Kowalski', 'Okafor', 'Jensen', 'Chen'];
 /** Cities, several with non-ASCII names. */
 export const CITIES = ['Zürich', 'São Paulo', 'Kraków', 'New York', 'London', 'Tokyo', 'Berlin', 'Paris', 'Toronto', 'Sydney', 'Mumbai', 'Reykjavík', 'Montréal', 'Lagos'];
 export const SEGMENTS = ['consumer', 'small_business', 'enterprise'];
+/** Segments drawn uniformly from this list: consumers are three in five. */
+const SEGMENT_WEIGHTS = ['consumer', 'consumer', 'consumer', 'small_business', 'enterprise'];
 export const CATEGORIES = ['Electronics', 'Home', 'Outdoors', 'Apparel', 'Books', 'Toys', 'Beauty', 'Grocery'];
-const PRODUCT_ADJECTIVES = ['Classic', 'Eco', 'Pro', 'Mini', 'Ultra', 'Smart'];
-const PRODUCT_NOUNS = ['Mug', 'Lamp', 'Chair', 'Kettle', 'Backpack', 'Notebook', 'Headphones', 'Jacket', 'Sneakers', 'Blender'];
+export const PRODUCT_ADJECTIVES = ['Classic', 'Eco', 'Pro', 'Mini', 'Ultra', 'Smart'];
+export const PRODUCT_NOUNS = ['Mug', 'Lamp', 'Chair', 'Kettle', 'Backpack', 'Notebook', 'Headphones', 'Jacket', 'Sneakers', 'Blender'];
 export const STATUSES = ['completed', 'shipped', 'processing', 'cancelled', 'returned'];
 
 /** Texts a spreadsheet would take as formulas: they must arrive as inert text. */
 export const FORMULA_LIKE_PRODUCT_NAMES = ['=SUM(A1) Gift Card', '-20% Voucher', '+1 Warranty'];
 export const FORMULA_LIKE_NICKNAMES = ['-dash', '=cmd|calc', '+plus', '@mention'];
+/** Nicknames of one customer in ten (after the formula-like ones); the rest have none. */
+export const NICKNAMES = ['ace', 'bee', 'kit', 'max', 'zoé'];
+
+/**
+ * The salts of the generator's random streams, one per drawn attribute (`cn` whether a customer has a nickname, `cn2` which).
+ * Streams of distinct salts are independent.
+ */
+export const SALTS = ['cf', 'cl', 'cn', 'cn2', 'cc0', 'cc', 'cs', 'cd', 'pa', 'pn', 'pc', 'pp', 'pt', 'ln', 'lp', 'lq', 'oc', 'ot', 'os'] as const;
+export type Salt = (typeof SALTS)[number];
+
+/**
+ * SQL for a uniform number in [0, 1) from the seed, a salt and key expressions (integers): deterministic for a DuckDB version.
+ * One string `seed:salt:key...` is hashed. Not `hash(seed, salt, key)`: DuckDB's hash of several arguments xors the last
+ * one's hash into a hash of the others, so two salts gave values differing by a constant xor (correlated, top bits equal).
+ */
+export function uniformSql(seed: number, salt: string, keys: readonly string[]): string {
+  if (!/^[a-z0-9]+$/.test(salt)) throw new Error(`salt must be lowercase letters and digits, got "${salt}"`);
+  const key = keys.map((k) => `(${k})::VARCHAR`).join(` || ':' || `);
+  return `(hash('${seed}:${salt}:' || ${key}) / 18446744073709551616.0)`;
+}
 
 const sqlList = (items: readonly string[]): string => `[${items.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')}]`;
 
@@ -46,9 +71,7 @@ export interface GenerateOptions {
 export function generationSql({ rows, seed }: GenerateOptions): string[] {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`rows must be a non-negative integer, got ${rows}`);
   if (!Number.isSafeInteger(seed)) throw new Error(`seed must be an integer, got ${seed}`);
-  // A uniform number in [0, 1) from the seed, a salt and a key: deterministic for a DuckDB version.
-  const u = (salt: string, ...keys: string[]): string =>
-    `(hash(${seed}::BIGINT, '${salt}', ${keys.join(', ')}) / 18446744073709551616.0)`;
+  const u = (salt: Salt, ...keys: string[]): string => uniformSql(seed, salt, keys);
   const pick = (items: readonly string[], r: string): string => `${sqlList(items)}[1 + floor(${r} * ${items.length})::INTEGER]`;
   const customers = customerCount(rows);
   return [
@@ -57,10 +80,10 @@ export function generationSql({ rows, seed }: GenerateOptions): string[] {
      SELECT i::INTEGER AS id,
        ${pick(FIRST_NAMES, u('cf', 'i'))} || ' ' || ${pick(LAST_NAMES, u('cl', 'i'))} AS name,
        CASE WHEN i <= ${FORMULA_LIKE_NICKNAMES.length} THEN ${sqlList(FORMULA_LIKE_NICKNAMES)}[i::INTEGER]
-            WHEN ${u('cn', 'i')} < 0.1 THEN ${pick(['ace', 'bee', 'kit', 'max', 'zoé'], u('cn2', 'i'))}
+            WHEN ${u('cn', 'i')} < 0.1 THEN ${pick(NICKNAMES, u('cn2', 'i'))}
             ELSE NULL END AS nickname,
        CASE WHEN i > 10 AND ${u('cc0', 'i')} < 0.01 THEN NULL ELSE ${pick(CITIES, u('cc', 'i'))} END AS city,
-       ${pick(['consumer', 'consumer', 'consumer', 'small_business', 'enterprise'], u('cs', 'i'))} AS segment,
+       ${pick(SEGMENT_WEIGHTS, u('cs', 'i'))} AS segment,
        (DATE '2021-01-01' + floor(${u('cd', 'i')} * 1461)::INTEGER) AS signup_date
      FROM range(1, ${customers + 1}) r(i) ORDER BY i`,
     `CREATE TABLE wh_products AS
@@ -84,15 +107,15 @@ export function generationSql({ rows, seed }: GenerateOptions): string[] {
      FROM lp JOIN wh_products p ON p.id = lp.product_id ORDER BY 1`,
     `CREATE TABLE wh_orders AS
      WITH agg AS (
-       SELECT order_id, SUM(amount)::DECIMAL(12,2) AS amount, SUM(quantity)::INTEGER AS units, arg_min(product_id, id) AS product_id
+       SELECT order_id, SUM(amount)::DECIMAL(12,2) AS amount, SUM(quantity)::INTEGER AS units, arg_min(product_id, id) AS product_id,
+         ${u('os', 'order_id')} AS s
        FROM wh_line_items GROUP BY order_id)
      SELECT a.order_id AS id,
        (1 + floor(${u('oc', 'a.order_id')} * ${customers}))::INTEGER AS customer_id,
        a.product_id,
        TIMESTAMP '${ORDERS_FROM}' + to_seconds(floor(${u('ot', 'a.order_id')} * ${ORDER_DAYS} * 86400)::BIGINT) AS created_at,
-       CASE WHEN ${u('os', 'a.order_id')} < 0.55 THEN 'completed' WHEN ${u('os', 'a.order_id')} < 0.75 THEN 'shipped'
-            WHEN ${u('os', 'a.order_id')} < 0.85 THEN 'processing' WHEN ${u('os', 'a.order_id')} < 0.93 THEN 'cancelled'
-            ELSE 'returned' END AS status,
+       CASE WHEN a.s < 0.55 THEN 'completed' WHEN a.s < 0.75 THEN 'shipped' WHEN a.s < 0.85 THEN 'processing'
+            WHEN a.s < 0.93 THEN 'cancelled' ELSE 'returned' END AS status,
        a.amount, a.units
      FROM agg a ORDER BY a.order_id`,
     `CREATE TABLE wh_meta (generator_version INTEGER, rows BIGINT, seed BIGINT, generated_at TIMESTAMP)`,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { metaSchema } from '../../../src/core/api/schemas';
-import { CITIES, STATUSES } from '../../../local-platform/warehouse/generate-data';
+import { CITIES, GENERATOR_VERSION, STATUSES } from '../../../local-platform/warehouse/generate-data';
 import { createWarehouse } from '../../../local-platform/warehouse/warehouse';
 
 const DEPLOYMENTS = [{ id: '101' }, { id: '102' }];
@@ -87,6 +87,24 @@ describe('generation', () => {
       expect(otherSeed.checksum).not.toBe(moreRows.checksum);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('regenerates data that an older generator version left in the database', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const first = await createWarehouse(instance, { rows: 300, seed: 3, deployments: DEPLOYMENTS });
+      const checksum = await first.dataChecksum();
+      expect((await createWarehouse(instance, { rows: 300, seed: 3, deployments: DEPLOYMENTS })).generated).toBe(false);
+      const c = await instance.connect();
+      await c.run(`UPDATE wh_meta SET generator_version = ${GENERATOR_VERSION - 1}`);
+      await c.run('DELETE FROM wh_customers');
+      c.closeSync();
+      const again = await createWarehouse(instance, { rows: 300, seed: 3, deployments: DEPLOYMENTS });
+      expect(again.generated).toBe(true);
+      expect(await again.dataChecksum()).toBe(checksum);
+      expect(await scalar(instance, 'SELECT generator_version FROM wh_meta')).toBe(GENERATOR_VERSION);
+    } finally {
+      instance.closeSync();
     }
   });
 });
