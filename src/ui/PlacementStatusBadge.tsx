@@ -1,4 +1,4 @@
-/** The status badge of one placement, with its reason in words beneath when there is one. */
+/** The status badge of one placement (its tooltip says how fresh the status is), with its reason in words beneath when there is one. */
 import { Badge, Caption1, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { PlacementBadge } from './placement-badge';
 
@@ -18,7 +18,7 @@ export function PlacementStatusBadge({ badge }: PlacementStatusBadgeProps) {
     <div>
       <div className={styles.row}>
         {badge.busy && <Spinner size="extra-tiny" aria-hidden />}
-        <Badge appearance="tint" color={badge.color}>
+        <Badge appearance="tint" color={badge.color} title={badge.checked ?? undefined}>
           {badge.label}
         </Badge>
       </div>

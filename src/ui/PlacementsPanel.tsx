@@ -158,7 +158,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
               <PlacementItem
                 key={p.placementId}
                 placement={p}
-                badge={placementBadge(p, job)}
+                badge={placementBadge(p, job, nowMs)}
                 nowMs={nowMs}
                 refreshing={running}
                 locked={locked}

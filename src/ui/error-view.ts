@@ -21,21 +21,24 @@ export interface ErrorView {
 
 interface KindText {
   title: string;
+  /** What to do next, unless the message already says it (`said`). */
   hint: string | null;
+  /** Matches a message that already gives the hint's advice (the service words some errors with it): the hint is then left out. */
+  said?: RegExp;
   intent?: ErrorView['intent'];
   action?: ErrorAction;
 }
 
 const KIND_TEXT: Record<AddinErrorKind, KindText> = {
-  unauthenticated: { title: 'Not signed in', hint: 'Sign in again with a valid API key.', action: 'signInAgain' },
-  forbidden: { title: 'Not allowed', hint: 'Ask the report owner or an administrator for edit access.' },
+  unauthenticated: { title: 'Not signed in', hint: 'Sign in again with a valid API key.', said: /\bsign in again\b/i, action: 'signInAgain' },
+  forbidden: { title: 'Not allowed', hint: 'Ask the report owner or an administrator for access.', said: /\bask\b[^.]*\baccess\b/i },
   notFound: { title: 'Not found', hint: 'It may have been deleted: reload the list or choose another one.' },
   validation: { title: 'Check the report', hint: 'Correct the fields named above and try again.', intent: 'warning' },
   publicIdTaken: { title: 'Could not save the report', hint: 'Save it as a new report.' },
   upsertRaceLost: { title: 'Could not save the report', hint: 'Someone saved it at the same time: try again.' },
   ambiguousLegacyId: { title: 'Could not save the report', hint: 'Ask an administrator to assign the report a public id.' },
   server: { title: 'The platform failed', hint: 'Try again in a moment.' },
-  network: { title: 'Cannot reach the platform', hint: 'Check the Tenant URL and your connection, then try again.' },
+  network: { title: 'Cannot reach the platform', hint: 'Check the Tenant URL and your connection, then try again.', said: /\bcheck the tenant url\b/i },
   contract: { title: 'Unexpected answer from the platform', hint: 'Update the add-in or contact your administrator.' },
   cancelled: { title: 'Cancelled', hint: null, intent: 'info' },
   query: { title: 'The query failed', hint: "Check the report's fields or SQL." },
@@ -66,7 +69,7 @@ function build(kind: AddinErrorKind, message: string, detail: string | undefined
     intent: text.intent ?? 'error',
     title: text.title,
     message,
-    hint: text.hint,
+    hint: text.said?.test(message) === true ? null : text.hint,
     detail: detail && detail !== message ? detail : null,
     action: text.action ?? null,
     cells: cells.success ? cells.data : [],

@@ -6,9 +6,9 @@ export function formatCount(n: number): string {
   return integer.format(n);
 }
 
-/** "120 rows x 3 columns" */
+/** "120 rows × 3 columns" (data rows: a header row is not counted) */
 export function formatShape(rows: number, cols: number): string {
-  return `${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'} x ${formatCount(cols)} ${cols === 1 ? 'column' : 'columns'}`;
+  return `${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'} × ${formatCount(cols)} ${cols === 1 ? 'column' : 'columns'}`;
 }
 
 export function formatBytes(bytes: number): string {

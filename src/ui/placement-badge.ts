@@ -1,5 +1,6 @@
 /** What a placement's status badge says: its stored status, overlaid by the state of a running or finished refresh job. */
 import type { JobItemState, PlacementView } from '../core/service/addin-service';
+import { timeAgo } from './relative-time';
 
 export type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
 
@@ -9,9 +10,27 @@ export interface PlacementBadge {
   /** Why, in words (failure reason, what out of date means...). */
   reason: string | null;
   busy: boolean;
+  /** Tooltip of an "Up to date" / "Out of date" badge: when the platform was last asked, or that it was not this session. */
+  checked: string | null;
 }
 
-export function placementBadge(placement: PlacementView, job: JobItemState | undefined): PlacementBadge {
+const UP_TO_DATE = 'Up to date';
+const OUT_OF_DATE = 'Out of date';
+
+/** Tooltip words for how fresh an up-to-date / out-of-date status is. */
+export function statusCheckedLabel(statusCheckedAt: string | null, nowMs: number): string {
+  const ago = timeAgo(statusCheckedAt, nowMs);
+  return ago === null ? 'Status as of last refresh' : `Status checked with the platform ${ago}`;
+}
+
+/** The badge, with `checked` filled in only where the status comes from the platform (up to date, out of date). */
+export function placementBadge(placement: PlacementView, job: JobItemState | undefined, nowMs: number): PlacementBadge {
+  const badge = badgeOf(placement, job);
+  const fromPlatform = badge.label === UP_TO_DATE || badge.label === OUT_OF_DATE;
+  return { ...badge, checked: fromPlatform ? statusCheckedLabel(placement.statusCheckedAt, nowMs) : null };
+}
+
+function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<PlacementBadge, 'checked'> {
   if (job !== undefined) {
     switch (job.state) {
       case 'queued':
@@ -20,7 +39,7 @@ export function placementBadge(placement: PlacementView, job: JobItemState | und
       case 'writing':
         return { label: 'Refreshing', color: 'brand', reason: null, busy: true };
       case 'done':
-        return { label: 'Up to date', color: 'success', reason: null, busy: false };
+        return { label: UP_TO_DATE, color: 'success', reason: null, busy: false };
       case 'failed':
         return { label: 'Failed', color: 'danger', reason: job.message, busy: false };
       case 'stopped':
@@ -29,13 +48,13 @@ export function placementBadge(placement: PlacementView, job: JobItemState | und
   }
   switch (placement.status) {
     case 'upToDate':
-      return { label: 'Up to date', color: 'success', reason: null, busy: false };
+      return { label: UP_TO_DATE, color: 'success', reason: null, busy: false };
     case 'refreshing':
       return { label: 'Refreshing', color: 'brand', reason: null, busy: true };
     case 'failed':
       return { label: 'Failed', color: 'danger', reason: placement.lastError?.message ?? 'The last refresh failed.', busy: false };
     case 'outOfDate':
-      return { label: 'Out of date', color: 'warning', reason: 'The report changed since it was placed: refresh to update the cells.', busy: false };
+      return { label: OUT_OF_DATE, color: 'warning', reason: 'The report changed since it was placed: refresh to update the cells.', busy: false };
     case 'orphaned':
       return { label: 'Orphaned', color: 'severe', reason: 'Its cells were deleted: remove it, or insert the report again.', busy: false };
     case 'unknown':

@@ -143,12 +143,14 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await selectAndConfirmTarget(story, story.sheet1, 'B2');
         const summary = await ui.insert();
         const expected = await reference(story, BY_STATUS.reference, BY_STATUS.numeric);
-        // The summary counts the header row with the data rows.
-        assert(summary.includes(`${expected.length + 1} rows x 3 columns`), `The summary does not say ${expected.length + 1} rows x 3 columns: ${summary}`);
+        // The summary counts the data rows (the header row is not one of them).
+        assert(summary.includes(`${expected.length} rows × 3 columns`), `The summary does not say ${expected.length} rows × 3 columns: ${summary}`);
         await ui.backToReports();
         const area = await areaOf(story, BY_STATUS.name);
         assertEqual(area.range, rangeName(2, 2, expected.length + 1, 3), 'The first report is not at B2 with a header row');
         const values = await checkReport(wb, area, { expected });
+        // A builder report's header shows the members' titles, as the platform's own add-in does, not the SQL aliases.
+        assertEqual(values[0], ['Status', 'Count', 'Total amount'], 'The builder report\'s header is not its members\' titles');
         story.firstCells = { area, values };
       },
     },
@@ -159,6 +161,7 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         const area = await placeSqlReport(story, BY_NICKNAME, story.sheet2, 'B3');
         assertEqual(`${area.sheet}!${cellName(area.row, area.col)}`, `${story.sheet2}!B3`, 'The SQL report is not where it was inserted');
         const values = await checkReport(wb, area, { expected: await reference(story, BY_NICKNAME.reference, BY_NICKNAME.numeric) });
+        assertEqual(values[0], ['nickname', 'customers'], 'The SQL report\'s header is not its column names as written');
         const firstColumn = values.map((r) => r[0]);
         for (const risky of ['=cmd|calc', '-dash', '+plus', '@mention'])
           assert(firstColumn.includes(risky), `The formula-like nickname ${risky} is not in the cells as text: ${JSON.stringify(firstColumn)}`);

@@ -131,7 +131,7 @@ test('Edit reopens a builder report with its saved state', async () => {
   };
   const compiled = compileBuilder(state, sampleMeta);
   fake.placements = [
-    { placementId: 'p1', reportId: 1, publicId: 'AAAAAAAAAAA1', name: 'Orders by status', sheetName: 'Sheet1', rangeLabel: 'Sheet1!B2:C5', rows: 4, cols: 2, refreshedAt: null, status: 'upToDate', lastError: null, canEdit: true },
+    { placementId: 'p1', reportId: 1, publicId: 'AAAAAAAAAAA1', name: 'Orders by status', sheetName: 'Sheet1', rangeLabel: 'Sheet1!B2:C5', rows: 3, cols: 2, headerRows: 1, refreshedAt: null, status: 'upToDate', statusCheckedAt: null, lastError: null, canEdit: true },
   ];
   fake.drafts['p1'] = { name: 'Orders by status', description: '', mode: 'builder', ...compiled, builderState: state };
   renderPane(fake);

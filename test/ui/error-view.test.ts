@@ -17,10 +17,23 @@ test.each(KINDS)('%s keeps the message and adds a title', (kind) => {
 
 test('the hints say what to do for the kinds users meet most', () => {
   expect(toErrorView(new AddinError('unauthenticated', 'x')).action).toBe('signInAgain');
-  expect(toErrorView(new AddinError('forbidden', 'x')).hint).toMatch(/edit access/);
+  expect(toErrorView(new AddinError('forbidden', 'x')).hint).toBe('Ask the report owner or an administrator for access.');
   expect(toErrorView(new AddinError('blocked', 'x')).hint).toBe('Choose another cell or clear the named cells.');
   expect(toErrorView(new AddinError('network', 'x')).hint).toMatch(/Tenant URL/);
   expect(toErrorView(cancelledError()).intent).toBe('info');
+});
+
+test('a hint the message already gives is not repeated', () => {
+  // The service words a refused edit with the advice; the bar must not say it twice.
+  const refusedEdit = 'You can refresh "Orders" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.';
+  expect(toErrorView(new AddinError('forbidden', refusedEdit)).hint).toBeNull();
+  expect(toErrorView({ kind: 'forbidden', message: refusedEdit }).hint).toBeNull();
+  expect(toErrorView(new AddinError('forbidden', 'The platform refused the request (403).')).hint).toBe('Ask the report owner or an administrator for access.');
+  expect(toErrorView(new AddinError('network', 'Could not reach https://t.example: check the Tenant URL and your connection.')).hint).toBeNull();
+  expect(toErrorView(new AddinError('network', 'The connection dropped.')).hint).toMatch(/Tenant URL/);
+  const refusedKey = 'The platform refused this API key: check the key (and that it belongs to this Tenant URL), then sign in again.';
+  expect(toErrorView(new AddinError('unauthenticated', refusedKey))).toEqual(expect.objectContaining({ hint: null, action: 'signInAgain' }));
+  expect(toErrorView(new AddinError('unauthenticated', 'Your API key was refused (401).')).hint).toBe('Sign in again with a valid API key.');
 });
 
 test('blocked cells and a distinct detail are carried; a detail equal to the message is not repeated', () => {

@@ -72,10 +72,12 @@ export function samplePlacement(overrides: Partial<PlacementView> = {}): Placeme
     name: 'Orders by status',
     sheetName: 'Sheet1',
     rangeLabel: 'Sheet1!B2:D20',
-    rows: 19,
+    rows: 18,
     cols: 3,
+    headerRows: 1,
     refreshedAt: null,
     status: 'upToDate',
+    statusCheckedAt: null,
     lastError: null,
     canEdit: true,
     ...overrides,
@@ -104,12 +106,13 @@ export class FakeAddinService implements AddinService {
   insertImpl: (draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }) => Promise<RunOutcome> = async (
     _draft,
     target,
-  ) => ({ placementId: 'new', rows: 120, cols: 3, rangeLabel: `${target.label}:D121`, elapsedMs: 1200 });
+  ) => ({ placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: `${target.label}:D122`, elapsedMs: 1200 });
   refreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
     placementId,
     rows: 10,
     cols: 3,
-    rangeLabel: 'Sheet1!B2:D11',
+    headerRows: 1,
+    rangeLabel: 'Sheet1!B2:D12',
     elapsedMs: 50,
   });
   refreshAllImpl: (placementIds: string[], options: { jobId: string }) => Promise<RefreshAllSummary> = async (ids) => ({
@@ -123,7 +126,8 @@ export class FakeAddinService implements AddinService {
     placementId,
     rows: 5,
     cols: 2,
-    rangeLabel: 'Sheet1!B2:C6',
+    headerRows: 1,
+    rangeLabel: 'Sheet1!B2:C7',
     elapsedMs: 30,
   });
   getMetaImpl: () => Promise<Meta> = async () => this.meta;

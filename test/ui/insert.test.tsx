@@ -63,9 +63,9 @@ test('insert shows rows and bytes while running, Cancel cancels the job, then a 
   await click(within(progress).getByRole('button', { name: 'Cancel' }));
   expect(fake.callsOf('cancel')).toEqual([['job-1']]);
 
-  await act(async () => done.resolve({ placementId: 'new', rows: 120, cols: 3, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }));
+  await act(async () => done.resolve({ placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }));
   expect(screen.queryByRole('group', { name: 'Inserting' })).toBeNull();
-  expect(screen.getByText('120 rows x 3 columns in 1.2 s')).toBeTruthy();
+  expect(screen.getByText('120 rows × 3 columns in 1.2 s')).toBeTruthy();
   expect(screen.getByText('at Sheet1!B2:D122')).toBeTruthy();
 });
 
@@ -86,7 +86,7 @@ test('a blocked insert names the cells and asks; Overwrite re-runs the same inse
   const cells = ['Sheet1!B5', 'Sheet1!C5', 'Sheet1!D5', 'Sheet1!B6', 'Sheet1!C6'];
   fake.insertImpl = async (_draft, target, options) => {
     if (!options.overwrite) throw new AddinError('blocked', `${cells.length} cells in the way.`, { data: { cells } });
-    return { placementId: 'new', rows: 120, cols: 3, rangeLabel: `${target.label}:D121`, elapsedMs: 1200 };
+    return { placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: `${target.label}:D122`, elapsedMs: 1200 };
   };
   renderPane(fake);
   await openSqlReport();
@@ -102,7 +102,7 @@ test('a blocked insert names the cells and asks; Overwrite re-runs the same inse
   expect(calls[1]?.[0]).toEqual(calls[0]?.[0]);
   expect(calls[1]?.[1]).toEqual(calls[0]?.[1]);
   expect(calls[1]?.[2]).toEqual({ jobId: 'job-2', overwrite: true });
-  expect(await screen.findByText('120 rows x 3 columns in 1.2 s')).toBeTruthy();
+  expect(await screen.findByText('120 rows × 3 columns in 1.2 s')).toBeTruthy();
 });
 
 test('declining the overwrite leaves the cells alone', async () => {
@@ -154,19 +154,21 @@ test('an expired session says so and "Sign in again" returns to the sign-in form
   expect(await screen.findByLabelText(/API key/)).toBeTruthy();
 });
 
-test('a refused edit says to ask for edit access', async () => {
+test('a refused edit says to ask for edit access, once', async () => {
   const fake = signedInFake();
   fake.placements = [samplePlacement({ canEdit: false })];
   fake.drafts['p1'] = { name: 'Orders by status', description: 'd', mode: 'sql', sqlQuery: 'SELECT 1', jsonQuery: null, pivotItems: null, builderState: null };
   fake.updateImpl = async () => {
-    throw new AddinError('forbidden', 'You cannot change this report.', { status: 403 });
+    // Worded as the service words it (create-addin-service updateError), advice included.
+    throw new AddinError('forbidden', 'You can refresh "Orders by status" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.', { status: 403 });
   };
   const { container } = renderPane(fake);
   await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
   await screen.findByDisplayValue('SELECT 1');
   await click(screen.getByRole('button', { name: 'Save and refresh' }));
-  expect(container.textContent).toContain('You cannot change this report.');
-  expect(container.textContent).toContain('Ask the report owner or an administrator for edit access.');
+  const bar = container.querySelector('.fui-MessageBar[data-kind="forbidden"]');
+  expect(bar?.textContent).toContain('you do not have edit access to this report. Ask the report owner or an admin for edit access.');
+  expect(bar?.textContent?.match(/\bAsk\b/g)).toHaveLength(1);
 });
 
 test('Edit reopens the saved definition and "Save and refresh" sends the edited draft', async () => {
@@ -183,7 +185,7 @@ test('Edit reopens the saved definition and "Save and refresh" sends the edited 
   expect(fake.callsOf('update')).toEqual([
     ['p1', { name: 'Orders by status', description: 'old', mode: 'sql', sqlQuery: 'SELECT 2', jsonQuery: null, pivotItems: null, builderState: null }, { jobId: 'job-1' }],
   ]);
-  expect(screen.getByText('5 rows x 2 columns in 30 ms')).toBeTruthy();
+  expect(screen.getByText('5 rows × 2 columns in 30 ms')).toBeTruthy();
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   expect(screen.getByRole('heading', { name: 'Reports in this workbook' })).toBeTruthy();
 });

@@ -46,7 +46,8 @@ test('each placement shows its range, size, relative refresh time and status bad
   });
   const orders = item('Orders by status');
   expect(orders.textContent).toContain('Sheet1!B2:D20');
-  expect(orders.textContent).toContain('19 rows x 3 columns');
+  // Data rows only: B2:D20 is a header row and 18 rows of data.
+  expect(orders.textContent).toContain('18 rows × 3 columns');
   expect(orders.textContent).toContain('refreshed 3 min ago');
   expect(within(orders).getByText('Up to date')).toBeTruthy();
 
@@ -68,6 +69,21 @@ test('each placement shows its range, size, relative refresh time and status bad
     await jest.advanceTimersByTimeAsync(60_000);
   });
   expect(item('Orders by status').textContent).toContain('refreshed 5 min ago');
+});
+
+test('an up-to-date or out-of-date badge says how fresh its status is; local statuses say nothing of the kind', async () => {
+  jest.useFakeTimers({ now: NOW });
+  const fake = fakeWithPlacements();
+  fake.placements = fake.placements.map((p) => (p.placementId === 'p3' ? { ...p, statusCheckedAt: minutesAgo(4) } : p));
+  renderPane(fake, { nowMs: NOW });
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(10);
+  });
+  // Not heard from the platform this session (e.g. after a reload): the status is as of the last refresh.
+  expect(within(item('Orders by status')).getByText('Up to date').getAttribute('title')).toBe('Status as of last refresh');
+  expect(within(item('Top cities')).getByText('Out of date').getAttribute('title')).toBe('Status checked with the platform 4 min ago');
+  expect(within(item('Revenue by month')).getByText('Failed').hasAttribute('title')).toBe(false);
+  expect(within(item('Old report')).getByText('Orphaned').hasAttribute('title')).toBe(false);
 });
 
 test('per-item buttons carry the report name and call the service', async () => {
@@ -112,7 +128,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
   });
   expect(within(item('Orders by status')).getByText('Refreshing')).toBeTruthy();
   act(() => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 19, cols: 3 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } });
     fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } });
     // An event of another job is ignored.
     fake.emit({ type: 'item', jobId: 'other', placementId: 'p3', item: { state: 'done', rows: 1, cols: 1 } });
@@ -131,7 +147,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
       failed: 1,
       stopped: 1,
       items: [
-        { placementId: 'p1', item: { state: 'done', rows: 19, cols: 3 } },
+        { placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } },
         { placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } },
         { placementId: 'p3', item: { state: 'stopped' } },
       ],

@@ -22,9 +22,9 @@ test('refreshedLabel', () => {
 });
 
 test('shapes, sizes and durations', () => {
-  expect(formatShape(120, 3)).toBe('120 rows x 3 columns');
-  expect(formatShape(1, 1)).toBe('1 row x 1 column');
-  expect(formatShape(200000, 12)).toBe('200,000 rows x 12 columns');
+  expect(formatShape(120, 3)).toBe('120 rows × 3 columns');
+  expect(formatShape(1, 1)).toBe('1 row × 1 column');
+  expect(formatShape(200000, 12)).toBe('200,000 rows × 12 columns');
   expect(formatBytes(512)).toBe('512 B');
   expect(formatBytes(20480)).toBe('20.0 KB');
   expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');

@@ -36,8 +36,11 @@ export interface OrchestratorDeps {
   randomBytes: (n: number) => Uint8Array;
   /** IANA time zone sent with every query. */
   timezone?: string;
-  /** Header titles for flat results, by column name. */
-  titles?: (context: QueryContext, result: QueryResult) => Record<string, string> | undefined;
+  /**
+   * Header titles (flat and pivot), by column or member name (member-match rules), for a result of `report`'s definition;
+   * undefined keeps the column names. It may fetch (the service reads the environment's metadata) but should not fail.
+   */
+  titles?: (context: QueryContext, result: QueryResult, report: Report) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
 }
 
 export type PivotSpec = Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'filters'> & Partial<Pick<PivotItems, 'measuresAxis' | 'measuresPosition'>>;
@@ -72,8 +75,11 @@ export interface PlacementOutcome {
   placementId: string;
   reportId: number;
   publicId: string;
+  /** Rows and columns written (the area's size: header rows included). */
   rows: number;
   cols: number;
+  /** Leading rows of `rows` that are headers (1 for a flat table, Columns members + 1 for a pivot). */
+  headerRows: number;
   area: GridRange;
   /** "'My Sheet'!B2:D20" */
   rangeRef: string;
@@ -183,7 +189,8 @@ export class Orchestrator {
       };
       const report = await reports.upsertReport(draft.deploymentId, publicId, body, signal ? { signal } : {});
       throwIfAborted(signal);
-      const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, report.currentQueryChecksum ?? undefined, opts);
+      const definition: Report = { ...report, meta: report.meta ?? draft.meta ?? null };
+      const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
       opts.onPhase?.('writing');
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({ placementId, name, target: anchor, matrix: fetched.matrix, overwrite: opts.overwrite ?? false, signal }),
@@ -202,6 +209,7 @@ export class Orchestrator {
         area: this.rect(written.plan.write),
         rows: fetched.matrix.rows,
         cols: fetched.matrix.cols,
+        headerRows: fetched.matrix.headerRows,
         layout: fetched.layout,
         ...(fetched.queryChecksum ? { queryChecksum: fetched.queryChecksum } : {}),
         placedAt: now,
@@ -323,7 +331,7 @@ export class Orchestrator {
         throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const context: QueryContext = { deploymentId: record.deploymentId, ...(environmentId ? { environmentId } : {}) };
-      const fetched = await this.fetch(context, sql, report.pivotItems ?? null, report.currentQueryChecksum ?? undefined, opts);
+      const fetched = await this.fetch(context, sql, report.pivotItems ?? null, report, opts);
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
       const written = await this.locks.run(WRITE_LOCK, () =>
@@ -338,6 +346,7 @@ export class Orchestrator {
         area: this.rect(written.plan.write),
         rows: fetched.matrix.rows,
         cols: fetched.matrix.cols,
+        headerRows: fetched.matrix.headerRows,
         layout: fetched.layout,
         refreshedAt: this.iso(),
       };
@@ -354,8 +363,8 @@ export class Orchestrator {
     }
   }
 
-  /** Fetch phase: run the query and lay the whole result out. Nothing touches the sheet. */
-  private async fetch(context: QueryContext, sql: string, pivot: PivotSpec | null, checksum: string | undefined, opts: RunOptions): Promise<Fetched> {
+  /** Fetch phase: run the query and lay the whole result out (titled as `report`'s members). Nothing touches the sheet. */
+  private async fetch(context: QueryContext, sql: string, pivot: PivotSpec | null, report: Report, opts: RunOptions): Promise<Fetched> {
     const { signal } = opts;
     const runner = this.deps.queries(context);
     const result = await runner.run({
@@ -365,15 +374,12 @@ export class Orchestrator {
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
     throwIfAborted(signal);
+    const titles = await this.deps.titles?.(context, result, report);
+    throwIfAborted(signal);
+    const options = titles ? { titles } : undefined;
     const isPivot = pivot !== null && pivot.columns.length > 0;
-    let matrix: Matrix;
-    if (isPivot) {
-      matrix = buildPivotMatrix(result, pivot);
-    } else {
-      const titles = this.deps.titles?.(context, result);
-      matrix = buildFlatMatrix(result, titles ? { titles } : undefined);
-    }
-    return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: checksum };
+    const matrix: Matrix = isPivot ? buildPivotMatrix(result, pivot, options) : buildFlatMatrix(result, options);
+    return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: report.currentQueryChecksum ?? undefined };
   }
 
   /** Write phase (caller holds the write lock): plan, snapshot, write, clear leftovers, track; roll back on any failure. */
@@ -475,6 +481,7 @@ export class Orchestrator {
       publicId: record.publicId,
       rows: area.rows,
       cols: area.cols,
+      headerRows: record.headerRows ?? 0,
       area,
       rangeRef: formatRangeRef(written.sheetName, area),
       elapsedMs: this.deps.clock.now() - t0,

@@ -29,6 +29,8 @@ export const placementRecordSchema = z.object({
   area: areaSchema.nullable(),
   rows: z.number().int().nonnegative(),
   cols: z.number().int().nonnegative(),
+  /** Leading rows of `rows` that are headers (absent in records written before it was kept). */
+  headerRows: z.number().int().nonnegative().optional(),
   layout: z.enum(['flat', 'pivot']),
   queryChecksum: z.string().optional(),
   placedAt: z.string(),

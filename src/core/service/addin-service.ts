@@ -54,20 +54,32 @@ export interface PlacementView {
   publicId: string;
   name: string;
   sheetName: string | null;
-  /** "Sheet1!B2:D20", or null when orphaned */
+  /** "Sheet1!B2:D20" (header rows included), or null when orphaned */
   rangeLabel: string | null;
+  /** Data rows last written (header rows not counted). */
   rows: number;
   cols: number;
+  /** Header rows above the data rows. */
+  headerRows: number;
   refreshedAt: string | null;
   status: PlacementStatus;
+  /**
+   * When this session last heard from the platform about the placement's report (a connect-workbook answer), ISO; null
+   * when it has not (e.g. after a reload): the status is then as of the last refresh.
+   */
+  statusCheckedAt: string | null;
   lastError: { kind: AddinErrorKind; message: string } | null;
   canEdit: boolean | null;
 }
 
 export interface RunOutcome {
   placementId: string;
+  /** Data rows written (header rows not counted). */
   rows: number;
   cols: number;
+  /** Header rows written above the data rows. */
+  headerRows: number;
+  /** The whole area written, header rows included. */
   rangeLabel: string;
   elapsedMs: number;
 }
@@ -76,6 +88,7 @@ export type JobItemState =
   | { state: 'queued' }
   | { state: 'running' }
   | { state: 'writing' }
+  /** rows: data rows written (header rows not counted). */
   | { state: 'done'; rows: number; cols: number }
   | { state: 'failed'; kind: AddinErrorKind; message: string }
   | { state: 'stopped' };

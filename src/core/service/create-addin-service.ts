@@ -22,6 +22,7 @@ import type {
   SignInInput,
   WorkbookContext,
 } from './addin-service';
+import { builderViewOf, builderHeaderTitles } from './header-titles';
 import { JobRegistry } from './job-registry';
 import { MetaTokenCache } from './meta-token-cache';
 import { lastKnownOf, placementView, type LastKnownReport } from './placement-view';
@@ -49,6 +50,10 @@ export interface AddinServiceDeps {
 
 function sessionKey(s: StoredSession): string {
   return JSON.stringify([s.tenantUrl, s.apiKey, s.authScheme]);
+}
+
+function environmentKey(deploymentId: string, environmentId: string): string {
+  return JSON.stringify([deploymentId, environmentId]);
 }
 
 function normalizeTenantUrl(url: string): string {
@@ -93,6 +98,8 @@ class AddinServiceImpl implements AddinService {
   private client: { key: string; api: PlatformClient; session: StoredSession } | null = null;
   private deployments: Deployment[] | null = null;
   private readonly environments = new Map<string, Environment[]>();
+  /** Metadata per environment, read once a session for header titles (a failed read is not kept). */
+  private readonly metas = new Map<string, Promise<Meta>>();
   private readonly orchestrator: Orchestrator;
 
   constructor(private readonly deps: AddinServiceDeps) {
@@ -101,7 +108,7 @@ class AddinServiceImpl implements AddinService {
         (await this.platform()).upsertReport(deploymentId, publicId, body, opts ?? {}),
       connectWorkbook: async (deploymentId: string, reportId: number, body: ConnectWorkbookBody, opts?: { signal?: AbortSignal }): Promise<Report> => {
         const report = await (await this.platform()).connectWorkbook(deploymentId, reportId, body, opts ?? {});
-        this.lastKnown.set(body.placementId, lastKnownOf(report, body.placementId));
+        this.lastKnown.set(body.placementId, lastKnownOf(report, body.placementId, new Date(this.deps.clock.now()).toISOString()));
         return report;
       },
     };
@@ -112,6 +119,7 @@ class AddinServiceImpl implements AddinService {
       clock: deps.clock,
       randomBytes: deps.randomBytes,
       timezone: deps.timezone,
+      titles: (context, _result, report) => this.headerTitles(context, report),
     });
   }
 
@@ -177,6 +185,13 @@ class AddinServiceImpl implements AddinService {
 
   async getMeta(): Promise<Meta> {
     const { deploymentId, environmentId } = await this.requireContext();
+    const meta = await this.fetchMeta(deploymentId, environmentId);
+    this.metas.set(environmentKey(deploymentId, environmentId), Promise.resolve(meta));
+    return meta;
+  }
+
+  /** The environment's metadata through a meta-sync token (cached until shortly before it expires; renewed once if refused). */
+  private async fetchMeta(deploymentId: string, environmentId: string): Promise<Meta> {
     const api = await this.platform();
     const restUrl = await this.restUrl(deploymentId, environmentId);
     for (let attempt = 1; ; attempt++) {
@@ -197,6 +212,32 @@ class AddinServiceImpl implements AddinService {
         }
         throw e;
       }
+    }
+  }
+
+  /** The environment's metadata as read earlier this session, else read now (concurrent callers share one read). */
+  private sessionMeta(deploymentId: string, environmentId: string): Promise<Meta> {
+    const key = environmentKey(deploymentId, environmentId);
+    const cached = this.metas.get(key);
+    if (cached !== undefined) return cached;
+    const read = this.fetchMeta(deploymentId, environmentId);
+    this.metas.set(key, read);
+    read.catch(() => {
+      if (this.metas.get(key) === read) this.metas.delete(key);
+    });
+    return read;
+  }
+
+  /**
+   * Header titles of a result: a builder report's columns titled from its environment's metadata; a SQL-mode report keeps
+   * the column names as written (its aliases are its titles), and so does a builder report whose metadata cannot be read.
+   */
+  private async headerTitles(context: QueryContext, report: Report): Promise<Record<string, string> | undefined> {
+    if (builderViewOf(report) === null || context.environmentId === undefined) return undefined;
+    try {
+      return builderHeaderTitles(report, await this.sessionMeta(context.deploymentId, context.environmentId));
+    } catch {
+      return undefined;
     }
   }
 
@@ -339,8 +380,9 @@ class AddinServiceImpl implements AddinService {
           if (phase === 'writing') item({ state: 'writing' });
         },
       });
-      item({ state: 'done', rows: outcome.rows, cols: outcome.cols });
-      return this.runOutcome(outcome);
+      const result = this.runOutcome(outcome);
+      item({ state: 'done', rows: result.rows, cols: result.cols });
+      return result;
     } catch (e) {
       if (isAddinError(e) && e.kind === 'cancelled') item({ state: 'stopped' });
       else if (isAddinError(e)) item({ state: 'failed', kind: e.kind, message: e.message });
@@ -353,7 +395,14 @@ class AddinServiceImpl implements AddinService {
   }
 
   private runOutcome(o: PlacementOutcome): RunOutcome {
-    return { placementId: o.placementId, rows: o.rows, cols: o.cols, rangeLabel: o.rangeRef, elapsedMs: o.elapsedMs };
+    return {
+      placementId: o.placementId,
+      rows: o.rows - o.headerRows,
+      cols: o.cols,
+      headerRows: o.headerRows,
+      rangeLabel: o.rangeRef,
+      elapsedMs: o.elapsedMs,
+    };
   }
 
   private makeClient(session: StoredSession): PlatformClient {
@@ -380,6 +429,7 @@ class AddinServiceImpl implements AddinService {
     this.client = null;
     this.deployments = null;
     this.environments.clear();
+    this.metas.clear();
     this.tokens.clear();
   }
 

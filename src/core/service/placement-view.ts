@@ -14,15 +14,18 @@ export interface LastKnownReport {
   canEdit: boolean | null;
   /** The report's `meta`, kept so an edit does not drop keys other tools wrote. */
   meta: Record<string, unknown> | null;
+  /** When the answer came (ISO). */
+  checkedAt: string;
 }
 
-export function lastKnownOf(report: Report, placementId: string): LastKnownReport {
+export function lastKnownOf(report: Report, placementId: string, checkedAt: string): LastKnownReport {
   const placement = report.externalWorkbookPlacements?.find((p) => p.id === placementId);
   return {
     currentQueryChecksum: report.currentQueryChecksum ?? null,
     syncStatus: placement?.syncStatus ?? null,
     canEdit: report.canEdit ?? null,
     meta: report.meta ?? null,
+    checkedAt,
   };
 }
 
@@ -31,6 +34,11 @@ const KINDS: ReadonlySet<string> = new Set<AddinErrorKind>([
   'network', 'contract', 'cancelled', 'query', 'continueWait', 'stream', 'blocked', 'limit', 'host',
 ]);
 
+/** Header rows of a record: as stored, else what its layout had when records did not keep them (flat 1, pivot 2 for one Columns member). */
+function headerRowsOf(record: PlacementListing['record']): number {
+  return Math.min(record.headerRows ?? (record.layout === 'pivot' ? 2 : 1), record.rows);
+}
+
 function errorKind(kind: string): AddinErrorKind {
   return KINDS.has(kind) ? (kind as AddinErrorKind) : 'host';
 }
@@ -38,10 +46,12 @@ function errorKind(kind: string): AddinErrorKind {
 /**
  * The status, first that applies: refreshing (a job holds it), orphaned (its cells were deleted), failed (the last
  * refresh failed), outOfDate (the platform's definition differs from the one placed: the placement's syncStatus is not
- * UP_TO_DATE, or the report's checksum is not the record's), else upToDate.
+ * UP_TO_DATE, or the report's checksum is not the record's), else upToDate. Out of date is only known from this session's
+ * connect-workbook answers (no read-only call tells the current checksum): `statusCheckedAt` says when, or null.
  */
 export function placementView(listing: PlacementListing, lastKnown: LastKnownReport | undefined, refreshing: boolean): PlacementView {
   const { record, area } = listing;
+  const headerRows = headerRowsOf(record);
   const changed =
     lastKnown !== undefined &&
     ((lastKnown.syncStatus !== null && lastKnown.syncStatus !== SYNC_UP_TO_DATE) ||
@@ -62,10 +72,12 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     name: record.name,
     sheetName: listing.sheetName,
     rangeLabel: listing.rangeRef,
-    rows: record.rows,
+    rows: record.rows - headerRows,
     cols: record.cols,
+    headerRows,
     refreshedAt: record.refreshedAt,
     status,
+    statusCheckedAt: lastKnown?.checkedAt ?? null,
     lastError: record.lastError ? { kind: errorKind(record.lastError.kind), message: record.lastError.message } : null,
     canEdit: lastKnown?.canEdit ?? null,
   };

@@ -14,7 +14,7 @@ import {
 import type { HostLimits } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import { Orchestrator, type QueryContext, type ReportsApi } from '../../../src/core/refresh/orchestrator';
+import { Orchestrator, type OrchestratorDeps, type QueryContext, type ReportsApi } from '../../../src/core/refresh/orchestrator';
 
 export interface Table {
   columns: StreamColumn[];
@@ -166,12 +166,12 @@ export interface Rig {
   orch: Orchestrator;
 }
 
-export function rig(limits: Partial<HostLimits> = {}): Rig {
+export function rig(limits: Partial<HostLimits> = {}, deps: Partial<Pick<OrchestratorDeps, 'titles'>> = {}): Rig {
   const model = new WorkbookModel({ name: 'Plan.xlsx' });
   const host = new MemoryHost(model, { limits, mintWorkbookId: () => 'wb-test-1' });
   const reports = new FakeReports();
   const queries = new FakeQueries();
-  const orch = new Orchestrator({ host, reports, queries: queries.runnerFor, clock: fakeClock(), randomBytes: countingBytes(), timezone: 'Europe/Paris' });
+  const orch = new Orchestrator({ host, reports, queries: queries.runnerFor, clock: fakeClock(), randomBytes: countingBytes(), timezone: 'Europe/Paris', ...deps });
   return { model, host, sheet: model.sheets()[0]!.id, reports, queries, orch };
 }
 

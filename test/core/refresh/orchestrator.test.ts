@@ -30,7 +30,7 @@ describe('Orchestrator.insert', () => {
     r.queries.set(t.sql, t);
     const out = await r.orch.insert(draft(t.sql, 'Orders by status'), { sheetId: r.sheet, row: 1, col: 1 });
 
-    expect(out).toMatchObject({ rows: 4, cols: 2, rangeRef: 'Sheet1!B2:C5', area: { sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 }, syncError: null });
+    expect(out).toMatchObject({ rows: 4, cols: 2, headerRows: 1, rangeRef: 'Sheet1!B2:C5', area: { sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 }, syncError: null });
     expect(r.model.getValues(r.sheet, { row: 1, col: 1, rows: 4, cols: 2 })).toEqual([
       ['status', 'count'],
       ['completed', 120],
@@ -69,6 +69,7 @@ describe('Orchestrator.insert', () => {
       area: { row: 1, col: 1, rows: 4, cols: 2 },
       rows: 4,
       cols: 2,
+      headerRows: 1,
       layout: 'flat',
       queryChecksum: `sum:${t.sql}`,
     });
@@ -148,8 +149,9 @@ describe('Orchestrator.insert', () => {
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     const out = await r.orch.insert({ ...draft(sql), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
     expect(r.reports.calls[0]).toMatchObject({ body: { pivotItems } });
-    expect((await loadRegistry(r.host.document))[0]?.layout).toBe('pivot');
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ layout: 'pivot', rows: 4, headerRows: 2 });
     expect(out.cols).toBe(3); // region + one column per year
+    expect(out).toMatchObject({ rows: 4, headerRows: 2 }); // measure titles, years, then one row per region
     // Refresh reads pivotItems back from connect-workbook and keeps the pivot.
     expect((await r.orch.refresh(out.placementId)).cols).toBe(3);
   });
@@ -171,6 +173,56 @@ describe('Orchestrator.insert', () => {
   });
 });
 
+describe('header titles', () => {
+  const SALES = 'SELECT region, year, MEASURE(sales) AS sales FROM s GROUP BY 1, 2';
+  const salesTable: Table = {
+    columns: [
+      { name: 'region', column_type: 'String' },
+      { name: 'year', column_type: 'Int64' },
+      { name: 'sales', column_type: 'Double' },
+    ],
+    rows: [
+      ['EU', '2024', '1.5'],
+      ['US', '2025', '3'],
+    ],
+  };
+
+  it('titles the header from the titles dependency (it may be async), given the report with its meta, at insert and at refresh', async () => {
+    const seen: Array<{ context: unknown; columns: string[]; meta: unknown }> = [];
+    const r = rig({}, {
+      titles: async (context, result, report) => {
+        seen.push({ context, columns: result.columns.map((c) => c.name), meta: report.meta });
+        return report.meta?.['mode'] === 'builder' ? { region: 'Region', 'sales.sales': 'Sales' } : undefined;
+      },
+    });
+    r.queries.set(SALES, salesTable);
+    const out = await r.orch.insert({ ...draft(SALES), meta: { mode: 'builder' } }, { sheetId: r.sheet, row: 0, col: 0 });
+    expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 1, cols: 3 })).toEqual([['Region', 'year', 'Sales']]);
+    expect(seen[0]).toEqual({ context: { deploymentId: '7', environmentId: '3' }, columns: ['region', 'year', 'sales'], meta: { mode: 'builder' } });
+
+    // The refresh reads the definition (and its meta) from connect-workbook: the same titles again.
+    await r.orch.refresh(out.placementId);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.meta).toEqual({ mode: 'builder' });
+    expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 1, cols: 3 })).toEqual([['Region', 'year', 'Sales']]);
+
+    // Saved as SQL: the titles dependency says undefined and the header is the column names.
+    await r.orch.update(out.placementId, { ...draft(SALES), meta: { mode: 'sql' } });
+    expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 1, cols: 3 })).toEqual([['region', 'year', 'sales']]);
+  });
+
+  it('titles a pivot header too', async () => {
+    const r = rig({}, { titles: () => ({ region: 'Region', sales: 'Sales' }) });
+    r.queries.set(SALES, salesTable);
+    const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
+    await r.orch.insert({ ...draft(SALES), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
+    expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 2, cols: 3 })).toEqual([
+      [null, 'Sales', 'Sales'],
+      ['Region', 2024, 2025],
+    ]);
+  });
+});
+
 describe('Orchestrator.refresh', () => {
   async function placed(n = 3, limits = {}) {
     const r = rig(limits);
@@ -184,7 +236,7 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT more', numbered(6, 'm'));
     r.reports.editSql(r.reportId, 'SELECT more');
     const out = await r.orch.refresh(r.id);
-    expect(out).toMatchObject({ rows: 7, cols: 2, rangeRef: 'Sheet1!B2:C8' });
+    expect(out).toMatchObject({ rows: 7, cols: 2, headerRows: 1, rangeRef: 'Sheet1!B2:C8' });
     expect(r.model.getValues(r.sheet, { row: 6, col: 1, rows: 2, cols: 2 })).toEqual([
       ['m4', 4],
       ['m5', 5],

@@ -38,7 +38,8 @@ describe('refreshAll', () => {
     writesNeverOverlap(r);
     expect(summary).toMatchObject({ total: 4, done: 3, failed: 1, stopped: 0 });
     expect(summary.items.map((x) => x.item.state)).toEqual(['done', 'done', 'failed', 'done']);
-    expect(summary.items[0]?.item).toEqual({ state: 'done', rows: 10, cols: 2 });
+    // Data rows: 9 rows of data under a header row.
+    expect(summary.items[0]?.item).toEqual({ state: 'done', rows: 9, cols: 2 });
     expect(summary.items[2]?.item).toMatchObject({ state: 'failed', kind: 'query', message: expect.stringContaining('failed while sending') });
     for (const id of r.ids) {
       const states = updates.filter(([u]) => u === id).map(([, s]) => s);

@@ -120,11 +120,11 @@ async function direct(sql: string): Promise<QueryResult> {
   return new QueryClient({ deploymentUrl: url, credential: EDITOR, transport: baseTransport, clock, random: Math.random, defaultTimezone: TIMEZONE }).run({ query: sql });
 }
 
-/** The result as the cells should read: header of column names, numbers as numbers, text as text. */
-function expectedCells(result: QueryResult): Scalar[][] {
+/** The result as the cells should read: header of `header` (else the column names), numbers as numbers, text as text. */
+function expectedCells(result: QueryResult, header?: string[]): Scalar[][] {
   const numeric = result.columns.map((c) => /^(Int|UInt|Double|Float|Decimal)/.test(columnTypeName(c.column_type)));
   return [
-    result.columns.map((c) => c.name),
+    header ?? result.columns.map((c) => c.name),
     ...result.rows.map((row) => row.map((v, j) => (v === null ? null : numeric[j] && typeof v === 'string' ? Number(v) : v))),
   ];
 }
@@ -206,16 +206,33 @@ describe('placing reports', () => {
     const draft = builderDraft(meta, 'Orders by status', { rows: ['orders.status'], measures: ['orders.count'] });
     const outcome = await wb.service.insert(draft, target, { jobId: 'insert-1', overwrite: false });
     placementId = outcome.placementId;
-    const expected = expectedCells(await direct(draft.sqlQuery));
-    expect(outcome.rows).toBe(expected.length);
+    // A builder report's header shows the members' titles (their shortTitle), not the SQL aliases.
+    const expected = expectedCells(await direct(draft.sqlQuery), ['Status', 'Count']);
+    // Rows count the data only; the area holds the header row too.
+    expect(outcome.rows).toBe(expected.length - 1);
+    expect(outcome.headerRows).toBe(1);
     expect(outcome.cols).toBe(2);
     expect(outcome.rangeLabel).toBe(`Sheet1!B2:C${1 + expected.length}`);
     expect(cells(wb, 1, 1, expected.length, 2)).toEqual(expected);
     expect(cells(wb, 1 + expected.length, 1, 1, 2)).toEqual([[null, null]]);
     const listed = await wb.service.listPlacements();
     expect(listed).toEqual([
-      expect.objectContaining({ placementId, name: 'Orders by status', sheetName: 'Sheet1', rangeLabel: outcome.rangeLabel, rows: expected.length, cols: 2, status: 'upToDate', lastError: null }),
+      expect.objectContaining({
+        placementId,
+        name: 'Orders by status',
+        sheetName: 'Sheet1',
+        rangeLabel: outcome.rangeLabel,
+        rows: expected.length - 1,
+        headerRows: 1,
+        cols: 2,
+        status: 'upToDate',
+        statusCheckedAt: expect.any(String),
+        lastError: null,
+      }),
     ]);
+    expect(Date.now() - Date.parse(listed[0]?.statusCheckedAt ?? '')).toBeLessThan(60_000);
+    // A reloaded pane has not heard from the platform yet: the status is as of the last refresh.
+    expect((await reopen(wb).listPlacements())[0]).toEqual(expect.objectContaining({ status: 'upToDate', statusCheckedAt: null, rows: expected.length - 1 }));
     expect(wb.events.some((e) => e.type === 'placementsChanged')).toBe(true);
     expect(documentText(wb.host)).not.toContain(EDITOR);
   });
@@ -230,13 +247,13 @@ describe('placing reports', () => {
   it('updates the definition and the refresh shows the new rows', async () => {
     const draft = builderDraft(meta, 'Orders by city', { rows: ['orders.customer_city'], measures: ['orders.count', 'orders.total_amount'] });
     const outcome = await wb.service.update(placementId, draft, { jobId: 'update-1' });
-    const expected = expectedCells(await direct(draft.sqlQuery));
-    expect(outcome.rows).toBe(expected.length);
+    const expected = expectedCells(await direct(draft.sqlQuery), ['Customer city', 'Count', 'Total amount']);
+    expect(outcome.rows).toBe(expected.length - 1);
     expect(outcome.cols).toBe(3);
     expect(cells(wb, 1, 1, expected.length, 3)).toEqual(expected);
     const [view] = await wb.service.listPlacements();
-    expect(view).toEqual(expect.objectContaining({ name: 'Orders by city', rows: expected.length, cols: 3, status: 'upToDate', canEdit: true }));
-    expect(wb.events).toContainEqual({ type: 'item', jobId: 'update-1', placementId, item: { state: 'done', rows: expected.length, cols: 3 } });
+    expect(view).toEqual(expect.objectContaining({ name: 'Orders by city', rows: expected.length - 1, cols: 3, status: 'upToDate', canEdit: true }));
+    expect(wb.events).toContainEqual({ type: 'item', jobId: 'update-1', placementId, item: { state: 'done', rows: expected.length - 1, cols: 3 } });
     const reopened = await wb.service.loadDraft(placementId);
     expect(reopened.sqlQuery).toBe(draft.sqlQuery);
   });
@@ -244,20 +261,22 @@ describe('placing reports', () => {
   it('refuses a refresh whose bigger result would cover a user cell, naming it, and keeps the cells', async () => {
     const [before] = await wb.service.listPlacements();
     const rows = before?.rows ?? 0;
-    // The user types just below the report (column B, the row after its last).
-    wb.host.model.setValue(wb.sheetId, 1 + rows, 1, 'mine');
+    // The user types just below the report (column B, the row after its last: header at B2, then `rows` data rows).
+    wb.host.model.setValue(wb.sheetId, 2 + rows, 1, 'mine');
     const snapshot = cells(wb, 0, 0, rows + 40, 6);
     const draft = builderDraft(meta, 'Orders by city', { rows: ['orders.customer_city', 'orders.status'], measures: ['orders.count', 'orders.total_amount'] });
     const err = await rejection(wb.service.update(placementId, draft, { jobId: 'blocked-1' }));
     expect(err.kind).toBe('blocked');
-    expect(err.message).toContain(`B${2 + rows}`);
+    expect(err.message).toContain(`B${3 + rows}`);
     expect(cells(wb, 0, 0, rows + 40, 6)).toEqual(snapshot);
     const [view] = await wb.service.listPlacements();
     expect(view).toEqual(expect.objectContaining({ status: 'failed', lastError: expect.objectContaining({ kind: 'blocked' }) }));
     // Cleared, the refresh goes through and the placement is up to date with the saved definition.
-    wb.host.model.setValue(wb.sheetId, 1 + rows, 1, null);
+    wb.host.model.setValue(wb.sheetId, 2 + rows, 1, null);
     const outcome = await wb.service.refresh(placementId, { jobId: 'blocked-2' });
-    expect(cells(wb, 1, 1, outcome.rows, 4)).toEqual(expectedCells(await direct(draft.sqlQuery)));
+    expect(cells(wb, 1, 1, outcome.headerRows + outcome.rows, 4)).toEqual(
+      expectedCells(await direct(draft.sqlQuery), ['Customer city', 'Status', 'Count', 'Total amount']),
+    );
     const [done] = await wb.service.listPlacements();
     expect(done).toEqual(expect.objectContaining({ status: 'upToDate', lastError: null, rows: outcome.rows, cols: 4 }));
   });
@@ -318,6 +337,49 @@ describe('placing reports', () => {
     expect(again.message).toMatch(/edit access/);
     await wb.service.signOut();
     await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+  });
+});
+
+describe('header titles', () => {
+  it('keeps a SQL-mode report\'s column names as written, even where a member of that name has a title', async () => {
+    const wb = await signedIn('sql-headers');
+    const sql = 'SELECT status, MEASURE(count) AS count, MEASURE(total_amount) AS "Sum of amount" FROM orders GROUP BY 1 ORDER BY 1';
+    const draft: ReportDraft = { name: 'SQL by status', description: '', mode: 'sql', sqlQuery: sql, jsonQuery: null, pivotItems: null, builderState: null };
+    const outcome = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' }, { jobId: 'sql', overwrite: false });
+    expect(cells(wb, 0, 0, 1, 3)).toEqual([['status', 'count', 'Sum of amount']]);
+    await wb.service.refresh(outcome.placementId, { jobId: 'sql-again' });
+    expect(cells(wb, 0, 0, 1, 3)).toEqual([['status', 'count', 'Sum of amount']]);
+  });
+
+  it('reads the metadata once a session for a builder report\'s titles, and falls back to column names while it cannot be read', async () => {
+    const metaOfPane = await (await signedIn('builder-pane')).service.getMeta();
+    const wb = await signedIn('builder-headers');
+    const metaReads: string[] = [];
+    let metaDown = true;
+    wb.hook.before.fn = (r) => {
+      if (!r.url.endsWith('/meta')) return undefined;
+      metaReads.push(r.url);
+      return metaDown ? { ...r, url: `${r.url}-unavailable` } : undefined;
+    };
+    try {
+      // The draft is compiled by a pane that read the metadata earlier; this session has none yet.
+      const draft = builderDraft(metaOfPane, 'Status titles', { rows: ['orders.status'], measures: ['orders.count', 'orders.total_amount'] });
+      const outcome = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' }, { jobId: 'b1', overwrite: false });
+      expect(metaReads.length).toBeGreaterThan(0);
+      expect(cells(wb, 0, 0, 1, 3)).toEqual([['status', 'count', 'total_amount']]);
+
+      metaDown = false;
+      await wb.service.refresh(outcome.placementId, { jobId: 'b2' });
+      expect(cells(wb, 0, 0, 1, 3)).toEqual([['Status', 'Count', 'Total amount']]);
+      const reads = metaReads.length;
+      await wb.service.refresh(outcome.placementId, { jobId: 'b3' });
+      await wb.service.refreshAll([outcome.placementId], { jobId: 'b4' });
+      expect(metaReads).toHaveLength(reads);
+      expect(cells(wb, 0, 0, 1, 3)).toEqual([['Status', 'Count', 'Total amount']]);
+      expect(cells(wb, 1 + outcome.rows, 0, 1, 3)).toEqual([[null, null, null]]);
+    } finally {
+      wb.hook.before.fn = null;
+    }
   });
 });
 

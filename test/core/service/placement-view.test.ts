@@ -30,10 +30,18 @@ const listing = (r: Partial<PlacementRecord> = {}, placed = true): PlacementList
   rangeRef: placed ? 'Sheet1!B4:C8' : null,
 });
 
-const known = (k: Partial<LastKnownReport> = {}): LastKnownReport => ({ currentQueryChecksum: 'c1', syncStatus: 'UP_TO_DATE', canEdit: true, meta: null, ...k });
+const CHECKED = '2024-01-03T10:00:00.000Z';
+const known = (k: Partial<LastKnownReport> = {}): LastKnownReport => ({
+  currentQueryChecksum: 'c1',
+  syncStatus: 'UP_TO_DATE',
+  canEdit: true,
+  meta: null,
+  checkedAt: CHECKED,
+  ...k,
+});
 
 describe('placementView', () => {
-  it('shows where the cells are now and the record\'s shape', () => {
+  it('shows where the cells are now, the record\'s shape in data rows, and when the platform was last heard', () => {
     expect(placementView(listing(), known(), false)).toEqual({
       placementId: 'p1',
       reportId: 7,
@@ -41,13 +49,26 @@ describe('placementView', () => {
       name: 'Orders',
       sheetName: 'Sheet1',
       rangeLabel: 'Sheet1!B4:C8',
-      rows: 5,
+      rows: 4,
       cols: 2,
+      headerRows: 1,
       refreshedAt: '2024-01-02T00:00:00.000Z',
       status: 'upToDate',
+      statusCheckedAt: CHECKED,
       lastError: null,
       canEdit: true,
     });
+  });
+
+  it('counts data rows: the stored header rows, else 1 for a flat record and 2 for a pivot one written before they were kept', () => {
+    expect(placementView(listing({ headerRows: 1 }), known(), false)).toEqual(expect.objectContaining({ rows: 4, headerRows: 1 }));
+    expect(placementView(listing({ layout: 'pivot', headerRows: 3 }), known(), false)).toEqual(expect.objectContaining({ rows: 2, headerRows: 3 }));
+    expect(placementView(listing({ layout: 'pivot' }), known(), false)).toEqual(expect.objectContaining({ rows: 3, headerRows: 2 }));
+    expect(placementView(listing({ rows: 1, area: { row: 1, col: 1, rows: 1, cols: 2 } }), known(), false)).toEqual(expect.objectContaining({ rows: 0, headerRows: 1 }));
+  });
+
+  it('has no status check time when the platform was not heard this session (the status is as of the last refresh)', () => {
+    expect(placementView(listing(), undefined, false)).toEqual(expect.objectContaining({ status: 'upToDate', statusCheckedAt: null }));
   });
 
   it('applies the first status that holds', () => {
@@ -82,7 +103,7 @@ describe('lastKnownOf', () => {
         { id: 'p1', host: 'SPREADSHEET_1', workbookId: 'w', syncStatus: 'OUT_OF_DATE' },
       ],
     });
-    expect(lastKnownOf(report, 'p1')).toEqual({ currentQueryChecksum: 'c3', syncStatus: 'OUT_OF_DATE', canEdit: false, meta: { mode: 'sql' } });
-    expect(lastKnownOf(report, 'nope').syncStatus).toBeNull();
+    expect(lastKnownOf(report, 'p1', CHECKED)).toEqual({ currentQueryChecksum: 'c3', syncStatus: 'OUT_OF_DATE', canEdit: false, meta: { mode: 'sql' }, checkedAt: CHECKED });
+    expect(lastKnownOf(report, 'nope', CHECKED).syncStatus).toBeNull();
   });
 });
