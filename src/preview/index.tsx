@@ -1,9 +1,10 @@
-/** Boot of the preview page: reads /config.js, opens the saved workbook, builds the add-in service over it, exposes window.previewWorkbook, renders. */
+/** Boot of the preview page: reads /config.js, opens the saved workbook (IndexedDB, read before the first render), builds the add-in service over it, exposes window.previewWorkbook, renders. */
 import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
 import { fetchTransport } from '../core/api/fetch-transport';
 import { createAddinService } from '../core/service/create-addin-service';
 import { browserClock } from './browser-clock';
+import { openBrowserWorkbookStore } from './open-workbook-store';
 import { PreviewApp } from './preview-app';
 import { readPreviewConfig } from './preview-config';
 import { PreviewHost } from './preview-host';
@@ -13,29 +14,46 @@ import { useColorScheme } from './use-color-scheme';
 const page = window as Window & { __PREVIEW_CONFIG__?: unknown; previewWorkbook?: unknown };
 const config = readPreviewConfig(page.__PREVIEW_CONFIG__);
 
-const host = new PreviewHost({ storage: window.localStorage, mintWorkbookId: () => crypto.randomUUID() });
-const service = createAddinService({
-  host,
-  transport: fetchTransport(window.fetch.bind(window)),
-  clock: browserClock,
-  random: Math.random,
-  randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
-  defaultTenantUrl: config.defaultTenantUrl,
-  timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-});
-page.previewWorkbook = createPreviewWorkbookApi(host);
-
-// Save what is pending when the page goes away (the debounce may not have fired yet).
-window.addEventListener('pagehide', () => host.flush());
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') host.flush();
-});
-
-function Root(): ReactElement {
-  const theme = useColorScheme();
-  return <PreviewApp host={host} service={service} theme={theme} />;
-}
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The preview page has no #root element.');
-createRoot(rootElement).render(<Root />);
+const root = createRoot(rootElement);
+const plain = { margin: 16, fontFamily: 'inherit' } as const;
+
+async function boot(): Promise<void> {
+  root.render(<p style={plain}>Loading workbook…</p>);
+  const store = await openBrowserWorkbookStore(window);
+  // Credentials stay in localStorage under their own per-user keys, never in the workbook's record.
+  const host = await PreviewHost.open({ store, credentialStorage: window.localStorage, mintWorkbookId: () => crypto.randomUUID() });
+  const service = createAddinService({
+    host,
+    transport: fetchTransport(window.fetch.bind(window)),
+    clock: browserClock,
+    random: Math.random,
+    randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    defaultTenantUrl: config.defaultTenantUrl,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+  page.previewWorkbook = createPreviewWorkbookApi(host);
+
+  // Save what is pending when the page goes away (the quiet time may not be over yet).
+  window.addEventListener('pagehide', () => host.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') host.flush();
+  });
+
+  function Root(): ReactElement {
+    const theme = useColorScheme();
+    return <PreviewApp host={host} service={service} theme={theme} />;
+  }
+  root.render(<Root />);
+}
+
+boot().catch((e: unknown) => {
+  // Nothing is saved over a workbook that could not be read: say so and let a reload try again.
+  const why = e instanceof Error ? e.message : String(e);
+  root.render(
+    <p role="alert" style={plain}>
+      The workbook saved in this browser could not be opened ({why}). Reload the page to try again.
+    </p>,
+  );
+});

@@ -1,4 +1,4 @@
-/** PreviewHost: the browser preview's SpreadsheetHost: a MemoryHost over a WorkbookModel saved in browser storage, with the grid's selection and a per-user credential store. */
+/** PreviewHost: the browser preview's SpreadsheetHost: a MemoryHost over a WorkbookModel saved write-behind in a WorkbookStore (IndexedDB), with the grid's selection and a per-user credential store. */
 import { AddinError } from '../core/api/errors';
 import { HOST_EXCEL } from '../core/api/wire-names';
 import type { SpreadsheetHostValue } from '../core/api/schemas';
@@ -16,15 +16,15 @@ import type {
 import { MEMORY_HOST_LIMITS, MemoryHost } from '../core/memory/memory-host';
 import { WorkbookModel } from '../core/memory/workbook-model';
 import type { KeyValueStorage } from './key-value-storage';
+import { loadSavedWorkbook, type OpenedWorkbook } from './load-saved-workbook';
 import { LocalCredentialStore } from './local-credential-store';
-import { damagedNotice, saveFailedNotice, type PreviewNotice, type PreviewNoticeId } from './preview-notice';
-import { parseSavedWorkbook, serializeWorkbook } from './saved-workbook';
+import { saveFailedNotice, type PreviewNotice, type PreviewNoticeId } from './preview-notice';
+import { serializeWorkbook } from './saved-workbook';
 import { selectionRange, SelectionStore } from './selection-store';
+import { WorkbookSaver } from './workbook-saver';
+import type { WorkbookStore } from './workbook-store';
 
-/** Storage key of the saved workbook (the "document"). */
-export const WORKBOOK_STORAGE_KEY = 'svc.preview.workbook';
-/** Where an unreadable saved workbook is moved aside. */
-export const DAMAGED_WORKBOOK_KEY = 'svc.preview.workbook.damaged';
+export { DAMAGED_WORKBOOK_KEY, WORKBOOK_STORAGE_KEY } from './workbook-store';
 /** Name of the workbook the preview shows. */
 export const PREVIEW_WORKBOOK_NAME = 'Preview workbook';
 
@@ -32,16 +32,17 @@ export const PREVIEW_WORKBOOK_NAME = 'Preview workbook';
 export const PREVIEW_LIMITS: HostLimits = { ...MEMORY_HOST_LIMITS };
 
 export interface PreviewHostOptions {
-  /** Holds the saved workbook (window.localStorage in the page). */
-  storage: KeyValueStorage;
-  /** Holds the credentials (default: `storage`, under separate keys). */
-  credentialStorage?: KeyValueStorage;
+  /** Where the workbook is saved (IndexedDB in the page; see openBrowserWorkbookStore). */
+  store: WorkbookStore;
+  /** Holds the credentials, under their own per-user keys (window.localStorage in the page); never the workbook's store. */
+  credentialStorage: KeyValueStorage;
   /** Mints the workbook id the first time the add-in asks for it. */
   mintWorkbookId: () => string;
   /** Quiet time before a change is saved (default 300 ms). */
   saveDelayMs?: number;
-  storageKey?: string;
-  damagedKey?: string;
+  /** Wait before retrying a refused save (default 30 s, doubling up to `maxRetryDelayMs`, default 5 min). */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
 }
 
 export class PreviewHost implements SpreadsheetHost {
@@ -54,54 +55,44 @@ export class PreviewHost implements SpreadsheetHost {
   readonly document: DocumentStore;
   readonly credentials: CredentialStore;
 
-  private readonly storage: KeyValueStorage;
-  private readonly storageKey: string;
-  private readonly saveDelayMs: number;
-  private noticeList: PreviewNotice[] = [];
+  private readonly saver: WorkbookSaver;
+  private noticeList: PreviewNotice[];
   private readonly noticeListeners = new Set<() => void>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  /** Something not yet saved: 'content' is saved after a quiet time, 'selection' only with the next save or flush(). */
-  private dirty: 'none' | 'selection' | 'content' = 'none';
   private readonly unsubscribers: Array<() => void> = [];
   private version = 0;
 
-  constructor(options: PreviewHostOptions) {
-    this.storage = options.storage;
-    this.storageKey = options.storageKey ?? WORKBOOK_STORAGE_KEY;
-    this.saveDelayMs = options.saveDelayMs ?? 300;
-    const loaded = this.load(options.damagedKey ?? DAMAGED_WORKBOOK_KEY);
-    this.model = loaded.model;
+  /** Reads the saved workbook from `options.store` (a damaged value is set aside with a notice), then opens the host over it. */
+  static async open(options: PreviewHostOptions): Promise<PreviewHost> {
+    return new PreviewHost(options, await loadSavedWorkbook(options.store));
+  }
+
+  /** `opened`: what loadSavedWorkbook read (default: a new workbook, which is not saved until something changes). */
+  constructor(options: PreviewHostOptions, opened: OpenedWorkbook = { loaded: null, notices: [] }) {
+    this.model = opened.loaded?.model ?? new WorkbookModel({ name: PREVIEW_WORKBOOK_NAME });
     this.model.name = PREVIEW_WORKBOOK_NAME;
+    this.noticeList = [...opened.notices];
     this.memory = new MemoryHost(this.model, { platformHost: HOST_EXCEL, limits: PREVIEW_LIMITS, mintWorkbookId: options.mintWorkbookId });
     this.document = this.memory.document;
-    this.credentials = new LocalCredentialStore(options.credentialStorage ?? options.storage);
-    this.selection = new SelectionStore(this.model, loaded.selection);
+    this.credentials = new LocalCredentialStore(options.credentialStorage);
+    this.selection = new SelectionStore(this.model, opened.loaded?.selection ?? null);
+    const store = options.store;
+    this.saver = new WorkbookSaver({
+      write: (text) => store.write(text),
+      serialize: () => serializeWorkbook(this.model.toJSON(), this.selection.selection),
+      measure: () => this.model.countValues(),
+      delayMs: options.saveDelayMs ?? 300,
+      retryDelayMs: options.retryDelayMs ?? 30_000,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? 300_000,
+      onSaved: () => this.dismissNotice('saveFailed'),
+      onFailed: (chars, cause) => this.setNotice(saveFailedNotice(chars, cause, store.medium)),
+    });
     this.unsubscribers.push(
       this.model.subscribe(() => {
         this.version += 1;
-        this.changed('content');
+        this.saver.changed('content');
       }),
-      this.selection.subscribe(() => this.changed('selection')),
+      this.selection.subscribe(() => this.saver.changed('selection')),
     );
-  }
-
-  private load(damagedKey: string): ReturnType<typeof parseSavedWorkbook> {
-    const raw = this.storage.getItem(this.storageKey);
-    const fresh = () => ({ model: new WorkbookModel({ name: PREVIEW_WORKBOOK_NAME }), selection: null });
-    if (raw === null) return fresh();
-    try {
-      return parseSavedWorkbook(raw);
-    } catch (e) {
-      const reason = e instanceof AddinError && e.detail ? e.detail : 'it is not a workbook this preview saved';
-      let backup: string | null = damagedKey;
-      try {
-        this.storage.setItem(damagedKey, raw);
-      } catch {
-        backup = null;
-      }
-      this.noticeList = [damagedNotice(reason, backup)];
-      return fresh();
-    }
   }
 
   /** Counts the model's changes since the page opened (the grid re-renders when it moves). */
@@ -110,42 +101,23 @@ export class PreviewHost implements SpreadsheetHost {
   }
 
   // ---------- persistence ----------
-  private changed(what: 'content' | 'selection'): void {
-    if (what === 'selection') {
-      if (this.dirty === 'none') this.dirty = 'selection';
-      return;
-    }
-    this.dirty = 'content';
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flush();
-    }, this.saveDelayMs);
-  }
-
-  /** Save now if anything changed; returns false when the browser refused (a notice says so). */
+  /**
+   * Saves now if anything changed. False when the browser refused at once (the localStorage fallback; a notice says so);
+   * with IndexedDB the write finishes later: `whenSaved()` tells how it went.
+   */
   flush(): boolean {
-    if (this.timer !== null) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    if (this.dirty === 'none') return true;
-    const text = serializeWorkbook(this.model.toJSON(), this.selection.selection);
-    try {
-      this.storage.setItem(this.storageKey, text);
-    } catch (e) {
-      this.setNotice(saveFailedNotice(text.length, e));
-      return false;
-    }
-    this.dirty = 'none';
-    this.dismissNotice('saveFailed');
-    return true;
+    return this.saver.flush();
   }
 
-  /** Stop listening and saving (a pending save is written first). */
+  /** Resolves once the saves started so far have been written: false when the last one was refused. */
+  whenSaved(): Promise<boolean> {
+    return this.saver.idle();
+  }
+
+  /** Stop listening and saving (a pending save is started first). */
   dispose(): void {
-    this.flush();
     for (const u of this.unsubscribers.splice(0)) u();
+    this.saver.dispose();
   }
 
   // ---------- notices ----------

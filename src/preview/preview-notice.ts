@@ -1,4 +1,5 @@
 /** Notices the preview shows above the grid: the saved workbook was damaged, or the workbook could not be saved. */
+import type { WorkbookStoreMedium } from './workbook-store';
 
 export type PreviewNoticeId = 'damaged' | 'saveFailed';
 
@@ -15,8 +16,9 @@ export function megabytes(chars: number): string {
   return `${((chars * 2) / 1_000_000).toFixed(1)} MB`;
 }
 
-export function damagedNotice(reason: string, backupKey: string | null): PreviewNotice {
-  const kept = backupKey === null ? 'The damaged copy could not be kept.' : `The damaged copy is kept in this browser's storage under "${backupKey}".`;
+/** `keptAt`: where the damaged copy was set aside, in words (null when it could not be kept). */
+export function damagedNotice(reason: string, keptAt: string | null): PreviewNotice {
+  const kept = keptAt === null ? 'The damaged copy could not be kept.' : `The damaged copy is kept in this browser's storage (${keptAt}).`;
   return {
     id: 'damaged',
     intent: 'warning',
@@ -25,11 +27,16 @@ export function damagedNotice(reason: string, backupKey: string | null): Preview
   };
 }
 
-export function saveFailedNotice(chars: number, cause: unknown): PreviewNotice {
-  const quota = cause instanceof Error && /quota/i.test(`${cause.name} ${cause.message}`);
+/** `medium`: where the preview saves (localStorage holds about 5 MB per site; IndexedDB a share of the disk). */
+export function saveFailedNotice(chars: number, cause: unknown, medium: WorkbookStoreMedium = 'localStorage'): PreviewNotice {
+  // DOMException is an Error in browsers but not in every test environment.
+  const named = typeof cause === 'object' && cause !== null && 'name' in cause && 'message' in cause ? { name: String(cause.name), message: String(cause.message) } : null;
+  const quota = named !== null && /quota/i.test(`${named.name} ${named.message}`);
   const why = quota
-    ? `it needs about ${megabytes(chars)} and browsers keep about 5 MB per site`
-    : `the browser refused to store it${cause instanceof Error ? `: ${cause.message}` : ''}`;
+    ? medium === 'localStorage'
+      ? `it needs about ${megabytes(chars)}, and without IndexedDB (as in some private windows) browsers keep about 5 MB per site`
+      : `it needs about ${megabytes(chars)} and this browser's storage for the site is full`
+    : `the browser refused to store it${named !== null && named.message ? `: ${named.message}` : ''}`;
   return {
     id: 'saveFailed',
     intent: 'error',

@@ -31,8 +31,10 @@ export interface PreviewWorkbookApi {
   isBold(sheet: string, cell: string): boolean;
   /** Tracked (placed) areas by placement id, as "Sheet1!B2:D20", or null when orphaned. */
   trackedAreas(): Record<string, string | null>;
-  /** Saves to browser storage now; false when the browser refused. */
+  /** Saves to browser storage now; false when the browser refused at once (with IndexedDB the write finishes later: see whenSaved). */
   save(): boolean;
+  /** Saves what is pending and resolves once it is written (await it before a reload): false when the browser refused. */
+  whenSaved(): Promise<boolean>;
 }
 
 function columnIndex(column: string): number {
@@ -102,6 +104,10 @@ export function createPreviewWorkbookApi(host: PreviewHost): PreviewWorkbookApi 
         }),
       ),
     save: () => host.flush(),
+    whenSaved: () => {
+      host.flush();
+      return host.whenSaved();
+    },
   };
 }
 

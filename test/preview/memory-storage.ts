@@ -6,12 +6,15 @@ export class MemoryStorage implements KeyValueStorage {
   /** Total characters of keys and values allowed; `Infinity` for no limit. */
   quota = Infinity;
   writes = 0;
+  /** setItem calls, refused ones included. */
+  attempts = 0;
 
   getItem(key: string): string | null {
     return this.map.get(key) ?? null;
   }
 
   setItem(key: string, value: string): void {
+    this.attempts += 1;
     let size = key.length + value.length;
     for (const [k, v] of this.map) if (k !== key) size += k.length + v.length;
     if (size > this.quota) {

@@ -11,6 +11,7 @@ import { abortableSleep } from '../../src/preview/browser-clock';
 import { PreviewApp } from '../../src/preview/preview-app';
 import { PreviewHost } from '../../src/preview/preview-host';
 import { MemoryStorage } from './memory-storage';
+import { MemoryWorkbookStore } from './memory-workbook-store';
 
 afterEach(cleanup);
 
@@ -19,7 +20,7 @@ const offline: Transport = async () => {
 };
 
 function setup() {
-  const host = new PreviewHost({ storage: new MemoryStorage(), mintWorkbookId: () => 'wb-1' });
+  const host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb-1' });
   let bytes = 0;
   const service = createAddinService({
     host,

@@ -1,23 +1,42 @@
-/** PreviewHost: persistence in browser storage (round trip, debounce, damaged value, refused save), selection, credentials kept apart. */
+/** PreviewHost: persistence in IndexedDB (round trip of a large workbook, migration from localStorage, damaged value set aside, coalesced write-behind saves), the localStorage fallback's refused save, credentials kept apart, the SpreadsheetHost port. */
 import { HOST_EXCEL } from '../../src/core/api/wire-names';
-import { TEXT_FORMAT } from '../../src/core/host';
-import { DAMAGED_WORKBOOK_KEY, PreviewHost, WORKBOOK_STORAGE_KEY } from '../../src/preview/preview-host';
+import { TEXT_FORMAT, type Scalar } from '../../src/core/host';
+import { IndexedDbWorkbookStore, WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE } from '../../src/preview/indexed-db-workbook-store';
 import { CREDENTIAL_KEY_PREFIX } from '../../src/preview/local-credential-store';
+import { LocalStorageWorkbookStore } from '../../src/preview/local-workbook-store';
+import { DAMAGED_WORKBOOK_KEY, PreviewHost, WORKBOOK_STORAGE_KEY } from '../../src/preview/preview-host';
+import { serializeWorkbook } from '../../src/preview/saved-workbook';
+import { WorkbookModel } from '../../src/core/memory/workbook-model';
+import { FakeIndexedDb } from './fake-indexed-db';
 import { MemoryStorage } from './memory-storage';
+import { MemoryWorkbookStore } from './memory-workbook-store';
 
 let seq = 0;
-function open(storage: MemoryStorage, credentialStorage?: MemoryStorage): PreviewHost {
-  return new PreviewHost({ storage, credentialStorage, mintWorkbookId: () => `wb-${++seq}` });
+const mintWorkbookId = (): string => `wb-${++seq}`;
+
+/** A page load: the IndexedDB store over `idb` (migrating from `local`), credentials in `local`. */
+async function load(idb: FakeIndexedDb, local: MemoryStorage = new MemoryStorage()): Promise<PreviewHost> {
+  const store = await IndexedDbWorkbookStore.open(idb, local);
+  return PreviewHost.open({ store, credentialStorage: local, mintWorkbookId });
+}
+
+function saved(idb: FakeIndexedDb, key = WORKBOOK_STORAGE_KEY): unknown {
+  return idb.value(WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE, key);
+}
+
+/** Lets pending promise callbacks (the fake's events) run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
 }
 
 afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('persistence', () => {
-  it('keeps values, formats, bold headers, tracked areas, the document store and the workbook id across a reload', async () => {
-    const storage = new MemoryStorage();
-    const a = open(storage);
+describe('persistence in IndexedDB', () => {
+  it('keeps values, formats, bold headers, tracked areas, the document store, the workbook id and the selection across a reload', async () => {
+    const idb = new FakeIndexedDb();
+    const a = await load(idb);
     const sheet = (await a.sheets())[0]!;
     await a.writeBlock({
       sheetId: sheet.id,
@@ -39,8 +58,10 @@ describe('persistence', () => {
     const second = a.model.addSheet('Data');
     await a.select({ sheetId: second.id, row: 4, col: 2, rows: 1, cols: 1 });
     expect(a.flush()).toBe(true);
+    expect(await a.whenSaved()).toBe(true);
+    a.dispose();
 
-    const b = open(storage);
+    const b = await load(idb);
     const sheetB = (await b.sheets())[0]!;
     expect((await b.sheets()).map((s) => s.name)).toEqual(['Sheet1', 'Data']);
     expect(b.model.getValues(sheetB.id, { row: 1, col: 1, rows: 2, cols: 3 })).toEqual([
@@ -54,131 +75,393 @@ describe('persistence', () => {
     expect((await b.workbook()).id).toBe(id);
     const active = await b.activeCell();
     expect([active.sheet.name, active.row, active.col]).toEqual(['Data', 4, 2]);
+    expect(b.notices()).toEqual([]);
+    // One database, one store, created once.
+    expect(idb.upgrades).toBe(1);
   });
 
-  it('keeps credentials out of the saved workbook, under their own per-user key', async () => {
-    const storage = new MemoryStorage();
-    const a = open(storage);
+  it('round-trips a 50,000-row placement larger than localStorage holds, in one write', async () => {
+    const idb = new FakeIndexedDb();
+    const local = new MemoryStorage();
+    local.quota = 5_000_000 / 2; // what a browser's localStorage would allow (UTF-16 code units)
+    const a = await load(idb, local);
+    const sheetId = a.model.sheets()[0]!.id;
+    const rows = 50_000;
+    const values: Scalar[][] = [['order', 'amount', 'region', 'day', 'customer', 'open', 'note']];
+    for (let r = 1; r <= rows; r += 1) values.push([`order-${r}`, r * 1.25, r % 3 === 0 ? 'EU' : 'US', 45_000 + (r % 365), `customer ${r % 997}`, r % 2 === 0, `“${r}” ünïcode`]);
+    // In tiles, as the orchestrator writes (the host takes 100,000 cells per request).
+    for (let start = 0; start < values.length; start += 10_000) {
+      const tile = values.slice(start, start + 10_000);
+      await a.writeBlock({ sheetId, row: start, col: 0, values: tile, formats: tile.map((r) => r.map(() => null)), headerRows: start === 0 ? 1 : 0 });
+    }
+    await a.trackArea('big', { sheetId, row: 0, col: 0, rows: rows + 1, cols: 7 });
+    const writesBefore = idb.writeTransactions;
+    expect(a.flush()).toBe(true);
+    expect(await a.whenSaved()).toBe(true);
+    expect(idb.writeTransactions - writesBefore).toBe(1);
+    const text = saved(idb);
+    expect(typeof text).toBe('string');
+    expect((text as string).length).toBeGreaterThan(local.quota);
+    expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
+
+    const b = await load(idb, local);
+    const sheetB = b.model.sheets()[0]!.id;
+    expect(b.model.countValues()).toBe(a.model.countValues());
+    expect(b.model.getValues(sheetB, { row: 0, col: 0, rows: rows + 1, cols: 7 })).toEqual(values);
+    expect(b.model.getCell(sheetB, 0, 3)?.bold).toBe(true);
+    expect(await b.trackedArea('big')).toEqual({ sheetId, row: 0, col: 0, rows: rows + 1, cols: 7 });
+    expect(b.notices()).toEqual([]);
+  });
+
+  it('keeps credentials out of the saved record, in localStorage under their own per-user key', async () => {
+    const idb = new FakeIndexedDb();
+    const local = new MemoryStorage();
+    const a = await load(idb, local);
     await a.credentials.set('session', 'secret-api-key-123');
     await a.document.set('svc.context', 'ctx');
     a.flush();
+    await a.whenSaved();
 
-    const saved = storage.getItem(WORKBOOK_STORAGE_KEY)!;
-    expect(saved).toContain('svc.context');
-    expect(saved).not.toContain('secret-api-key-123');
-    expect(storage.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBe('secret-api-key-123');
+    const record = saved(idb) as string;
+    expect(record).toContain('svc.context');
+    expect(record).not.toContain('secret-api-key-123');
+    expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toBeUndefined();
+    expect(local.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBe('secret-api-key-123');
+    expect([...local.map.keys()]).toEqual([`${CREDENTIAL_KEY_PREFIX}session`]);
     expect(await a.document.get('session')).toBeNull();
 
-    const b = open(storage);
+    const b = await load(idb, local);
     expect(await b.credentials.get('session')).toBe('secret-api-key-123');
     await b.credentials.remove('session');
-    expect(storage.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBeNull();
+    expect(local.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBeNull();
   });
+});
 
-  it('can keep credentials in a different storage than the workbook', async () => {
-    const storage = new MemoryStorage();
-    const secrets = new MemoryStorage();
-    const a = open(storage, secrets);
-    await a.credentials.set('k', 'v');
+describe('migration from localStorage', () => {
+  function legacyWorkbook(): string {
+    const model = new WorkbookModel({ name: 'Preview workbook' });
+    const sheetId = model.sheets()[0]!.id;
+    model.setRange(sheetId, 0, 0, [
+      ['kept', 1],
+      ['across', 2],
+    ]);
+    model.setSetting('svc.placements', 'p');
+    return serializeWorkbook(model.toJSON(), { sheetId, active: { row: 1, col: 1 }, focus: { row: 1, col: 1 } });
+  }
+
+  it('moves a workbook an older preview left in localStorage into IndexedDB once, then removes it there', async () => {
+    const idb = new FakeIndexedDb();
+    const local = new MemoryStorage();
+    const old = legacyWorkbook();
+    local.setItem(WORKBOOK_STORAGE_KEY, old);
+    local.setItem(`${CREDENTIAL_KEY_PREFIX}session`, 'key');
+
+    const a = await load(idb, local);
+    const sheetId = a.model.sheets()[0]!.id;
+    expect(a.model.getValues(sheetId, { row: 0, col: 0, rows: 2, cols: 2 })).toEqual([
+      ['kept', 1],
+      ['across', 2],
+    ]);
+    expect(a.selection.selection.active).toEqual({ row: 1, col: 1 });
+    expect(await a.document.get('svc.placements')).toBe('p');
+    expect(saved(idb)).toBe(old);
+    expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
+    expect(local.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBe('key');
+    expect(a.notices()).toEqual([]);
+
+    a.model.setValue(sheetId, 5, 0, 'later');
     a.flush();
-    expect([...storage.map.keys()].some((k) => k.startsWith(CREDENTIAL_KEY_PREFIX))).toBe(false);
-    expect(secrets.getItem(`${CREDENTIAL_KEY_PREFIX}k`)).toBe('v');
+    await a.whenSaved();
+    const b = await load(idb, local);
+    expect(b.model.getValue(sheetId, 5, 0)).toBe('later');
+    expect(b.model.getValue(sheetId, 0, 0)).toBe('kept');
   });
 
-  it('saves after a quiet time, once for a burst of changes', () => {
-    jest.useFakeTimers();
-    const storage = new MemoryStorage();
-    const host = open(storage);
-    const sheetId = host.model.sheets()[0]!.id;
-    for (let i = 0; i < 10; i += 1) host.model.setValue(sheetId, i, 0, i);
-    expect(storage.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
-    jest.advanceTimersByTime(299);
-    expect(storage.writes).toBe(0);
-    jest.advanceTimersByTime(1);
-    expect(storage.writes).toBe(1);
-    expect(open(storage).model.getValues(sheetId, { row: 0, col: 0, rows: 10, cols: 1 }).flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  it('prefers IndexedDB over a copy left in localStorage, and removes the copy', async () => {
+    const idb = new FakeIndexedDb();
+    const local = new MemoryStorage();
+    const a = await load(idb, local);
+    a.model.setValue(a.model.sheets()[0]!.id, 0, 0, 'newer');
+    a.flush();
+    await a.whenSaved();
+    local.setItem(WORKBOOK_STORAGE_KEY, legacyWorkbook());
+
+    const b = await load(idb, local);
+    expect(b.model.getValue(b.model.sheets()[0]!.id, 0, 0)).toBe('newer');
+    expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
   });
 
-  it('does not write on a selection change alone, but keeps it with the next save', () => {
-    jest.useFakeTimers();
-    const storage = new MemoryStorage();
-    const host = open(storage);
-    const sheetId = host.model.sheets()[0]!.id;
-    host.selection.set({ sheetId, active: { row: 3, col: 3 }, focus: { row: 3, col: 3 } });
-    jest.advanceTimersByTime(1000);
-    expect(storage.writes).toBe(0);
-    expect(host.flush()).toBe(true);
-    expect(storage.writes).toBe(1);
-    expect(open(storage).selection.selection.active).toEqual({ row: 3, col: 3 });
+  it('leaves the localStorage value in place when IndexedDB refuses it (the next start tries again)', async () => {
+    const idb = new FakeIndexedDb();
+    idb.quotaChars = 10;
+    const local = new MemoryStorage();
+    const old = legacyWorkbook();
+    local.setItem(WORKBOOK_STORAGE_KEY, old);
+    const a = await load(idb, local);
+    expect(a.model.getValue(a.model.sheets()[0]!.id, 0, 0)).toBe('kept');
+    expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBe(old);
+    expect(saved(idb)).toBeUndefined();
+
+    idb.quotaChars = Infinity;
+    await load(idb, local);
+    expect(saved(idb)).toBe(old);
+    expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a damaged localStorage value is migrated, then set aside in IndexedDB with the notice', async () => {
+    const idb = new FakeIndexedDb();
+    const local = new MemoryStorage();
+    local.setItem(WORKBOOK_STORAGE_KEY, '{"kind": "svc.preview.workbook", ');
+    const host = await load(idb, local);
+    expect(host.notices().map((n) => n.id)).toEqual(['damaged']);
+    expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toBe('{"kind": "svc.preview.workbook", ');
+    expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
   });
 });
 
 describe('a damaged saved workbook', () => {
   it.each([
     ['not JSON', '{"kind": "svc.preview.workbook", '],
-    ['another app\'s value', JSON.stringify({ hello: 'world' })],
+    ["another app's value", JSON.stringify({ hello: 'world' })],
     ['a broken workbook inside the envelope', JSON.stringify({ kind: 'svc.preview.workbook', version: 1, workbook: { version: 1, sheets: [] }, selection: null })],
-  ])('%s: starts a fresh workbook, keeps the damaged copy and shows a notice', (_name, raw) => {
-    const storage = new MemoryStorage();
-    storage.setItem(WORKBOOK_STORAGE_KEY, raw);
-    const host = open(storage);
+    ['not text at all', { sheets: 'structured clone of something else' }],
+  ])('%s: starts a fresh workbook, sets the damaged copy aside in IndexedDB and shows a notice', async (_name, raw) => {
+    const idb = new FakeIndexedDb();
+    idb.seed(WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE, WORKBOOK_STORAGE_KEY, raw);
+    const host = await load(idb);
     expect(host.model.sheets().map((s) => s.name)).toEqual(['Sheet1']);
     expect(host.model.countValues()).toBe(0);
     const notice = host.notices().find((n) => n.id === 'damaged');
     expect(notice?.intent).toBe('warning');
     expect(notice?.message).toContain('could not be read');
-    expect(notice?.message).toContain(DAMAGED_WORKBOOK_KEY);
-    expect(storage.getItem(DAMAGED_WORKBOOK_KEY)).toBe(raw);
+    expect(notice?.message).toContain(`IndexedDB database "${WORKBOOK_DATABASE}", key "${DAMAGED_WORKBOOK_KEY}"`);
+    expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toEqual(raw);
     // Nothing overwrites the damaged value until the user changes something.
-    expect(storage.getItem(WORKBOOK_STORAGE_KEY)).toBe(raw);
+    expect(host.flush()).toBe(true);
+    await host.whenSaved();
+    expect(saved(idb)).toEqual(raw);
     host.model.setValue(host.model.sheets()[0]!.id, 0, 0, 'new');
     host.flush();
-    expect(open(storage).notices()).toEqual([]);
+    await host.whenSaved();
+    expect((await load(idb)).notices()).toEqual([]);
+    expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toEqual(raw);
   });
 
-  it('says so when the damaged copy cannot be kept either', () => {
-    const storage = new MemoryStorage();
-    const raw = 'x'.repeat(100);
-    storage.setItem(WORKBOOK_STORAGE_KEY, raw);
-    storage.quota = 150;
-    const host = open(storage);
+  it('says so when the damaged copy cannot be kept either', async () => {
+    const idb = new FakeIndexedDb();
+    idb.seed(WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE, WORKBOOK_STORAGE_KEY, 'x'.repeat(100));
+    idb.quotaChars = 50;
+    const host = await load(idb);
     expect(host.notices()[0]?.message).toContain('could not be kept');
   });
 
   it('names a selection on a sheet that no longer exists as no selection (A1 of the first sheet)', async () => {
-    const storage = new MemoryStorage();
-    const a = open(storage);
+    const idb = new FakeIndexedDb();
+    const a = await load(idb);
     a.model.setValue(a.model.sheets()[0]!.id, 0, 0, 1);
     a.flush();
-    const saved = JSON.parse(storage.getItem(WORKBOOK_STORAGE_KEY)!) as Record<string, unknown>;
-    storage.setItem(WORKBOOK_STORAGE_KEY, JSON.stringify({ ...saved, selection: { sheetId: 'gone', active: { row: 5, col: 5 }, focus: { row: 5, col: 5 } } }));
-    const b = open(storage);
+    await a.whenSaved();
+    const record = JSON.parse(saved(idb) as string) as Record<string, unknown>;
+    idb.seed(WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE, WORKBOOK_STORAGE_KEY, JSON.stringify({ ...record, selection: { sheetId: 'gone', active: { row: 5, col: 5 }, focus: { row: 5, col: 5 } } }));
+    const b = await load(idb);
     const cell = await b.activeCell();
     expect([cell.sheet.name, cell.row, cell.col]).toEqual(['Sheet1', 0, 0]);
     expect(b.notices()).toEqual([]);
   });
 });
 
-describe('a refused save', () => {
-  it('shows a notice naming the size, and clears it once a save succeeds', () => {
-    const storage = new MemoryStorage();
-    const host = open(storage);
+describe('write-behind saving', () => {
+  it('saves after a quiet time, once for a burst of changes', async () => {
+    jest.useFakeTimers();
+    const idb = new FakeIndexedDb();
+    const host = await load(idb);
     const sheetId = host.model.sheets()[0]!.id;
-    storage.quota = 2000;
+    for (let i = 0; i < 10; i += 1) host.model.setValue(sheetId, i, 0, i);
+    jest.advanceTimersByTime(299);
+    expect(idb.writeTransactions).toBe(0);
+    jest.advanceTimersByTime(1);
+    expect(idb.writeTransactions).toBe(1);
+    expect(await host.whenSaved()).toBe(true);
+    jest.useRealTimers();
+    expect((await load(idb)).model.getValues(sheetId, { row: 0, col: 0, rows: 10, cols: 1 }).flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('keeps one save in flight: 200 changes during a slow save give one more save, of the last state', async () => {
+    jest.useFakeTimers();
+    const idb = new FakeIndexedDb();
+    const host = await load(idb);
+    const sheetId = host.model.sheets()[0]!.id;
+    idb.holdWrites = true;
+    host.model.setValue(sheetId, 0, 0, 'first');
+    jest.advanceTimersByTime(300);
+    expect(idb.writeTransactions).toBe(1);
+    // The user keeps typing while the first save is being written, with pauses longer than the quiet time.
+    for (let i = 0; i < 200; i += 1) {
+      host.model.setValue(sheetId, 1, 0, i);
+      jest.advanceTimersByTime(i % 20 === 0 ? 400 : 50);
+      await settle();
+    }
+    jest.advanceTimersByTime(1000);
+    await settle();
+    expect(idb.writeTransactions).toBe(1);
+    expect(idb.release()).toBe(1);
+    await settle();
+    expect(idb.writeTransactions).toBe(2);
+    expect(idb.release()).toBe(1);
+    expect(await host.whenSaved()).toBe(true);
+    expect(idb.writeTransactions).toBe(2);
+    expect(idb.maxWritesInFlight).toBe(1);
+    jest.useRealTimers();
+    idb.holdWrites = false;
+    expect((await load(idb)).model.getValues(sheetId, { row: 0, col: 0, rows: 2, cols: 1 })).toEqual([['first'], [199]]);
+  });
+
+  it('flush() during a save queues the latest state and writes it last (last write wins)', async () => {
+    const store = new MemoryWorkbookStore();
+    const host = new PreviewHost({ store, credentialStorage: new MemoryStorage(), mintWorkbookId });
+    const sheetId = host.model.sheets()[0]!.id;
+    store.hold = true;
+    host.model.setValue(sheetId, 0, 0, 'a');
+    expect(host.flush()).toBe(true);
+    host.model.setValue(sheetId, 0, 0, 'b');
+    expect(host.flush()).toBe(true);
+    host.model.setValue(sheetId, 0, 0, 'c');
+    expect(host.flush()).toBe(true);
+    expect(store.written).toHaveLength(1);
+    let done: boolean | null = null;
+    void host.whenSaved().then((ok) => (done = ok));
+    expect(store.release()).toBe(1);
+    await settle();
+    expect(done).toBeNull();
+    expect(store.written).toHaveLength(2);
+    expect(store.release()).toBe(1);
+    await settle();
+    expect(done).toBe(true);
+    expect(store.maxInFlight).toBe(1);
+    expect(store.value).toContain('"c"');
+    expect(store.value).not.toContain('"b"');
+  });
+
+  it('does not write on a selection change alone, but keeps it with the next save', async () => {
+    jest.useFakeTimers();
+    const store = new MemoryWorkbookStore();
+    const host = new PreviewHost({ store, credentialStorage: new MemoryStorage(), mintWorkbookId });
+    const sheetId = host.model.sheets()[0]!.id;
+    host.selection.set({ sheetId, active: { row: 3, col: 3 }, focus: { row: 3, col: 3 } });
+    jest.advanceTimersByTime(1000);
+    expect(store.written).toHaveLength(0);
+    expect(host.flush()).toBe(true);
+    await host.whenSaved();
+    expect(store.written).toHaveLength(1);
+    jest.useRealTimers();
+    const again = await PreviewHost.open({ store, credentialStorage: new MemoryStorage(), mintWorkbookId });
+    expect(again.selection.selection.active).toEqual({ row: 3, col: 3 });
+  });
+
+  it('a save IndexedDB refuses shows the notice (no 5 MB wording) and whenSaved() says false', async () => {
+    const idb = new FakeIndexedDb();
+    const host = await load(idb);
+    idb.quotaChars = 100;
+    host.model.setValue(host.model.sheets()[0]!.id, 0, 0, 'x');
+    expect(host.flush()).toBe(true);
+    expect(await host.whenSaved()).toBe(false);
+    const notice = host.notices().find((n) => n.id === 'saveFailed');
+    expect(notice?.message).toContain("storage for the site is full");
+    expect(notice?.message).not.toContain('5 MB');
+    idb.quotaChars = Infinity;
+    expect(host.flush()).toBe(true);
+    expect(await host.whenSaved()).toBe(true);
+    expect(host.notices()).toEqual([]);
+  });
+
+  it('reopens the connection when the browser closed it', async () => {
+    const idb = new FakeIndexedDb();
+    const host = await load(idb);
+    idb.closeAll();
+    host.model.setValue(host.model.sheets()[0]!.id, 0, 0, 'after close');
+    host.flush();
+    expect(await host.whenSaved()).toBe(true);
+    expect(saved(idb)).toContain('after close');
+  });
+});
+
+describe('the localStorage fallback (no IndexedDB)', () => {
+  function fallback(local: MemoryStorage): PreviewHost {
+    return new PreviewHost({ store: new LocalStorageWorkbookStore(local), credentialStorage: local, mintWorkbookId, retryDelayMs: 30_000 });
+  }
+
+  it('saves synchronously and round-trips', async () => {
+    const local = new MemoryStorage();
+    const a = fallback(local);
+    a.model.setValue(a.model.sheets()[0]!.id, 0, 0, 'kept');
+    expect(a.flush()).toBe(true);
+    expect(local.writes).toBe(1);
+    const b = await PreviewHost.open({ store: new LocalStorageWorkbookStore(local), credentialStorage: local, mintWorkbookId });
+    expect(b.model.getValue(b.model.sheets()[0]!.id, 0, 0)).toBe('kept');
+  });
+
+  it('a refused save shows the size notice once, does not serialize again on each change, and saves once the workbook got smaller', () => {
+    jest.useFakeTimers();
+    const local = new MemoryStorage();
+    const host = fallback(local);
+    const sheetId = host.model.sheets()[0]!.id;
+    local.quota = 2000;
     host.model.setRange(sheetId, 0, 0, Array.from({ length: 200 }, (_, i) => [`row ${i}`, i]));
-    expect(host.flush()).toBe(false);
+    jest.advanceTimersByTime(300);
+    expect(local.attempts).toBe(1);
     const notice = host.notices().find((n) => n.id === 'saveFailed');
     expect(notice?.intent).toBe('error');
     expect(notice?.message).toMatch(/about \d+\.\d MB/);
+    expect(notice?.message).toContain('5 MB');
+
+    // More growth: no whole-workbook retry per change.
+    for (let i = 0; i < 20; i += 1) {
+      host.model.setValue(sheetId, 300 + i, 0, i);
+      jest.advanceTimersByTime(400);
+    }
+    expect(local.attempts).toBe(1);
+    // The retry comes after the retry delay (and fails again: still too big), then waits twice as long.
+    jest.advanceTimersByTime(30_000 - 8_000);
+    expect(local.attempts).toBe(2);
+    jest.advanceTimersByTime(59_000);
+    expect(local.attempts).toBe(2);
+    jest.advanceTimersByTime(1_000);
+    expect(local.attempts).toBe(3);
+
+    // Removing data is what the notice asks for: saved at the next quiet time.
+    host.model.clearRange(sheetId, { row: 0, col: 0, rows: 400, cols: 2 });
+    jest.advanceTimersByTime(300);
+    expect(local.attempts).toBe(4);
+    expect(local.writes).toBe(1);
+    expect(host.notices()).toEqual([]);
+  });
+
+  it('flush() returns false when refused, and true once a save succeeds', () => {
+    const local = new MemoryStorage();
+    const host = fallback(local);
+    const sheetId = host.model.sheets()[0]!.id;
+    local.quota = 2000;
+    host.model.setRange(sheetId, 0, 0, Array.from({ length: 200 }, (_, i) => [`row ${i}`, i]));
+    expect(host.flush()).toBe(false);
     host.model.clearRange(sheetId, { row: 0, col: 0, rows: 200, cols: 2 });
     expect(host.flush()).toBe(true);
     expect(host.notices()).toEqual([]);
   });
+
+  it('sets a damaged value aside under the damaged key', async () => {
+    const local = new MemoryStorage();
+    local.setItem(WORKBOOK_STORAGE_KEY, 'garbage');
+    const host = await PreviewHost.open({ store: new LocalStorageWorkbookStore(local), credentialStorage: local, mintWorkbookId });
+    expect(host.notices()[0]?.message).toContain(`localStorage key "${DAMAGED_WORKBOOK_KEY}"`);
+    expect(local.getItem(DAMAGED_WORKBOOK_KEY)).toBe('garbage');
+  });
 });
 
 describe('the SpreadsheetHost port', () => {
+  const open = (): PreviewHost => new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId });
+
   it('behaves like Excel: SPREADSHEET_1, Excel grid and 5 MB requests', () => {
-    const host = open(new MemoryStorage());
+    const host = open();
     expect(host.platformHost).toBe(HOST_EXCEL);
     expect(host.limits.maxRows).toBe(1_048_576);
     expect(host.limits.maxCols).toBe(16_384);
@@ -186,7 +469,7 @@ describe('the SpreadsheetHost port', () => {
   });
 
   it('activeCell() is the top-left cell of the grid selection; select() selects and asks the grid to reveal it', async () => {
-    const host = open(new MemoryStorage());
+    const host = open();
     const sheetId = host.model.sheets()[0]!.id;
     host.selection.set({ sheetId, active: { row: 9, col: 4 }, focus: { row: 5, col: 2 } }, { reveal: false });
     const cell = await host.activeCell();
@@ -201,14 +484,14 @@ describe('the SpreadsheetHost port', () => {
   });
 
   it('select() refuses an unknown sheet and a range past the grid', async () => {
-    const host = open(new MemoryStorage());
+    const host = open();
     const sheetId = host.model.sheets()[0]!.id;
     await expect(host.select({ sheetId: 'nope', row: 0, col: 0, rows: 1, cols: 1 })).rejects.toMatchObject({ kind: 'notFound' });
     await expect(host.select({ sheetId, row: 1_048_570, col: 0, rows: 10, cols: 1 })).rejects.toMatchObject({ kind: 'limit' });
   });
 
   it('tracked areas follow inserted rows, and a deleted sheet moves the selection and orphans its areas', async () => {
-    const host = open(new MemoryStorage());
+    const host = open();
     const first = host.model.sheets()[0]!.id;
     const second = host.model.addSheet('Two').id;
     await host.trackArea('p', { sheetId: second, row: 2, col: 1, rows: 3, cols: 2 });
@@ -221,7 +504,7 @@ describe('the SpreadsheetHost port', () => {
   });
 
   it('showSheet() brings back the last selection of a sheet', () => {
-    const host = open(new MemoryStorage());
+    const host = open();
     const first = host.model.sheets()[0]!.id;
     const second = host.model.addSheet('Two').id;
     host.selection.set({ sheetId: first, active: { row: 7, col: 1 }, focus: { row: 7, col: 1 } });

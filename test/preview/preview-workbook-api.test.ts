@@ -1,11 +1,13 @@
 /** window.previewWorkbook: sheets by name, A1 cells, rows from 1, host semantics, selection and tracked areas. */
 import { TEXT_FORMAT } from '../../src/core/host';
+import { LocalStorageWorkbookStore } from '../../src/preview/local-workbook-store';
 import { PreviewHost } from '../../src/preview/preview-host';
 import { createPreviewWorkbookApi } from '../../src/preview/preview-workbook-api';
 import { MemoryStorage } from './memory-storage';
+import { MemoryWorkbookStore } from './memory-workbook-store';
 
 function setup() {
-  const host = new PreviewHost({ storage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
+  const host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
   return { host, api: createPreviewWorkbookApi(host) };
 }
 
@@ -108,13 +110,34 @@ describe('window.previewWorkbook', () => {
     expect(api.getValues('Sheet1', 'C1')).toEqual([['x']]);
   });
 
-  it('save() writes the workbook to storage now', () => {
-    const storage = new MemoryStorage();
-    const host = new PreviewHost({ storage, mintWorkbookId: () => 'wb' });
+  it('save() hands the workbook to storage now; whenSaved() resolves once it is written', async () => {
+    const store = new MemoryWorkbookStore();
+    store.hold = true;
+    const host = new PreviewHost({ store, credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
     const api = createPreviewWorkbookApi(host);
     api.setValue('Sheet1', 'A1', 'kept');
     expect(api.save()).toBe(true);
-    const again = createPreviewWorkbookApi(new PreviewHost({ storage, mintWorkbookId: () => 'wb' }));
-    expect(again.getValues('Sheet1', 'A1')).toEqual([['kept']]);
+    expect(store.written).toHaveLength(1);
+    api.setValue('Sheet1', 'A2', 'too');
+    let result: boolean | null = null;
+    void api.whenSaved().then((ok) => (result = ok));
+    store.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(result).toBeNull();
+    store.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(result).toBe(true);
+    const again = createPreviewWorkbookApi(await PreviewHost.open({ store, credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' }));
+    expect(again.getValues('Sheet1', 'A1:A2')).toEqual([['kept'], ['too']]);
+  });
+
+  it('save() returns false when the browser refuses at once (localStorage fallback)', () => {
+    const local = new MemoryStorage();
+    local.quota = 10;
+    const host = new PreviewHost({ store: new LocalStorageWorkbookStore(local), credentialStorage: local, mintWorkbookId: () => 'wb' });
+    const api = createPreviewWorkbookApi(host);
+    api.setValue('Sheet1', 'A1', 'too big');
+    expect(api.save()).toBe(false);
+    host.dispose();
   });
 });

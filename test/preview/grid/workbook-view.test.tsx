@@ -10,10 +10,11 @@ import { TEXT_FORMAT } from '../../../src/core/host';
 import { WorkbookView } from '../../../src/preview/grid/workbook-view';
 import { PreviewHost } from '../../../src/preview/preview-host';
 import { MemoryStorage } from '../memory-storage';
+import { MemoryWorkbookStore } from '../memory-workbook-store';
 
 afterEach(cleanup);
 
-function setup(host = new PreviewHost({ storage: new MemoryStorage(), mintWorkbookId: () => 'wb' })) {
+function setup(host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' })) {
   const view = render(
     <FluentProvider theme={webLightTheme}>
       <WorkbookView host={host} />
@@ -28,7 +29,7 @@ function setup(host = new PreviewHost({ storage: new MemoryStorage(), mintWorkbo
 
 describe('virtualization', () => {
   it('renders only a window of a 200,000-row sheet, and the window follows select()', async () => {
-    const host = new PreviewHost({ storage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
+    const host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
     const sheetId = host.model.sheets()[0]!.id;
     host.model.setRange(sheetId, 0, 0, Array.from({ length: 200_000 }, (_, i) => [i, `r${i}`, i * 2]));
     await host.trackArea('big', { sheetId, row: 0, col: 0, rows: 200_000, cols: 3 });
@@ -62,7 +63,7 @@ describe('virtualization', () => {
   });
 
   it('labels columns past Z with two letters', async () => {
-    const host = new PreviewHost({ storage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
+    const host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
     const { view, sheetId } = setup(host);
     await act(() => host.select({ sheetId, row: 0, col: 27, rows: 1, cols: 1 }));
     const headers = [...view.container.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent);
@@ -322,10 +323,8 @@ describe('sheet tabs', () => {
 });
 
 describe('notices', () => {
-  it('shows the damaged-storage notice until dismissed', () => {
-    const storage = new MemoryStorage();
-    storage.setItem('svc.preview.workbook', 'garbage');
-    setup(new PreviewHost({ storage, mintWorkbookId: () => 'wb' }));
+  it('shows the damaged-storage notice until dismissed', async () => {
+    setup(await PreviewHost.open({ store: new MemoryWorkbookStore('garbage'), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' }));
     expect(screen.getByText('Started a new workbook')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Started a new workbook')).toBeNull();
