@@ -203,14 +203,7 @@ export class Orchestrator {
         deploymentId: draft.deploymentId,
         ...(draft.environmentId ? { environmentId: draft.environmentId } : {}),
         name,
-        sheetId: written.plan.write.sheetId,
-        sheetName: written.sheetName,
-        anchor: { row: written.plan.write.row, col: written.plan.write.col },
-        area: this.rect(written.plan.write),
-        rows: fetched.matrix.rows,
-        cols: fetched.matrix.cols,
-        headerRows: fetched.matrix.headerRows,
-        layout: fetched.layout,
+        ...this.writtenFields(written, fetched),
         ...(fetched.queryChecksum ? { queryChecksum: fetched.queryChecksum } : {}),
         placedAt: now,
         refreshedAt: now,
@@ -340,14 +333,7 @@ export class Orchestrator {
       const next: PlacementRecord = {
         ...record,
         name,
-        sheetId: written.plan.write.sheetId,
-        sheetName: written.sheetName,
-        anchor: { row: written.plan.write.row, col: written.plan.write.col },
-        area: this.rect(written.plan.write),
-        rows: fetched.matrix.rows,
-        cols: fetched.matrix.cols,
-        headerRows: fetched.matrix.headerRows,
-        layout: fetched.layout,
+        ...this.writtenFields(written, fetched),
         refreshedAt: this.iso(),
       };
       if (environmentId) next.environmentId = environmentId;
@@ -529,6 +515,21 @@ export class Orchestrator {
     body.anchorCell = formatCellRef(area.row, area.col);
     body.endResultCell = formatCellRef(area.row + area.rows - 1, area.col + area.cols - 1);
     return body;
+  }
+
+  /** The record fields that say where a result was written and what it holds (set at insert, renewed at refresh). */
+  private writtenFields(written: Written, fetched: Fetched): Pick<PlacementRecord, 'sheetId' | 'sheetName' | 'anchor' | 'area' | 'rows' | 'cols' | 'headerRows' | 'layout'> {
+    const at = written.plan.write;
+    return {
+      sheetId: at.sheetId,
+      sheetName: written.sheetName,
+      anchor: { row: at.row, col: at.col },
+      area: this.rect(at),
+      rows: fetched.matrix.rows,
+      cols: fetched.matrix.cols,
+      headerRows: fetched.matrix.headerRows,
+      layout: fetched.layout,
+    };
   }
 
   private rect(r: GridRange): PlacementRecord['area'] {
