@@ -9,21 +9,12 @@ import { findByPublicId } from '../../local-platform/report-store';
 import { applyUpsert, decideUpsert, type UpsertRequest } from '../../local-platform/report-upsert';
 import { seedIfEmpty } from '../../local-platform/seed';
 import { createStateTables } from '../../local-platform/state-schema';
+import { rejectionOf } from '../helpers/caught-error';
 
 let instance: DuckDBInstance;
 let db: ControlDb;
 const editor: Principal = { user: DEV_USERS[1]!, rights: rightsOf('editor') };
 const request = (publicId: string, name: string): UpsertRequest => ({ deploymentId: '101', publicId, body: { name }, caller: editor, nowIso: '2025-01-01T00:00:00.000Z' });
-
-async function rejection(p: Promise<unknown>): Promise<HttpError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HttpError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
 
 beforeAll(async () => {
   instance = await DuckDBInstance.create(':memory:');
@@ -47,7 +38,7 @@ describe('7.3 decide outside, apply inside a transaction that re-checks', () => 
     expect(da).toEqual({ kind: 'create' });
     expect(dbb).toEqual({ kind: 'create' });
     await db.transaction((sql) => applyUpsert(sql, da, a));
-    const err = await rejection(db.transaction((sql) => applyUpsert(sql, dbb, b)));
+    const err = await rejectionOf(db.transaction((sql) => applyUpsert(sql, dbb, b)), HttpError);
     expect([err.status, err.code]).toEqual([409, CODE_UPSERT_BRANCH_CHANGED]);
     expect((await db.exclusive((sql) => findByPublicId(sql, 'applyRace001')))?.name).toBe('A');
   });
@@ -59,7 +50,7 @@ describe('7.3 decide outside, apply inside a transaction that re-checks', () => 
     const decision = await db.exclusive((sql) => decideUpsert(sql, update));
     expect(decision.kind).toBe('update');
     await db.exclusive((sql) => sql.run(`DELETE FROM control.reports WHERE public_id = 'applyRace002'`));
-    const err = await rejection(db.transaction((sql) => applyUpsert(sql, decision, update)));
+    const err = await rejectionOf(db.transaction((sql) => applyUpsert(sql, decision, update)), HttpError);
     expect(err.code).toBe(CODE_UPSERT_BRANCH_CHANGED);
     expect(await db.exclusive((sql) => findByPublicId(sql, 'applyRace002'))).toBeNull();
   });
@@ -69,7 +60,7 @@ describe('7.3 decide outside, apply inside a transaction that re-checks', () => 
     const decision = await db.exclusive((sql) => decideUpsert(sql, adopt));
     expect(decision).toMatchObject({ kind: 'adopt-legacy', reportId: 2 });
     await db.exclusive((sql) => sql.run(`UPDATE control.reports SET public_id = 'legacy000001' WHERE id = 2`));
-    const err = await rejection(db.transaction((sql) => applyUpsert(sql, decision, adopt)));
+    const err = await rejectionOf(db.transaction((sql) => applyUpsert(sql, decision, adopt)), HttpError);
     expect(err.code).toBe(CODE_UPSERT_BRANCH_CHANGED);
   });
 });

@@ -1,6 +1,5 @@
 /** Tests for A1 notation: letters, cell and range references, sheet-name quoting, grid bounds. */
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/api/errors';
 import {
   EXCEL_GRID,
   checkInGrid,
@@ -12,16 +11,7 @@ import {
   parseRangeRef,
   quoteSheetName,
 } from '../../../src/core/cells/a1';
-
-function errorOf(fn: () => unknown): AddinError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AddinError) return e;
-    throw e;
-  }
-  throw new Error('expected an AddinError');
-}
+import { addinErrorOf } from '../../helpers/caught-error';
 
 const col = fc.integer({ min: 0, max: EXCEL_GRID.maxCols - 1 });
 const row = fc.integer({ min: 0, max: EXCEL_GRID.maxRows - 1 });
@@ -51,11 +41,11 @@ describe('column letters', () => {
   });
 
   it('rejects what is not a column with a validation error', () => {
-    expect(errorOf(() => lettersToColumn('A1')).kind).toBe('validation');
-    expect(errorOf(() => lettersToColumn('')).kind).toBe('validation');
-    expect(errorOf(() => columnToLetters(-1)).kind).toBe('validation');
-    expect(errorOf(() => columnToLetters(1.5)).kind).toBe('validation');
-    expect(errorOf(() => lettersToColumn('XFE', EXCEL_GRID)).message).toMatch(/Column XFE is beyond the end of the sheet: its last column is XFD/);
+    expect(addinErrorOf(() => lettersToColumn('A1')).kind).toBe('validation');
+    expect(addinErrorOf(() => lettersToColumn('')).kind).toBe('validation');
+    expect(addinErrorOf(() => columnToLetters(-1)).kind).toBe('validation');
+    expect(addinErrorOf(() => columnToLetters(1.5)).kind).toBe('validation');
+    expect(addinErrorOf(() => lettersToColumn('XFE', EXCEL_GRID)).message).toMatch(/Column XFE is beyond the end of the sheet: its last column is XFD/);
   });
 });
 
@@ -80,12 +70,12 @@ describe('cell references', () => {
 
   it('rejects malformed and out-of-grid references', () => {
     for (const bad of ['B0', '2B', 'B', '12', 'B2C', 'B-2', '$$B2', 'B2:C3', '']) {
-      expect(errorOf(() => parseCellRef(bad)).kind).toBe('validation');
+      expect(addinErrorOf(() => parseCellRef(bad)).kind).toBe('validation');
     }
-    const tooLow = errorOf(() => parseCellRef('A1048577', EXCEL_GRID));
+    const tooLow = addinErrorOf(() => parseCellRef('A1048577', EXCEL_GRID));
     expect(tooLow.kind).toBe('validation');
     expect(tooLow.message).toBe('Row 1,048,577 is beyond the end of the sheet: it has 1,048,576 rows.');
-    expect(errorOf(() => formatCellRef(0, 16384, EXCEL_GRID)).message).toMatch(/Column XFE/);
+    expect(addinErrorOf(() => formatCellRef(0, 16384, EXCEL_GRID)).message).toMatch(/Column XFE/);
   });
 });
 
@@ -103,7 +93,7 @@ describe('sheet names', () => {
     expect(quoteSheetName('TRUE')).toBe("'TRUE'");
     expect(quoteSheetName('Données')).toBe("'Données'");
     expect(quoteSheetName('a-b')).toBe("'a-b'");
-    expect(errorOf(() => quoteSheetName('')).kind).toBe('validation');
+    expect(addinErrorOf(() => quoteSheetName('')).kind).toBe('validation');
   });
 });
 
@@ -138,16 +128,16 @@ describe('range references', () => {
 
   it('rejects malformed references with a message naming them', () => {
     for (const bad of ["'Unclosed!A1", "'Sheet'A1", '!A1', "''!A1", 'Sheet1!', 'A:C', '1:3', 'A1:B2:C3', 'Sheet1!A1:', 'A1::B2']) {
-      const e = errorOf(() => parseRangeRef(bad));
+      const e = addinErrorOf(() => parseRangeRef(bad));
       expect(e.kind).toBe('validation');
       expect(e.message).toContain(bad);
     }
-    expect(errorOf(() => formatRangeRef('S', { row: 0, col: 0, rows: 0, cols: 1 })).kind).toBe('validation');
+    expect(addinErrorOf(() => formatRangeRef('S', { row: 0, col: 0, rows: 0, cols: 1 })).kind).toBe('validation');
   });
 
   it('checks ranges against the grid', () => {
     expect(() => checkInGrid({ row: 1048575, col: 16383, rows: 1, cols: 1 }, EXCEL_GRID)).not.toThrow();
-    expect(errorOf(() => checkInGrid({ row: 1048570, col: 0, rows: 10, cols: 1 }, EXCEL_GRID)).data).toEqual({ row: 1048579, maxRows: 1048576 });
-    expect(errorOf(() => parseRangeRef('A1:XFE1', EXCEL_GRID)).kind).toBe('validation');
+    expect(addinErrorOf(() => checkInGrid({ row: 1048570, col: 0, rows: 10, cols: 1 }, EXCEL_GRID)).data).toEqual({ row: 1048579, maxRows: 1048576 });
+    expect(addinErrorOf(() => parseRangeRef('A1:XFE1', EXCEL_GRID)).kind).toBe('validation');
   });
 });

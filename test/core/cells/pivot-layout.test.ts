@@ -3,11 +3,11 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { AddinError } from '../../../src/core/api/errors';
 import { pivotItemsSchema, streamColumnSchema, streamValueSchema, type StreamValue } from '../../../src/core/api/schemas';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { buildPivotMatrix } from '../../../src/core/cells/pivot-layout';
 import { typeValue } from '../../../src/core/cells/value-typing';
+import { addinErrorOf } from '../../helpers/caught-error';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const fixtureSchema = z.object({
@@ -17,16 +17,6 @@ const fixtureSchema = z.object({
   titles: z.record(z.string(), z.string()),
   expected: z.object({ rows: z.number(), cols: z.number(), headerRows: z.number(), values: z.array(z.array(scalar)), formats: z.array(z.array(z.string().nullable())) }),
 });
-
-function errorOf(fn: () => unknown): AddinError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AddinError) return e;
-    throw e;
-  }
-  throw new Error('expected an AddinError');
-}
 
 describe('buildPivotMatrix', () => {
   it('builds the hand-made cross-tab of the fixture', () => {
@@ -109,18 +99,18 @@ describe('buildPivotMatrix', () => {
   });
 
   it('rejects duplicate combinations, naming the key', () => {
-    const e = errorOf(() => buildPivotMatrix({ columns: cols, rows: [['EU', '9', 'Q1', '1'], ['EU', '9', 'Q1', '2']] }, base));
+    const e = addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [['EU', '9', 'Q1', '1'], ['EU', '9', 'Q1', '2']] }, base));
     expect(e.kind).toBe('validation');
     expect(e.message).toContain('region = "EU", year = "9", quarter = "Q1"');
   });
 
   it('rejects unknown members, unsupported measure placement and members listed twice', () => {
-    expect(errorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measures: ['profit'] })).message).toMatch(/no column for the pivot member "profit"/);
-    expect(errorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresAxis: 'rows' })).kind).toBe('validation');
-    expect(errorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresPosition: 'after' })).kind).toBe('validation');
-    expect(errorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, rows: ['region', 'x.region'] })).message).toMatch(/same result column/);
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measures: ['profit'] })).message).toMatch(/no column for the pivot member "profit"/);
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresAxis: 'rows' })).kind).toBe('validation');
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresPosition: 'after' })).kind).toBe('validation');
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, rows: ['region', 'x.region'] })).message).toMatch(/same result column/);
     const twoSales = [...cols.slice(0, 3), { name: 'a.sales', column_type: 'Int64' }, { name: 'b.sales', column_type: 'Int64' }];
-    expect(errorOf(() => buildPivotMatrix({ columns: twoSales, rows: [] }, base)).message).toMatch(/"sales" matches several result columns \("a.sales", "b.sales"\)/);
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: twoSales, rows: [] }, base)).message).toMatch(/"sales" matches several result columns \("a.sales", "b.sales"\)/);
   });
 
   it('places every (row key, column key, measure) value exactly once, at the cell its labels name', () => {

@@ -1,19 +1,9 @@
 /** Tests for write plans: exact tiling under the cell and byte budgets, header rows, column splits, limit errors. */
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/api/errors';
 import type { Scalar } from '../../../src/core/host';
 import type { Matrix } from '../../../src/core/cells/matrix';
 import { BLOCK_OVERHEAD_BYTES, estimateBlockBytes, estimateCellBytes, planWriteBlocks } from '../../../src/core/cells/write-plan';
-
-function errorOf(fn: () => unknown): AddinError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AddinError) return e;
-    throw e;
-  }
-  throw new Error('expected an AddinError');
-}
+import { addinErrorOf } from '../../helpers/caught-error';
 
 function matrixOf(values: Scalar[][], headerRows = 1, formats?: (string | null)[][]): Matrix {
   return {
@@ -78,24 +68,24 @@ describe('planWriteBlocks', () => {
 
   it('names the cell that alone exceeds the byte budget', () => {
     const m = matrixOf([['ok', 'x'.repeat(5000)]], 0);
-    const e = errorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 10, maxBytesPerWrite: 4000 }));
+    const e = addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 10, maxBytesPerWrite: 4000 }));
     expect(e.kind).toBe('limit');
     expect(e.data.cell).toBe('D4');
   });
 
   it('names the cell whose text is longer than the host allows, before planning', () => {
     const m = matrixOf([['h'], ['y'.repeat(32768)]]);
-    const e = errorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxCellChars: 32767 }));
+    const e = addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxCellChars: 32767 }));
     expect(e.kind).toBe('limit');
     expect(e.message).toMatch(/^Cell C5 would hold 32,768 characters, more than the 32,767/);
   });
 
   it('refuses a matrix that runs past the grid, and a budget too small for one cell', () => {
     const m = matrixOf([['a', 'b'], [1, 2]]);
-    expect(errorOf(() => planWriteBlocks(m, { sheetId: 's', row: 1048575, col: 0 }, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 })).kind).toBe('limit');
-    expect(errorOf(() => planWriteBlocks(m, { sheetId: 's', row: 0, col: 16383 }, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 })).message).toMatch(/column XFD/);
-    expect(errorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 0, maxBytesPerWrite: 5_000_000 })).kind).toBe('validation');
-    expect(errorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 5, maxBytesPerWrite: BLOCK_OVERHEAD_BYTES })).kind).toBe('validation');
+    expect(addinErrorOf(() => planWriteBlocks(m, { sheetId: 's', row: 1048575, col: 0 }, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 })).kind).toBe('limit');
+    expect(addinErrorOf(() => planWriteBlocks(m, { sheetId: 's', row: 0, col: 16383 }, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 })).message).toMatch(/column XFD/);
+    expect(addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 0, maxBytesPerWrite: 5_000_000 })).kind).toBe('validation');
+    expect(addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 5, maxBytesPerWrite: BLOCK_OVERHEAD_BYTES })).kind).toBe('validation');
   });
 
   it('plans nothing for an empty matrix', () => {

@@ -7,21 +7,12 @@ import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { loadRegistry, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
 import { cells, draft, numbered, rig, table, type Table } from './fakes';
+import { addinRejection } from '../../helpers/caught-error';
 
 const fixture = (name: string): Table & { sql: string } =>
   JSON.parse(readFileSync(join(__dirname, '../../fixtures/refresh', name), 'utf8')) as Table & { sql: string };
 
 const SQL = 'SELECT key, value FROM t';
-
-async function caught(p: Promise<unknown>): Promise<AddinError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AddinError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('Orchestrator.insert', () => {
   it('upserts the report, writes the result at the anchor, records the placement on the platform and in the document', async () => {
@@ -109,7 +100,7 @@ describe('Orchestrator.insert', () => {
     r.model.setValue(r.sheet, 3, 1, 'mine');
     r.model.setValue(r.sheet, 2, 0, 'also mine');
     const before = cells(r.model);
-    const e = await caught(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }));
+    const e = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }));
     expect(e.kind).toBe('blocked');
     expect(e.data).toMatchObject({ cells: ['A3', 'B4'], cell: 'A3' });
     expect(cells(r.model)).toEqual(before);
@@ -125,7 +116,7 @@ describe('Orchestrator.insert', () => {
     r.queries.set(SQL, numbered(3));
     await r.orch.insert(draft(SQL, 'First'), { sheetId: r.sheet, row: 2, col: 2 });
     const before = cells(r.model);
-    const e = await caught(r.orch.insert(draft(SQL, 'Second'), { sheetId: r.sheet, row: 0, col: 1 }, { overwrite: true }));
+    const e = await addinRejection(r.orch.insert(draft(SQL, 'Second'), { sheetId: r.sheet, row: 0, col: 1 }, { overwrite: true }));
     expect(e.kind).toBe('blocked');
     expect(e.message).toContain('"First"');
     expect(e.data).toMatchObject({ cell: 'C3', otherPlacement: true });
@@ -158,16 +149,16 @@ describe('Orchestrator.insert', () => {
 
   it('validates the draft and the target before calling anything', async () => {
     const r = rig();
-    expect((await caught(r.orch.insert({ ...draft(SQL), name: ' ' }, { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
-    expect((await caught(r.orch.insert(draft(''), { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
-    expect((await caught(r.orch.insert(draft(SQL), { sheetId: 'gone', row: 0, col: 0 }))).kind).toBe('notFound');
+    expect((await addinRejection(r.orch.insert({ ...draft(SQL), name: ' ' }, { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
+    expect((await addinRejection(r.orch.insert(draft(''), { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
+    expect((await addinRejection(r.orch.insert(draft(SQL), { sheetId: 'gone', row: 0, col: 0 }))).kind).toBe('notFound');
     expect(r.reports.calls).toEqual([]);
   });
 
   it('refuses a result that would run past the grid before writing anything', async () => {
     const r = rig({ maxRows: 10 });
     r.queries.set(SQL, numbered(5));
-    const e = await caught(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 6, col: 0 }));
+    const e = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 6, col: 0 }));
     expect(e.kind).toBe('limit');
     expect(r.host.log).toEqual([]);
   });
@@ -282,7 +273,7 @@ describe('Orchestrator.refresh', () => {
     r.reports.editSql(r.reportId, 'SELECT more');
     const before = cells(r.model);
     const [recordBefore] = await loadRegistry(r.host.document);
-    const e = await caught(r.orch.refresh(r.id));
+    const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.kind).toBe('blocked');
     expect(e.data).toMatchObject({ cell: 'C7' });
     expect(e.message).toContain('C7');
@@ -297,7 +288,7 @@ describe('Orchestrator.refresh', () => {
     r.queries.failMidway(SQL, numbered(50), 20);
     const before = cells(r.model);
     const [recordBefore] = await loadRegistry(r.host.document);
-    const e = await caught(r.orch.refresh(r.id));
+    const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.kind).toBe('query');
     expect(cells(r.model)).toEqual(before);
     const [recordAfter] = await loadRegistry(r.host.document);
@@ -317,7 +308,7 @@ describe('Orchestrator.refresh', () => {
     const before = cells(r.model);
     const [recordBefore] = await loadRegistry(r.host.document);
     r.host.failWriteAfter(2);
-    const e = await caught(r.orch.refresh(r.id));
+    const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.kind).toBe('host');
     expect(r.host.log.filter((x) => x.op === 'write').length).toBeGreaterThan(2); // some blocks landed, then the rollback
     expect(cells(r.model)).toEqual(before);
@@ -332,7 +323,7 @@ describe('Orchestrator.refresh', () => {
     r.reports.editSql(r.reportId, 'SELECT big');
     r.host.failWriteAfter(1);
     r.host.failWriteAfter(0);
-    const e = await caught(r.orch.refresh(r.id));
+    const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.message).toMatch(/could not all be put back/);
   });
 
@@ -354,7 +345,7 @@ describe('Orchestrator.refresh', () => {
     const r = await placed(3);
     r.model.deleteRows(r.sheet, 0, 10);
     const calls = r.reports.calls.length;
-    const e = await caught(r.orch.refresh(r.id));
+    const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.kind).toBe('notFound');
     expect(e.data).toMatchObject({ orphaned: true });
     expect(e.message).toMatch(/no longer in the workbook/);
@@ -365,7 +356,7 @@ describe('Orchestrator.refresh', () => {
   it('keeps the new cells when only recording the location fails', async () => {
     const r = await placed(3);
     r.reports.failConnect.push(new AddinError('notFound', 'Report not found.')); // first connect fails: nothing changes
-    expect((await caught(r.orch.refresh(r.id))).kind).toBe('notFound');
+    expect((await addinRejection(r.orch.refresh(r.id))).kind).toBe('notFound');
     r.queries.set('SELECT more', numbered(5));
     r.reports.editSql(r.reportId, 'SELECT more');
     // The second connect (after the write) fails: the outcome says so, the cells and record are updated.
@@ -394,7 +385,7 @@ describe('Orchestrator.refresh', () => {
     const p = r.orch.refresh(r.id, { signal: ctl.signal });
     await new Promise((res) => setImmediate(res));
     ctl.abort();
-    const e = await caught(p);
+    const e = await addinRejection(p);
     expect(e.kind).toBe('cancelled');
     expect(cells(r.model)).toEqual(before);
     expect((await loadRegistry(r.host.document))[0]?.lastError).toBeUndefined();
@@ -407,7 +398,7 @@ describe('Orchestrator.refresh', () => {
     const before = cells(r.model);
     const ctl = new AbortController();
     r.host.beforeMutation = () => ctl.abort();
-    const e = await caught(r.orch.refresh(r.id, { signal: ctl.signal }));
+    const e = await addinRejection(r.orch.refresh(r.id, { signal: ctl.signal }));
     expect(e.kind).toBe('cancelled');
     expect(r.host.log.length).toBeGreaterThan(1); // one block landed, then the rollback
     expect(cells(r.model)).toEqual(before);
@@ -440,7 +431,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     expect(r.model.getValue(r.sheet, 0, 5)).toBeNull();
     expect(await r.orch.list()).toEqual([]);
     expect(await r.host.trackedArea(a.placementId)).toBeNull();
-    expect((await caught(r.orch.refresh(a.placementId))).kind).toBe('notFound');
+    expect((await addinRejection(r.orch.refresh(a.placementId))).kind).toBe('notFound');
   });
 
   it('lists placements where they are now and goes to them', async () => {
@@ -458,7 +449,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
   it('reports a damaged registry clearly', async () => {
     const r = rig();
     await r.host.document.set(REGISTRY_KEY, '{not json');
-    const e = await caught(r.orch.list());
+    const e = await addinRejection(r.orch.list());
     expect(e.kind).toBe('contract');
     expect(e.message).toMatch(/damaged/);
   });

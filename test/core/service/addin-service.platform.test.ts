@@ -1,6 +1,5 @@
 /** createAddinService against the real local platform and a MemoryHost: sign-in, context, insert, update, viewer rights, cancel, refresh all. */
 import { randomBytes } from 'node:crypto';
-import { isAddinError, type AddinError } from '../../../src/core/api/errors';
 import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
 import { QueryClient } from '../../../src/core/api/query-client';
 import type { QueryResult } from '../../../src/core/api/query-result';
@@ -14,6 +13,7 @@ import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import type { AddinService, ReportDraft, ServiceEvent } from '../../../src/core/service/addin-service';
 import { createAddinService } from '../../../src/core/service/create-addin-service';
 import { startPlatform, type RunningPlatform } from '../../../local-platform/server';
+import { addinRejection } from '../../helpers/caught-error';
 
 const EDITOR = 'dev-editor-key';
 const VIEWER = 'dev-viewer-key';
@@ -95,16 +95,6 @@ async function signedIn(name: string, key = EDITOR): Promise<Workbook> {
   return wb;
 }
 
-async function rejection(p: Promise<unknown>): Promise<AddinError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isAddinError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
-
 function builderDraft(meta: Meta, name: string, partial: Partial<BuilderState>): ReportDraft {
   const state: BuilderState = { ...emptyBuilderState(), view: 'orders', ...partial };
   const c = compileBuilder(state, meta);
@@ -140,7 +130,7 @@ function documentText(host: MemoryHost): string {
 describe('sign-in', () => {
   it('refuses a wrong key as unauthenticated and stores nothing', async () => {
     const wb = workbook('wrong-key');
-    const err = await rejection(wb.service.signIn({ tenantUrl: platform.url, apiKey: 'not-a-key', authScheme: 'auto' }));
+    const err = await addinRejection(wb.service.signIn({ tenantUrl: platform.url, apiKey: 'not-a-key', authScheme: 'auto' }));
     expect(err.kind).toBe('unauthenticated');
     expect(err.message).toMatch(/API key/);
     expect((await wb.service.getSession()).signedIn).toBe(false);
@@ -151,7 +141,7 @@ describe('sign-in', () => {
   it('says a wrong URL could not be reached, naming it', async () => {
     const wb = workbook('wrong-url');
     const bad = 'http://127.0.0.1:1';
-    const err = await rejection(wb.service.signIn({ tenantUrl: bad, apiKey: EDITOR, authScheme: 'auto' }));
+    const err = await addinRejection(wb.service.signIn({ tenantUrl: bad, apiKey: EDITOR, authScheme: 'auto' }));
     expect(err.kind).toBe('network');
     expect(err.message).toContain(`Could not reach ${bad}`);
     expect(err.message).toContain('check the Tenant URL');
@@ -167,7 +157,7 @@ describe('sign-in', () => {
     expect(documentText(wb.host)).not.toContain(EDITOR); // ...the key is not
     await wb.service.signOut();
     expect(wb.host.credentials.values()).toEqual([]);
-    expect((await rejection(wb.service.listDeployments())).kind).toBe('unauthenticated');
+    expect((await addinRejection(wb.service.listDeployments())).kind).toBe('unauthenticated');
   });
 });
 
@@ -183,7 +173,7 @@ describe('workbook context', () => {
     expect(context.deploymentId).toBe(DEPLOYMENT);
     expect(context.environmentId).not.toBeNull();
     expect(await reopen(one).getContext()).toEqual(context);
-    expect((await rejection(two.service.getMeta())).kind).toBe('validation');
+    expect((await addinRejection(two.service.getMeta())).kind).toBe('validation');
     const meta = await one.service.getMeta();
     expect(meta.cubes.some((c) => c.name === 'orders')).toBe(true);
   });
@@ -265,7 +255,7 @@ describe('placing reports', () => {
     wb.host.model.setValue(wb.sheetId, 2 + rows, 1, 'mine');
     const snapshot = cells(wb, 0, 0, rows + 40, 6);
     const draft = builderDraft(meta, 'Orders by city', { rows: ['orders.customer_city', 'orders.status'], measures: ['orders.count', 'orders.total_amount'] });
-    const err = await rejection(wb.service.update(placementId, draft, { jobId: 'blocked-1' }));
+    const err = await addinRejection(wb.service.update(placementId, draft, { jobId: 'blocked-1' }));
     expect(err.kind).toBe('blocked');
     expect(err.message).toContain(`B${3 + rows}`);
     expect(cells(wb, 0, 0, rows + 40, 6)).toEqual(snapshot);
@@ -306,7 +296,7 @@ describe('placing reports', () => {
       if (r.url.endsWith(SQL_QUERY_PATH)) void wb.service.cancel('cancel-1');
     };
     try {
-      const err = await rejection(wb.service.refresh(placementId, { jobId: 'cancel-1' }));
+      const err = await addinRejection(wb.service.refresh(placementId, { jobId: 'cancel-1' }));
       expect(err.kind).toBe('cancelled');
     } finally {
       wb.hook.before.fn = null;
@@ -325,14 +315,14 @@ describe('placing reports', () => {
     expect(view?.rows).toBe(refreshed.rows);
     const snapshot = cells(wb, 0, 0, refreshed.rows + 3, 6);
     const draft = builderDraft(meta, 'Viewer edit', { rows: ['orders.status'], measures: ['orders.count'] });
-    const err = await rejection(wb.service.update(placementId, draft, { jobId: 'viewer-update' }));
+    const err = await addinRejection(wb.service.update(placementId, draft, { jobId: 'viewer-update' }));
     expect(err.kind).toBe('forbidden');
     expect(err.message).toMatch(/edit access/);
     expect(err.message).toContain(`"${(await wb.service.listPlacements())[0]?.name ?? ''}"`);
     expect(cells(wb, 0, 0, refreshed.rows + 3, 6)).toEqual(snapshot);
     // Also when the service has not yet learnt the viewer's rights (a fresh pane): the platform's 403 reads the same.
     const fresh = reopen(wb);
-    const again = await rejection(fresh.update(placementId, draft, { jobId: 'viewer-update-2' }));
+    const again = await addinRejection(fresh.update(placementId, draft, { jobId: 'viewer-update-2' }));
     expect(again.kind).toBe('forbidden');
     expect(again.message).toMatch(/edit access/);
     await wb.service.signOut();
