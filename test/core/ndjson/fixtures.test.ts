@@ -5,6 +5,7 @@ import { AddinError } from '../../../src/core/api/errors';
 import type { StreamHeader, StreamValue } from '../../../src/core/api/schemas';
 import { createNdjsonDecoder, type NdjsonDecoder, type NdjsonDecoderOptions } from '../../../src/core/ndjson/ndjson-decoder';
 import { createUtf8Feeder } from '../../../src/core/ndjson/utf8-feeder';
+import { seededRandom } from '../../helpers/contract-fake-clock';
 
 const DIR = path.join(__dirname, '../../fixtures/ndjson');
 const SEEDS = [1, 2, 3, 5, 8, 13];
@@ -48,20 +49,8 @@ function decode(options: NdjsonDecoderOptions | undefined, drive: (d: NdjsonDeco
   }
 }
 
-/** Deterministic PRNG (mulberry32) so a failing seed can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function byteChunks(bytes: Uint8Array, seed: number): Uint8Array[] {
-  const random = prng(seed);
+  const random = seededRandom(seed); // deterministic (mulberry32) so a failing seed can be replayed
   const chunks: Uint8Array[] = [];
   let at = 0;
   while (at < bytes.length) {

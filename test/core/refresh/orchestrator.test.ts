@@ -14,6 +14,19 @@ const fixture = (name: string): Table & { sql: string } =>
 
 const SQL = 'SELECT key, value FROM t';
 
+/** Sales by region and year: two regions, two years (a pivot with Columns year, and header titles). */
+const salesTable: Table = {
+  columns: [
+    { name: 'region', column_type: 'String' },
+    { name: 'year', column_type: 'Int64' },
+    { name: 'sales', column_type: 'Double' },
+  ],
+  rows: [
+    ['EU', '2024', '1.5'],
+    ['US', '2025', '3'],
+  ],
+};
+
 describe('Orchestrator.insert', () => {
   it('upserts the report, writes the result at the anchor, records the placement on the platform and in the document', async () => {
     const r = rig();
@@ -126,17 +139,7 @@ describe('Orchestrator.insert', () => {
   it('lays a report with Columns members out as a pivot and sends its pivotItems', async () => {
     const r = rig();
     const sql = 'SELECT region, year, MEASURE(sales) FROM s GROUP BY 1, 2';
-    r.queries.set(sql, {
-      columns: [
-        { name: 'region', column_type: 'String' },
-        { name: 'year', column_type: 'Int64' },
-        { name: 'sales', column_type: 'Double' },
-      ],
-      rows: [
-        ['EU', '2024', '1.5'],
-        ['US', '2025', '3'],
-      ],
-    });
+    r.queries.set(sql, salesTable);
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     const out = await r.orch.insert({ ...draft(sql), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
     expect(r.reports.calls[0]).toMatchObject({ body: { pivotItems } });
@@ -166,17 +169,6 @@ describe('Orchestrator.insert', () => {
 
 describe('header titles', () => {
   const SALES = 'SELECT region, year, MEASURE(sales) AS sales FROM s GROUP BY 1, 2';
-  const salesTable: Table = {
-    columns: [
-      { name: 'region', column_type: 'String' },
-      { name: 'year', column_type: 'Int64' },
-      { name: 'sales', column_type: 'Double' },
-    ],
-    rows: [
-      ['EU', '2024', '1.5'],
-      ['US', '2025', '3'],
-    ],
-  };
 
   it('titles the header from the titles dependency (it may be async), given the report with its meta, at insert and at refresh', async () => {
     const seen: Array<{ context: unknown; columns: string[]; meta: unknown }> = [];
