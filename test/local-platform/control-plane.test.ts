@@ -1,63 +1,56 @@
 /** Contract tests of the control plane's lists, auth, errors, CORS and spec over real HTTP (one platform for the file). */
 import { deploymentListSchema, environmentListSchema, errorBodySchema } from '../../src/core/api/schemas';
 import { META_PATH, SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
-import type { RunningPlatform } from '../../local-platform/server';
+import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call, testPlatform } from './http';
 
-let platform: RunningPlatform;
-let base: string;
-
-beforeAll(async () => {
-  platform = await testPlatform();
-  base = platform.url;
-});
-afterAll(() => platform.close());
+const platform = platformPerFile();
 
 describe('health', () => {
   it('GET /healthz answers 200 once started', async () => {
-    expect((await call('GET', `${base}/healthz`, { key: null })).status).toBe(200);
+    expect((await call('GET', `${platform.url}/healthz`, { key: null })).status).toBe(200);
   });
 });
 
 describe('4.2 deployments', () => {
   it('4.2 lists deployments in the 2.1 envelope with absolute deploymentUrl on the actual port', async () => {
-    const a = await call('GET', base + paths.deployments());
+    const a = await call('GET', platform.url + paths.deployments());
     expect(a.status).toBe(200);
     const list = deploymentListSchema.parse(a.json);
     expect(list.pagination).toEqual({ offset: 0, limit: 20, total: list.data.deployments.length });
     expect(list.data.deployments.length).toBeGreaterThanOrEqual(2);
     for (const d of list.data.deployments) {
       expect(d.id).toMatch(/^\d+$/);
-      expect(d.deploymentUrl).toBe(`${base}/d/${d.id}`);
+      expect(d.deploymentUrl).toBe(`${platform.url}/d/${d.id}`);
     }
   });
 
   it('2.1 pages with offset and limit and reports the total', async () => {
-    const all = deploymentListSchema.parse((await call('GET', base + paths.deployments(), { key: ADMIN })).json);
+    const all = deploymentListSchema.parse((await call('GET', platform.url + paths.deployments(), { key: ADMIN })).json);
     expect(all.pagination.total).toBe(3);
     const ids: string[] = [];
     for (let offset = 0; offset < all.pagination.total; offset++) {
-      const page = deploymentListSchema.parse((await call('GET', `${base}${paths.deployments()}?offset=${offset}&limit=1`, { key: ADMIN })).json);
+      const page = deploymentListSchema.parse((await call('GET', `${platform.url}${paths.deployments()}?offset=${offset}&limit=1`, { key: ADMIN })).json);
       expect(page.pagination).toEqual({ offset, limit: 1, total: 3 });
       expect(page.data.deployments).toHaveLength(1);
       ids.push(page.data.deployments[0]!.id);
     }
     expect(ids).toEqual(all.data.deployments.map((d) => d.id));
-    const past = deploymentListSchema.parse((await call('GET', `${base}${paths.deployments()}?offset=3&limit=1`, { key: ADMIN })).json);
+    const past = deploymentListSchema.parse((await call('GET', `${platform.url}${paths.deployments()}?offset=3&limit=1`, { key: ADMIN })).json);
     expect(past.data.deployments).toEqual([]);
   });
 
   it('5.3 the admin-only deployment is listed for the admin and hidden from the others', async () => {
-    const admin = deploymentListSchema.parse((await call('GET', base + paths.deployments(), { key: ADMIN })).json);
-    const viewer = deploymentListSchema.parse((await call('GET', base + paths.deployments(), { key: VIEWER })).json);
+    const admin = deploymentListSchema.parse((await call('GET', platform.url + paths.deployments(), { key: ADMIN })).json);
+    const viewer = deploymentListSchema.parse((await call('GET', platform.url + paths.deployments(), { key: VIEWER })).json);
     expect(admin.data.deployments.map((d) => d.id)).toContain('103');
     expect(viewer.data.deployments.map((d) => d.id)).not.toContain('103');
-    expect((await call('GET', base + paths.environments('103'), { key: VIEWER })).status).toBe(404);
+    expect((await call('GET', platform.url + paths.environments('103'), { key: VIEWER })).status).toBe(404);
   });
 
   it.each(['-1', 'abc', '1.5', ''])('2.1 offset/limit %j is a 400 with an error body', async (bad) => {
     for (const name of ['offset', 'limit']) {
-      const a = await call('GET', `${base}${paths.deployments()}?${name}=${bad}`);
+      const a = await call('GET', `${platform.url}${paths.deployments()}?${name}=${bad}`);
       expect(a.status).toBe(400);
       expect(errorBodySchema.parse(a.json).error).toContain(name);
     }
@@ -66,34 +59,34 @@ describe('4.2 deployments', () => {
 
 describe('4.3 environments', () => {
   it('4.3 lists production, staging and development with rest URLs under the deployment', async () => {
-    const a = await call('GET', base + paths.environments('101'));
+    const a = await call('GET', platform.url + paths.environments('101'));
     expect(a.status).toBe(200);
     const list = environmentListSchema.parse(a.json);
     expect(list.data.environments.map((e) => e.type).sort()).toEqual(['development', 'production', 'staging']);
     for (const e of list.data.environments) {
-      expect(e.api_credentials.rest.url).toBe(`${base}/d/101/e/${e.id}/svcjs-api/v1`);
+      expect(e.api_credentials.rest.url).toBe(`${platform.url}/d/101/e/${e.id}/svcjs-api/v1`);
     }
-    expect(`${base}/d/101${SQL_QUERY_PATH}`).toBe(`${base}/d/101/svcjs-api/v1/svcsql`);
+    expect(`${platform.url}/d/101${SQL_QUERY_PATH}`).toBe(`${platform.url}/d/101/svcjs-api/v1/svcsql`);
     expect(META_PATH).toBe('/meta');
   });
 
   it('4.3 filters by type and pages with limit=1', async () => {
-    const staging = environmentListSchema.parse((await call('GET', `${base}${paths.environments('102')}?type=staging`)).json);
+    const staging = environmentListSchema.parse((await call('GET', `${platform.url}${paths.environments('102')}?type=staging`)).json);
     expect(staging.data.environments.map((e) => e.type)).toEqual(['staging']);
     expect(staging.pagination.total).toBe(1);
-    const page = environmentListSchema.parse((await call('GET', `${base}${paths.environments('102')}?limit=1&offset=2`)).json);
+    const page = environmentListSchema.parse((await call('GET', `${platform.url}${paths.environments('102')}?limit=1&offset=2`)).json);
     expect(page.pagination).toEqual({ offset: 2, limit: 1, total: 3 });
     expect(page.data.environments).toHaveLength(1);
   });
 
   it('4.3 an unknown type is a 400 naming the allowed values', async () => {
-    const a = await call('GET', `${base}${paths.environments('101')}?type=prod`);
+    const a = await call('GET', `${platform.url}${paths.environments('101')}?type=prod`);
     expect(a.status).toBe(400);
     expect(errorBodySchema.parse(a.json).error).toMatch(/production, staging, development/);
   });
 
   it('an unknown deployment is a 404 with an error body', async () => {
-    const a = await call('GET', base + paths.environments('999'));
+    const a = await call('GET', platform.url + paths.environments('999'));
     expect(a.status).toBe(404);
     errorBodySchema.parse(a.json);
   });
@@ -104,34 +97,34 @@ describe('5.1 authentication', () => {
     ['no header', null],
     ['an unknown key', 'not-a-key'],
   ])('5.1 %s gets 401 {"error"}', async (_label, key) => {
-    const a = await call('GET', base + paths.deployments(), { key });
+    const a = await call('GET', platform.url + paths.deployments(), { key });
     expect(a.status).toBe(401);
     expect(errorBodySchema.parse(a.json).error.length).toBeGreaterThan(0);
   });
 
   it('5.1 a key without the Bearer scheme gets 401', async () => {
-    const a = await call('GET', base + paths.deployments(), { key: null, headers: { Authorization: EDITOR } });
+    const a = await call('GET', platform.url + paths.deployments(), { key: null, headers: { Authorization: EDITOR } });
     expect(a.status).toBe(401);
   });
 
   it('5.1 every dev key is accepted', async () => {
-    for (const key of [ADMIN, EDITOR, VIEWER]) expect((await call('GET', base + paths.deployments(), { key })).status).toBe(200);
+    for (const key of [ADMIN, EDITOR, VIEWER]) expect((await call('GET', platform.url + paths.deployments(), { key })).status).toBe(200);
   });
 });
 
 describe('7.1 errors', () => {
   it('7.1 an unknown path is a 404 and a wrong method a 405, both {"error"}', async () => {
-    const missing = await call('GET', `${base}/api/v1/nothing-here`);
+    const missing = await call('GET', `${platform.url}/api/v1/nothing-here`);
     expect(missing.status).toBe(404);
     errorBodySchema.parse(missing.json);
-    const wrong = await call('POST', base + paths.deployments(), { body: {} });
+    const wrong = await call('POST', platform.url + paths.deployments(), { body: {} });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET');
     errorBodySchema.parse(wrong.json);
   });
 
   it('7.1 a body that is not JSON is a 400 {"error"}', async () => {
-    const a = await call('POST', base + paths.metaSyncToken('101', '1011'), { body: '{not json' });
+    const a = await call('POST', platform.url + paths.metaSyncToken('101', '1011'), { body: '{not json' });
     expect(a.status).toBe(400);
     expect(errorBodySchema.parse(a.json).error).toMatch(/JSON/);
   });
@@ -139,14 +132,14 @@ describe('7.1 errors', () => {
 
 describe('faults (x-fault, control plane)', () => {
   it('status=503 answers 503 {"error"} for that request only', async () => {
-    const a = await call('GET', base + paths.deployments(), { headers: { 'x-fault': 'status=503' } });
+    const a = await call('GET', platform.url + paths.deployments(), { headers: { 'x-fault': 'status=503' } });
     expect(a.status).toBe(503);
     expect(errorBodySchema.parse(a.json).error).toMatch(/503/);
-    expect((await call('GET', base + paths.deployments())).status).toBe(200);
+    expect((await call('GET', platform.url + paths.deployments())).status).toBe(200);
   });
 
   it('delay-ms=N still answers normally', async () => {
-    const a = await call('GET', base + paths.deployments(), { headers: { 'x-fault': 'delay-ms=20' } });
+    const a = await call('GET', platform.url + paths.deployments(), { headers: { 'x-fault': 'delay-ms=20' } });
     expect(a.status).toBe(200);
   });
 
@@ -162,7 +155,7 @@ describe('faults (x-fault, control plane)', () => {
 
 describe('CORS', () => {
   const preflight = (origin: string, path: string): Promise<Response> =>
-    fetch(base + path, {
+    fetch(platform.url + path, {
       method: 'OPTIONS',
       headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,content-type,x-request-id' },
     });
@@ -186,10 +179,10 @@ describe('CORS', () => {
   });
 
   it('responses (errors too) carry allow-origin for an allowed origin and echo x-request-id', async () => {
-    const ok = await call('GET', base + paths.deployments(), { headers: { Origin: 'http://localhost:3000', 'x-request-id': 'abc-span-1' } });
+    const ok = await call('GET', platform.url + paths.deployments(), { headers: { Origin: 'http://localhost:3000', 'x-request-id': 'abc-span-1' } });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(ok.headers.get('x-request-id')).toBe('abc-span-1');
-    const denied = await call('GET', base + paths.deployments(), { key: 'nope', headers: { Origin: 'https://localhost:3000' } });
+    const denied = await call('GET', platform.url + paths.deployments(), { key: 'nope', headers: { Origin: 'https://localhost:3000' } });
     expect(denied.status).toBe(401);
     expect(denied.headers.get('access-control-allow-origin')).toBe('https://localhost:3000');
   });
@@ -209,7 +202,7 @@ describe('CORS', () => {
 
 describe('4.12 spec', () => {
   it('4.12 GET /api/v1/spec is an OpenAPI 3.1 document listing every path with its schemas', async () => {
-    const a = await call('GET', base + paths.spec(), { key: null });
+    const a = await call('GET', platform.url + paths.spec(), { key: null });
     expect(a.status).toBe(200);
     const spec = a.json as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>> };
     expect(spec.openapi).toBe('3.1.0');
@@ -237,7 +230,7 @@ describe('4.12 spec', () => {
   });
 
   it('the templates in the spec are the ones paths.* of wire-names produce', async () => {
-    const spec = (await call('GET', base + paths.spec())).json as { paths: Record<string, unknown> };
+    const spec = (await call('GET', platform.url + paths.spec())).json as { paths: Record<string, unknown> };
     const fill = (t: string): string => t.replace('{deploymentId}', '101').replace('{environmentId}', '1011').replace('{reportId}', '7').replace('{publicId}', 'abcdefABCDEF');
     const served = new Set(Object.keys(spec.paths).map(fill));
     for (const p of [paths.deployments(), paths.environments('101'), paths.metaSyncToken('101', '1011'), paths.reports('101'), paths.reportById('101', 7), paths.reportByPublicId('101', 'abcdefABCDEF'), paths.connectWorkbook('101', 7), paths.spec()]) {

@@ -1,26 +1,20 @@
 /** Contract tests of tokens-for-meta-sync (2.6, 4.4, 5.5) and the /meta route it opens, over real HTTP with an injected clock. */
 import { environmentListSchema, errorBodySchema, metaSchema, metaSyncTokenResponseSchema } from '../../src/core/api/schemas';
 import { META_PATH, SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
-import type { RunningPlatform } from '../../local-platform/server';
-import { ADMIN, EDITOR, VIEWER, call, testPlatform } from './http';
+import { platformPerFile } from '../helpers/platform-per-file';
+import { ADMIN, EDITOR, VIEWER, call } from './http';
 
-let platform: RunningPlatform;
-let base: string;
 let clock = Date.parse('2025-06-01T12:00:00.000Z');
 
-beforeAll(async () => {
-  platform = await testPlatform({ now: () => clock });
-  base = platform.url;
-});
-afterAll(() => platform.close());
+const platform = platformPerFile({ now: () => clock });
 
 async function restUrl(deploymentId: string, type: string): Promise<string> {
-  const list = environmentListSchema.parse((await call('GET', `${base}${paths.environments(deploymentId)}?type=${type}`)).json);
+  const list = environmentListSchema.parse((await call('GET', `${platform.url}${paths.environments(deploymentId)}?type=${type}`)).json);
   return list.data.environments[0]!.api_credentials.rest.url;
 }
 
 async function issue(body: unknown, deploymentId = '101', environmentId = '1011', key = EDITOR) {
-  return call('POST', base + paths.metaSyncToken(deploymentId, environmentId), { key, body });
+  return call('POST', platform.url + paths.metaSyncToken(deploymentId, environmentId), { key, body });
 }
 
 const getMeta = (url: string, authorization: string | null) =>
@@ -83,9 +77,9 @@ describe('5.5 the token opens {rest.url}/meta and nothing else', () => {
 
   it('5.5 the token is refused by the control plane (401) and by the query API (403)', async () => {
     const { data } = metaSyncTokenResponseSchema.parse((await issue({ security_context: {} })).json);
-    expect((await call('GET', base + paths.deployments(), { key: data.token })).status).toBe(401);
+    expect((await call('GET', platform.url + paths.deployments(), { key: data.token })).status).toBe(401);
     for (const authorization of [data.token, `Bearer ${data.token}`]) {
-      const q = await call('POST', `${base}/d/101${SQL_QUERY_PATH}`, { key: null, headers: { Authorization: authorization }, body: { query: 'SELECT 1 AS one' } });
+      const q = await call('POST', `${platform.url}/d/101${SQL_QUERY_PATH}`, { key: null, headers: { Authorization: authorization }, body: { query: 'SELECT 1 AS one' } });
       expect(q.status).toBe(403);
       errorBodySchema.parse(q.json);
     }

@@ -1,20 +1,13 @@
 /** The query API route of each deployment (4.11) as mounted by the server: auth, 404, faults, CORS, and a report's SQL end to end. */
 import { errorBodySchema, reportSchema, streamDataLineSchema, streamHeaderSchema } from '../../src/core/api/schemas';
 import { SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
-import type { RunningPlatform } from '../../local-platform/server';
+import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call, freshPublicId, testPlatform } from './http';
 
-let platform: RunningPlatform;
-let base: string;
-
-beforeAll(async () => {
-  platform = await testPlatform();
-  base = platform.url;
-});
-afterAll(() => platform.close());
+const platform = platformPerFile();
 
 const query = (deploymentId: string, authorization: string | null, body: unknown = { query: "SELECT 'x' AS a, 1 AS b" }, headers: Record<string, string> = {}) =>
-  call('POST', `${base}/d/${deploymentId}${SQL_QUERY_PATH}`, {
+  call('POST', `${platform.url}/d/${deploymentId}${SQL_QUERY_PATH}`, {
     key: null,
     body,
     headers: { ...headers, ...(authorization === null ? {} : { Authorization: authorization }) },
@@ -60,7 +53,7 @@ describe('4.11 query API route', () => {
 
   it("a report's sqlQuery saved through the control plane runs on its deployment's query API", async () => {
     const r = reportSchema.parse(
-      (await call('PUT', base + paths.reportByPublicId('101', freshPublicId()), { body: { name: 'By status', sqlQuery: 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 1' } })).json,
+      (await call('PUT', platform.url + paths.reportByPublicId('101', freshPublicId()), { body: { name: 'By status', sqlQuery: 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 1' } })).json,
     );
     const a = await query('101', EDITOR, { query: r.sqlQuery });
     expect(a.status).toBe(200);

@@ -1,20 +1,13 @@
 /** Contract tests of PUT .../reports/by-public-id/{publicId} (3.4, 4.9, 7.3) over real HTTP, one platform for the file. */
 import { errorBodySchema, listEnvelopeSchema, reportSchema, type Report } from '../../src/core/api/schemas';
 import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED, paths } from '../../src/core/api/wire-names';
-import type { RunningPlatform } from '../../local-platform/server';
-import { ADMIN, EDITOR, VIEWER, call, freshPublicId, testPlatform, type Answer } from './http';
+import { platformPerFile } from '../helpers/platform-per-file';
+import { ADMIN, EDITOR, VIEWER, call, freshPublicId, type Answer } from './http';
 
-let platform: RunningPlatform;
-let base: string;
-
-beforeAll(async () => {
-  platform = await testPlatform();
-  base = platform.url;
-});
-afterAll(() => platform.close());
+const platform = platformPerFile();
 
 const upsert = (deploymentId: string, publicId: string, body: unknown, key = EDITOR, headers: Record<string, string> = {}): Promise<Answer> =>
-  call('PUT', base + paths.reportByPublicId(deploymentId, publicId), { key, body, headers });
+  call('PUT', platform.url + paths.reportByPublicId(deploymentId, publicId), { key, body, headers });
 
 const report = (a: Answer): Report => {
   expect(a.status).toBe(200);
@@ -27,7 +20,7 @@ const conflict = (a: Answer): { error: string; code?: string | undefined } => {
 };
 
 async function reportsWithPublicId(deploymentId: string, publicId: string): Promise<Report[]> {
-  const a = await call('GET', `${base}${paths.reports(deploymentId)}?limit=100000`, { key: ADMIN });
+  const a = await call('GET', `${platform.url}${paths.reports(deploymentId)}?limit=100000`, { key: ADMIN });
   const list = listEnvelopeSchema('reports', reportSchema).parse(a.json);
   return list.data.reports.filter((r) => r.publicId === publicId);
 }
@@ -147,7 +140,7 @@ describe('3.4 / 4.9 create or update by publicId', () => {
     report(await upsert('101', publicId, sampleBody, EDITOR));
     const byAdmin = report(await upsert('101', publicId, { name: 'Admin rename' }, ADMIN));
     expect(byAdmin).toMatchObject({ name: 'Admin rename', canManage: true, createdBy: 2, refreshedBy: 1 });
-    const asViewer = report(await call('GET', base + paths.reportById('101', byAdmin.id), { key: VIEWER }));
+    const asViewer = report(await call('GET', platform.url + paths.reportById('101', byAdmin.id), { key: VIEWER }));
     expect(asViewer).toMatchObject({ canEdit: false, canManage: false });
   });
 });
@@ -166,7 +159,7 @@ describe('7.3 conflicts', () => {
 
   it('7.3 publicId in another deployment -> 409 without code even when the caller cannot see that report', async () => {
     // InternalKPIs lives in deployment 103, which only admins can see.
-    expect((await call('GET', base + paths.environments('103'), { key: EDITOR })).status).toBe(404);
+    expect((await call('GET', platform.url + paths.environments('103'), { key: EDITOR })).status).toBe(404);
     const body = conflict(await upsert('101', 'InternalKPIs', sampleBody, EDITOR));
     expect(body.code).toBeUndefined();
   });
@@ -179,11 +172,11 @@ describe('7.3 conflicts', () => {
   });
 
   it('7.3 legacy id matching two reports -> 409 ambiguous_legacy_id and nothing changed', async () => {
-    const before = await Promise.all([3, 4].map(async (id) => report(await call('GET', base + paths.reportById('101', id)))));
+    const before = await Promise.all([3, 4].map(async (id) => report(await call('GET', platform.url + paths.reportById('101', id)))));
     expect(before.map((r) => r.publicId)).toEqual(['legacy000002', 'legacy000002']);
     const body = conflict(await upsert('101', 'legacy000002', { name: 'Should not land' }));
     expect(body.code).toBe(CODE_AMBIGUOUS_LEGACY_ID);
-    const after = await Promise.all([3, 4].map(async (id) => report(await call('GET', base + paths.reportById('101', id)))));
+    const after = await Promise.all([3, 4].map(async (id) => report(await call('GET', platform.url + paths.reportById('101', id)))));
     expect(after).toEqual(before);
   });
 
@@ -199,7 +192,7 @@ describe('7.3 conflicts', () => {
   it('7.3 upsert-race fault on an update -> 409 upsert_branch_changed; the report and its placements survive and the retry applies', async () => {
     const publicId = freshPublicId();
     const created = report(await upsert('101', publicId, sampleBody));
-    report(await call('PUT', base + paths.connectWorkbook('101', created.id), { body: { externalWorkbookId: 'wb-race', placementId: 'p1' } }));
+    report(await call('PUT', platform.url + paths.connectWorkbook('101', created.id), { body: { externalWorkbookId: 'wb-race', placementId: 'p1' } }));
     const lost = conflict(await upsert('101', publicId, { name: 'After race' }, EDITOR, { 'x-fault': 'upsert-race' }));
     expect(lost.code).toBe(CODE_UPSERT_BRANCH_CHANGED);
     const [survivor] = await reportsWithPublicId('101', publicId);
