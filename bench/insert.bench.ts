@@ -5,16 +5,11 @@ import { WorkbookModel } from '../src/core/memory/workbook-model';
 import { Orchestrator } from '../src/core/refresh/orchestrator';
 import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../test/core/refresh/fakes';
 import { mixedResult } from './mixed-result';
+import type { Measurement } from './measurement';
 
 const ROWS = 200_000;
 const WARMUP_ROWS = 20_000;
 const SQL = 'SELECT * FROM orders';
-
-interface Measurement {
-  name: string;
-  value: number;
-  unit: string;
-}
 
 const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 

@@ -1,32 +1,17 @@
 /** Benchmark of the cell layouts: flat layout of 200k x 10 mixed columns, a 50k-row pivot, the write plan, heap per cell. */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { buildFlatMatrix } from '../src/core/cells/flat-layout';
 import type { Matrix } from '../src/core/cells/matrix';
 import { buildPivotMatrix } from '../src/core/cells/pivot-layout';
 import { planWriteBlocks } from '../src/core/cells/write-plan';
 import { MEMORY_HOST_LIMITS } from '../src/core/memory/memory-host';
 import { mixedResult, pivotResult } from './mixed-result';
+import type { Measurement } from './measurement';
+import { gcFunction } from './gc-function';
 
 const FLAT_ROWS = 200_000;
 const PIVOT_ROW_KEYS = 250;
 const PIVOT_COL_KEYS = 200;
 const RUNS = 3;
-
-interface Measurement {
-  name: string;
-  value: number;
-  unit: string;
-}
-
-function gcFunction(): (() => void) | undefined {
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Wall time of the first (cold) call of `f` and median of `RUNS` more calls, in milliseconds, and the last result. */
 function timed<T>(f: () => T, gc: (() => void) | undefined): { coldMs: number; ms: number; result: T } {

@@ -1,18 +1,12 @@
 /** Benchmark of the NDJSON decoder: a synthetic 1,000,000-row stream in 64 KiB chunks, as text and as UTF-8 bytes. */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { createNdjsonDecoder } from '../src/core/ndjson/ndjson-decoder';
 import { createUtf8Feeder } from '../src/core/ndjson/utf8-feeder';
+import type { Measurement } from './measurement';
+import { gcFunction } from './gc-function';
 
 const ROWS = 1_000_000;
 const ROWS_PER_LINE = 1_000;
 const CHUNK = 64 * 1024;
-
-interface Measurement {
-  name: string;
-  value: number;
-  unit: string;
-}
 
 /** A header and one data line of ROWS_PER_LINE rows shaped like the engine's output (numbers as strings, some non-ASCII). */
 function syntheticLines(): { header: string; data: string } {
@@ -68,15 +62,6 @@ const concatBytes = (a: Uint8Array, b: Uint8Array): Uint8Array => {
   out.set(b, a.length);
   return out;
 };
-
-function gcFunction(): (() => void) | undefined {
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-}
 
 export async function run(): Promise<Measurement[]> {
   const gc = gcFunction();

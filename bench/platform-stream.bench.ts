@@ -4,12 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { handleSqlQuery } from '../local-platform/warehouse/sql-endpoint';
 import { createWarehouse } from '../local-platform/warehouse/warehouse';
-
-interface Measurement {
-  name: string;
-  value: number;
-  unit: string;
-}
+import type { Measurement } from './measurement';
 
 const ROWS = 1_000_000;
 const MB = 1024 * 1024;

@@ -1,12 +1,7 @@
 /** `npm run bench`: runs every bench/*.bench.ts module's `run()` and prints its measurements as a table. */
 import fs from 'node:fs';
 import path from 'node:path';
-
-interface Measurement {
-  name: string;
-  value: number;
-  unit: string;
-}
+import type { Measurement } from './measurement';
 
 async function main(): Promise<void> {
   const only = process.argv[2];
