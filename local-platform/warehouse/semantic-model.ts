@@ -2,7 +2,11 @@
 
 export type DimensionType = 'string' | 'number' | 'time' | 'boolean';
 export type MeasureAggregation = 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max';
-export type MeasureFormat = 'currency' | 'percent' | 'number';
+/** A measure's display format, spelled as `/meta` and the stream header carry it. */
+export type MeasureFormat = 'currency' | 'percent' | 'number' | { readonly type: 'custom-numeric'; readonly value: string };
+
+/** The currency of every `currency` measure of the sample warehouse. */
+export const MODEL_CURRENCY = 'USD';
 
 export interface ModelDimension {
   readonly name: string;

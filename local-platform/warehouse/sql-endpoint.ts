@@ -1,6 +1,7 @@
 /**
  * The query API (`POST {deploymentUrl}/svcjs-api/v1/svcsql`): runs the SQL on DuckDB over the semantic model and
- * streams the header line, then `{"data":[...]}` lines read from DuckDB chunk by chunk while the client reads.
+ * streams the header line (column types, and the format of each measure column), then `{"data":[...]}` lines read
+ * from DuckDB chunk by chunk while the client reads.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StatementType, type DuckDBConnection, type DuckDBDataChunk, type DuckDBResult, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
@@ -9,6 +10,7 @@ import { columnTypeOf } from './column-types';
 import type { QueryFaults } from './query-faults';
 import { parseQueryRequest, QueryRequestError, readQueryBody } from './query-request';
 import { spanIdOf } from './query-spans';
+import { columnFormats } from './result-column-formats';
 import { hasExplicitLimit, rewriteMeasures, SqlRewriteError } from './sql-rewrite';
 import { jsonRowsQuery } from './sql-row-encoding';
 import { cellEncoder } from './value-encoding';
@@ -325,7 +327,7 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
   }
 
   try {
-    await streamRows(opened, stream, ctx, sql, request.timezone ?? 'UTC');
+    await streamRows(opened, stream, ctx, request.query, sql, request.timezone ?? 'UTC');
   } catch (e) {
     stream.endWithError(errorMessage(e));
   } finally {
@@ -344,13 +346,15 @@ async function streamRows(
   opened: Opened,
   stream: ResponseStream,
   ctx: SqlQueryContext,
+  query: string,
   sql: string,
   timezone: string,
 ): Promise<void> {
   const { result, names, types, jsonRows } = opened.query;
   const encoders = types.map((t) => cellEncoder(t, timezone));
+  const formats = columnFormats(query, ctx.warehouse.model, names);
   const header = {
-    schema: names.map((name, i) => ({ name, column_type: columnTypeOf(types[i]!) })),
+    schema: names.map((name, i) => ({ name, column_type: columnTypeOf(types[i]!), ...formats[i] })),
     lastRefreshTime: ctx.warehouse.lastRefreshTime,
   };
   await stream.write(line(header));

@@ -23,25 +23,34 @@ const NOT_ALIAS = new Set([
 ]);
 
 /** Words that start a new clause at their nesting depth. */
-const CLAUSE_WORDS = new Set([
+export const CLAUSE_WORDS = new Set([
   'select', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset', 'qualify', 'window', 'union', 'except',
   'intersect', 'fetch',
 ]);
 
-interface ViewReference {
-  view: ModelView;
-  /** The alias given in FROM/JOIN, or null when the view is referenced by its own name. */
+/** A relation named after FROM / JOIN: a view of the model, or anything else (table, subquery, function: view null). */
+export interface TableReference {
+  view: ModelView | null;
+  /** The alias given in FROM/JOIN, or null when the relation is referenced by its own name. */
   alias: string | null;
+  /** Parenthesis depth of the FROM / JOIN word (0 for the outermost query). */
+  depth: number;
+}
+
+/** A relation that is a view of the model. */
+export interface ViewReference extends TableReference {
+  view: ModelView;
 }
 
 /** Significant tokens with their index into the full token list and their parenthesis depth. */
-interface Sig {
+export interface Sig {
   token: Token;
   index: number;
   depth: number;
 }
 
-function significantTokens(tokens: readonly Token[]): Sig[] {
+/** The significant tokens of `tokens`, each with its parenthesis depth (a parenthesis has its outer depth). */
+export function significantTokens(tokens: readonly Token[]): Sig[] {
   const out: Sig[] = [];
   let depth = 0;
   tokens.forEach((token, index) => {
@@ -53,23 +62,27 @@ function significantTokens(tokens: readonly Token[]): Sig[] {
   return out;
 }
 
-/** Views named after FROM / JOIN (and after commas of a FROM list), with their aliases. */
-function viewReferences(sig: readonly Sig[], model: SemanticModel): ViewReference[] {
-  const refs: ViewReference[] = [];
-  const readTableRef = (at: number): number => {
+/** Relations named after FROM / JOIN (and after commas of a FROM list), with their aliases and depths. */
+export function tableReferences(sig: readonly Sig[], model: SemanticModel): TableReference[] {
+  const refs: TableReference[] = [];
+  const readTableRef = (at: number, depth: number): number => {
     // name ( . name )* [AS] [alias]
     let i = at;
+    const other = (): number => {
+      refs.push({ view: null, alias: null, depth });
+      return i;
+    };
     const first = sig[i];
-    if (first === undefined) return i;
+    if (first === undefined) return other();
     let name = identifierName(first.token);
-    if (name === null) return i;
+    if (name === null) return other(); // a subquery or something else that is not a view
     i++;
     while (sig[i]?.token.text === '.' && sig[i + 1] !== undefined) {
       name = identifierName(sig[i + 1]!.token);
-      if (name === null) return i;
+      if (name === null) return other();
       i += 2;
     }
-    if (sig[i]?.token.text === '(') return i; // a table function, not a view
+    if (sig[i]?.token.text === '(') return other(); // a table function, not a view
     let alias: string | null = null;
     if (isKeyword(sig[i]?.token, 'as') && sig[i + 1] !== undefined) {
       alias = identifierName(sig[i + 1]!.token);
@@ -82,24 +95,29 @@ function viewReferences(sig: readonly Sig[], model: SemanticModel): ViewReferenc
         i++;
       }
     }
-    const view = model.find((v) => v.name === name);
-    if (view !== undefined) refs.push({ view, alias });
+    refs.push({ view: model.find((v) => v.name === name) ?? null, alias, depth });
     return i;
   };
   for (let i = 0; i < sig.length; i++) {
     const t = sig[i]!.token;
+    const depth = sig[i]!.depth;
     if (isKeyword(t, 'join')) {
-      readTableRef(i + 1);
+      readTableRef(i + 1, depth);
     } else if (isKeyword(t, 'from')) {
-      const depth = sig[i]!.depth;
-      let j = readTableRef(i + 1);
-      while (sig[j]?.token.text === ',' && sig[j]!.depth === depth) j = readTableRef(j + 1);
+      let j = readTableRef(i + 1, depth);
+      while (sig[j]?.token.text === ',' && sig[j]!.depth === depth) j = readTableRef(j + 1, depth);
     }
   }
   return refs;
 }
 
-interface MeasureCall {
+/** The views among the relations of `sig` (at any depth), with their aliases. */
+export function viewReferences(sig: readonly Sig[], model: SemanticModel): ViewReference[] {
+  return tableReferences(sig, model).filter((r): r is ViewReference => r.view !== null);
+}
+
+/** A parsed `MEASURE([qualifier.]member)` call. */
+export interface MeasureCall {
   /** Indices into the significant tokens: the MEASURE word and the closing parenthesis. */
   open: number;
   close: number;
@@ -107,7 +125,8 @@ interface MeasureCall {
   member: { name: string; text: string };
 }
 
-function parseMeasureCall(sig: readonly Sig[], at: number): MeasureCall {
+/** Parses the MEASURE call whose MEASURE word is `sig[at]`; throws SqlRewriteError when malformed. */
+export function parseMeasureCall(sig: readonly Sig[], at: number): MeasureCall {
   const parts: Token[] = [];
   let j = at + 2;
   while (j < sig.length && sig[j]!.token.text !== ')') {
@@ -150,14 +169,16 @@ function bindingName(view: ModelView, refs: readonly ViewReference[]): string | 
   return quoteIdentifier(own[0]!.alias!);
 }
 
-interface Resolved {
+/** The measure a MEASURE call names, and the column reference its aggregate runs over. */
+export interface ResolvedMeasure {
   view: ModelView;
   measure: ModelMeasure;
   /** The column reference the aggregate runs over. */
   ref: string;
 }
 
-function resolve(call: MeasureCall, refs: readonly ViewReference[], model: SemanticModel): Resolved {
+/** The measure `call` names among the query's views; throws SqlRewriteError when unknown or ambiguous. */
+export function resolveMeasureCall(call: MeasureCall, refs: readonly ViewReference[], model: SemanticModel): ResolvedMeasure {
   const member = call.member;
   if (call.qualifier !== null) {
     const q = call.qualifier;
@@ -192,6 +213,11 @@ function resolve(call: MeasureCall, refs: readonly ViewReference[], model: Seman
   return { view, measure: findMeasure(view, member.name), ref: binding === null ? member.text : `${binding}.${member.text}` };
 }
 
+/** The engine's name for an un-aliased `MEASURE(...)` select item: `measure(view.member)`. */
+export function defaultMeasureColumnName(resolved: Pick<ResolvedMeasure, 'view' | 'measure'>): string {
+  return `measure(${resolved.view.name}.${resolved.measure.name})`;
+}
+
 /** Whether the call stands alone as a select-list item without an alias (then it gets the engine-style name). */
 function needsAlias(sig: readonly Sig[], call: MeasureCall, clauseAtDepth: ReadonlyMap<number, string>): boolean {
   const depth = sig[call.open]!.depth;
@@ -224,10 +250,10 @@ export function rewriteMeasures(sql: string, model: SemanticModel): string {
     if (token.text === '(') clauseAtDepth.delete(depth + 1);
     if (!(isKeyword(token, 'measure') && sig[i + 1]?.token.text === '(')) continue;
     const call = parseMeasureCall(sig, i);
-    const resolved = resolve(call, refs, model);
+    const resolved = resolveMeasureCall(call, refs, model);
     let text = measureAggregate(resolved.measure, resolved.ref);
     if (needsAlias(sig, call, clauseAtDepth)) {
-      text += ` AS ${quoteIdentifier(`measure(${resolved.view.name}.${resolved.measure.name})`)}`;
+      text += ` AS ${quoteIdentifier(defaultMeasureColumnName(resolved))}`;
     }
     replacements.set(sig[call.open]!.index, { until: sig[call.close]!.index, text });
     i = call.close;

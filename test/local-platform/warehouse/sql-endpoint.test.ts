@@ -286,6 +286,57 @@ describe('MEASURE and the semantic model', () => {
   });
 });
 
+describe('measure formats in the header', () => {
+  const headerOf = async (query: string) => streamHeaderSchema.parse((await queryRows(server, query)).header).schema;
+  const USD = { format: 'currency', currency: 'USD' };
+
+  it('gives a MEASURE() column its measure format, with USD for currency, and nothing to the other columns', async () => {
+    const schema = await headerOf('SELECT status, MEASURE(count) AS count, MEASURE(total_amount) AS total_amount FROM orders GROUP BY 1');
+    expect(schema).toEqual([
+      { name: 'status', column_type: 'String' },
+      { name: 'count', column_type: 'Int64' },
+      { name: 'total_amount', column_type: { Decimal: [38, 2] }, ...USD },
+    ]);
+  });
+
+  it('formats an un-aliased qualified MEASURE() under its default name, and number formats without a currency', async () => {
+    const schema = await headerOf('SELECT MEASURE(orders.average_amount), MEASURE(units_sold) AS "Units" FROM orders');
+    expect(schema).toEqual([
+      { name: 'measure(orders.average_amount)', column_type: 'Double', ...USD },
+      { name: 'Units', column_type: 'Int64', format: 'number' },
+    ]);
+  });
+
+  it("formats a view's measure column read directly, and the measures a * brings", async () => {
+    expect(await headerOf('SELECT c.lifetime_value AS ltv, name FROM customers c LIMIT 1')).toEqual([
+      { name: 'ltv', column_type: { Decimal: [38, 2] }, ...USD },
+      { name: 'name', column_type: 'String' },
+    ]);
+    const star = await headerOf('SELECT * FROM orders LIMIT 1');
+    const formatted = star.filter((c) => c.format !== undefined).map((c) => [c.name, c.format]);
+    expect(formatted).toEqual([
+      ['total_amount', 'currency'],
+      ['average_amount', 'currency'],
+      ['units_sold', 'number'],
+      ['largest_amount', 'currency'],
+    ]);
+  });
+
+  it('gives plain SQL no format, whatever its column names', async () => {
+    const plain = [
+      'SELECT 1 AS total_amount',
+      'SELECT SUM(amount) AS total_amount FROM wh_orders',
+      'SELECT MEASURE(total_amount) * 2 AS total_amount FROM orders',
+      'SELECT total_amount FROM (SELECT MEASURE(total_amount) AS total_amount FROM orders) t',
+      'WITH orders AS (SELECT 1 AS total_amount) SELECT total_amount FROM orders',
+    ];
+    for (const query of plain) {
+      const schema = await headerOf(query);
+      expect(schema.every((c) => c.format === undefined && c.currency === undefined)).toBe(true);
+    }
+  });
+});
+
 describe('errors', () => {
   const errorBody = async (query: string): Promise<string> => {
     const res = await post(server.url, { query });
