@@ -44,8 +44,8 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
   query: { title: 'The query failed', hint: "Check the report's fields or SQL." },
   continueWait: { title: 'Still preparing the data', hint: 'Try again in a moment.', intent: 'warning' },
   stream: { title: 'The result arrived incomplete', hint: 'Try again; nothing was changed.' },
-  blocked: { title: 'Cells in the way', hint: 'Choose another cell or clear the named cells.', intent: 'warning' },
-  limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.' },
+  blocked: { title: 'Cells in the way', hint: 'Choose another cell or clear the named cells.', said: /\bchoose another cell\b/i, intent: 'warning' },
+  limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.', said: /\blimit the rows\b/i },
   host: { title: 'The spreadsheet refused the change', hint: 'Finish editing any cell, then try again.' },
 };
 

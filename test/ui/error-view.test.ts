@@ -1,6 +1,8 @@
 // toErrorView: every kind gets a title and the error's own message, the right intent and action; never a stack.
 import { AddinError, cancelledError, type AddinErrorKind } from '../../src/core/api/errors';
 import { describeCells, toErrorView } from '../../src/ui/error-view';
+import { planPlacement } from '../../src/core/refresh/planner';
+import { addinErrorOf } from '../helpers/caught-error';
 
 const KINDS: AddinErrorKind[] = [
   'unauthenticated', 'forbidden', 'notFound', 'validation', 'publicIdTaken', 'upsertRaceLost', 'ambiguousLegacyId', 'server',
@@ -34,6 +36,17 @@ test('a hint the message already gives is not repeated', () => {
   const refusedKey = 'The platform refused this API key: check the key (and that it belongs to this Tenant URL), then sign in again.';
   expect(toErrorView(new AddinError('unauthenticated', refusedKey))).toEqual(expect.objectContaining({ hint: null, action: 'signInAgain' }));
   expect(toErrorView(new AddinError('unauthenticated', 'Your API key was refused (401).')).hint).toBe('Sign in again with a valid API key.');
+});
+
+test("the planner's own advice is not repeated by the hint", () => {
+  const base = { sheetId: 'S', anchor: { row: 0, col: 0 }, previousArea: null, otherAreas: [], limits: { maxRows: 100, maxCols: 10 } };
+  const blocked = toErrorView(addinErrorOf(() => planPlacement({ ...base, newShape: { rows: 2, cols: 2 }, occupied: [{ row: 1, col: 1 }] })));
+  expect(blocked.kind).toBe('blocked');
+  expect(blocked.message).toMatch(/choose another cell/);
+  expect(blocked.hint).toBeNull();
+  const tooBig = toErrorView(addinErrorOf(() => planPlacement({ ...base, newShape: { rows: 101, cols: 2 }, occupied: [] })));
+  expect(tooBig.kind).toBe('limit');
+  expect(tooBig.hint).toBeNull();
 });
 
 test('blocked cells and a distinct detail are carried; a detail equal to the message is not repeated', () => {
