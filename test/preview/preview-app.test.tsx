@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 /** The preview page: header, grid and the real pane over the real AddinService wired to the PreviewHost (no network). */
-import './setup-dom';
+import '../helpers/setup-dom';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AddinError } from '../../src/core/api/errors';
 import type { Transport } from '../../src/core/api/transport';

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 // The builder: view, searchable fields, zones with order, granularity, filter, sort, limit; the draft is what compileBuilder makes of it.
-import './setup-dom';
+import '../helpers/setup-dom';
 import { screen, within } from '@testing-library/react';
 import { compileBuilder, type BuilderState } from '../../src/core/builder/builder-state';
 import type { ReportDraft } from '../../src/core/service/addin-service';

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 // New report and Edit: SQL mode as typed, progress then summary, Cancel, overwrite confirmation, required name, error hints.
-import './setup-dom';
+import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
 import { AddinError, cancelledError } from '../../src/core/api/errors';
 import type { ReportDraft, RunOutcome } from '../../src/core/service/addin-service';

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 // Placements: status badges, relative times that move with the clock, Refresh all with N of M / failures / Retry failed, Remove.
-import './setup-dom';
+import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
 import { AddinError } from '../../src/core/api/errors';
 import type { RefreshAllSummary } from '../../src/core/service/addin-service';

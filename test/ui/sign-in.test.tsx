@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 // Sign in: a refused key gets a message (no stack), a good key shows the context pickers, Sign out forgets the key.
-import './setup-dom';
+import '../helpers/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { change, click } from './act-events';
 import { FakeAddinService } from './fake-addin-service';

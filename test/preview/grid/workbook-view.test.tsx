@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 /** The preview grid in a DOM: virtualization over 200,000 rows, selecting, typing, keyboard, toolbar, sheet tabs, formats. */
-import '../setup-dom';
+import '../../helpers/setup-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { dateSerial, DATE_FORMAT } from '../../../src/core/cells/date-serial';

@@ -1,4 +1,4 @@
-/** Browser APIs jsdom lacks that Fluent UI touches (ResizeObserver, matchMedia, scrollIntoView); import first in pane tests. */
+/** Browser APIs jsdom lacks that Fluent UI and the preview grid touch (ResizeObserver, matchMedia, scrollIntoView); import first in DOM tests. */
 
 class NoopResizeObserver {
   observe(): void {}
