@@ -35,6 +35,8 @@ export interface WriteBlock {
   formats?: (string | null)[][];
   /** How many leading rows of this block are header rows (made bold). */
   headerRows?: number;
+  /** Bold of every cell, set exactly (true or false) after `headerRows`; a rollback restores a snapshot's bold with it. */
+  bold?: boolean[][];
 }
 
 /** What a range held, to restore it after a failed write. */
@@ -42,6 +44,8 @@ export interface CellSnapshot {
   range: GridRange;
   values: Scalar[][];
   formats: (string | null)[][];
+  /** Bold of every cell, when the host reads it: a failed write that bolded header cells is put back with it. */
+  bold?: boolean[][];
 }
 
 export interface HostLimits {

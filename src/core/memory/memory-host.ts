@@ -197,7 +197,8 @@ export class MemoryHost implements SpreadsheetHost {
     this.requireSheet(range.sheetId);
     const values = this.model.getValues(range.sheetId, range);
     const formats = this.model.getFormats(range.sheetId, range).map((line) => line.map((f) => f ?? GENERAL_FORMAT));
-    return { range: { ...range }, values, formats };
+    const bold = this.model.getBold(range.sheetId, range);
+    return { range: { ...range }, values, formats, bold };
   }
 
   async writeBlock(block: WriteBlock): Promise<void> {
@@ -207,6 +208,8 @@ export class MemoryHost implements SpreadsheetHost {
     if (block.values.some((line) => line.length !== cols)) throw new AddinError('host', 'A write block must be rectangular.');
     if (block.formats && (block.formats.length !== rows || block.formats.some((line) => line.length !== cols)))
       throw new AddinError('host', 'The formats of a write block must match its values.');
+    if (block.bold && (block.bold.length !== rows || block.bold.some((line) => line.length !== cols)))
+      throw new AddinError('host', 'The bold of a write block must match its values.');
     const range: GridRange = { sheetId: block.sheetId, row: block.row, col: block.col, rows, cols };
     if (rows === 0 || cols === 0) return;
     if (rows * cols > this.limits.maxCellsPerWrite)
@@ -231,6 +234,7 @@ export class MemoryHost implements SpreadsheetHost {
     await this.mutation('write', range, () =>
       this.model.setRange(block.sheetId, block.row, block.col, block.values, {
         ...(block.formats ? { formats: block.formats } : {}),
+        ...(block.bold ? { bold: block.bold } : {}),
         boldRows: block.headerRows ?? 0,
       }),
     );

@@ -64,6 +64,8 @@ export interface SetRangeOptions {
   formats?: (string | null)[][];
   /** How many leading rows become bold. */
   boldRows?: number;
+  /** Bold of every cell, set exactly (true or false) after `boldRows`; a missing entry leaves the cell's bold alone. */
+  bold?: boolean[][];
 }
 
 const FORBIDDEN_SHEET_CHARS = /[[\]:*?/\\]/;
@@ -295,6 +297,19 @@ export class WorkbookModel {
     return out;
   }
 
+  /** Bold of every cell of a range. */
+  getBold(sheetId: string, range: CellRect): boolean[][] {
+    const s = this.store(sheetId);
+    const out: boolean[][] = [];
+    for (let i = 0; i < range.rows; i += 1) {
+      const r = s.rows.get(range.row + i);
+      const line: boolean[] = new Array<boolean>(range.cols);
+      for (let j = 0; j < range.cols; j += 1) line[j] = r?.b?.[range.col + j] ?? false;
+      out.push(line);
+    }
+    return out;
+  }
+
   /** Row indexes of rows holding anything, ascending, inside [from, to). */
   private rowKeys(s: SheetStore, from: number, to: number): number[] {
     if (to - from <= s.rows.size) {
@@ -454,6 +469,8 @@ export class WorkbookModel {
         const f = fline?.[j];
         if (f !== undefined && f !== null) this.setFormatIn(r, col + j, f);
         if (i < boldRows) (r.b ??= [])[col + j] = true;
+        const b = options.bold?.[i]?.[j];
+        if (b !== undefined) (r.b ??= [])[col + j] = b || undefined;
         this.put(r, col + j, line[j] ?? null);
       }
       this.dropIfEmpty(s, row + i, r);

@@ -434,7 +434,16 @@ export class Orchestrator {
     try {
       for (const s of snapshots) {
         const m: Matrix = { rows: s.range.rows, cols: s.range.cols, values: s.values, formats: s.formats, headerRows: 0 };
-        for (const block of planWriteBlocks(m, { sheetId: s.range.sheetId, row: s.range.row, col: s.range.col }, host.limits)) await host.writeBlock(block);
+        for (const block of planWriteBlocks(m, { sheetId: s.range.sheetId, row: s.range.row, col: s.range.col }, host.limits)) {
+          // The failed write may have bolded header cells: put the snapshot's bold back too, when the host read it.
+          if (s.bold) {
+            const top = block.row - s.range.row;
+            const left = block.col - s.range.col;
+            const width = block.values[0]?.length ?? 0;
+            block.bold = s.bold.slice(top, top + block.values.length).map((line) => line.slice(left, left + width));
+          }
+          await host.writeBlock(block);
+        }
       }
     } catch (e) {
       const first = original instanceof Error ? original.message : String(original);

@@ -70,6 +70,20 @@ describe('MemoryHost', () => {
     expect(host.model.toJSON()).toEqual(before);
   });
 
+  it('snapshots bold and sets it back exactly, unbolding what a header write bolded', async () => {
+    const { host, sheet } = setup();
+    host.model.setBold(sheet, { row: 1, col: 1, rows: 1, cols: 1 }, true);
+    const range = { sheetId: sheet, row: 0, col: 0, rows: 2, cols: 2 };
+    const before = host.model.toJSON();
+    const snap = await host.snapshot(range);
+    expect(snap.bold).toEqual([[false, false], [false, true]]);
+    await host.writeBlock({ ...range, values: [['h1', 'h2'], ['a', 'b']], headerRows: 2 });
+    expect(host.model.getCell(sheet, 0, 0)?.bold).toBe(true);
+    await host.writeBlock({ ...range, values: snap.values, formats: snap.formats, ...(snap.bold ? { bold: snap.bold } : {}) });
+    expect(host.model.toJSON()).toEqual(before);
+    await expect(host.writeBlock({ ...range, values: snap.values, bold: [[true]] })).rejects.toMatchObject({ kind: 'host' });
+  });
+
   it('fails the next writes on request, and a write after k successes, once', async () => {
     const { host, sheet } = setup();
     const w = (v: number) => host.writeBlock({ sheetId: sheet, row: v, col: 0, values: [[v]] });

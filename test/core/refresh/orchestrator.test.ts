@@ -158,6 +158,19 @@ describe('Orchestrator.insert', () => {
     expect(r.reports.calls).toEqual([]);
   });
 
+  it('leaves the cells exactly as they were, bold included, when a host write fails midway', async () => {
+    const r = rig({ maxCellsPerWrite: 10 });
+    r.queries.set(SQL, numbered(30));
+    r.model.setValue(r.sheet, 0, 0, 'above');
+    const before = cells(r.model);
+    r.host.failWriteAfter(2); // the header block landed (bolded), then a later block fails
+    expect((await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 }))).kind).toBe('host');
+    expect(r.host.log.filter((x) => x.op === 'write').length).toBeGreaterThan(2);
+    expect(r.model.getCell(r.sheet, 1, 1)).toBeNull();
+    expect(cells(r.model)).toEqual(before);
+    expect(await loadRegistry(r.host.document)).toEqual([]);
+  });
+
   it('refuses a result that would run past the grid before writing anything', async () => {
     const r = rig({ maxRows: 10 });
     r.queries.set(SQL, numbered(5));
