@@ -32,6 +32,8 @@ async function boot(): Promise<void> {
     randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
     defaultTenantUrl: config.defaultTenantUrl,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Sheets deleted or renamed and rows moved in the grid show at once in the pane's list of reports.
+    workbookChanges: (onChange) => host.onLayoutChange(onChange),
   });
   page.previewWorkbook = createPreviewWorkbookApi(host);
 

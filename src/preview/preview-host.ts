@@ -95,6 +95,16 @@ export class PreviewHost implements SpreadsheetHost {
     );
   }
 
+  /**
+   * Calls `listener` when sheets are added, renamed or deleted, or tracked areas move or are deleted: what the pane's list
+   * of placements shows (range labels, orphaned status) may have changed. Cell edits do not call it. Returns the unsubscribe.
+   */
+  onLayoutChange(listener: () => void): () => void {
+    return this.model.subscribe((change) => {
+      if (change.type === 'sheets' || change.type === 'areas') listener();
+    });
+  }
+
   /** Counts the model's changes since the page opened (the grid re-renders when it moves). */
   get modelVersion(): number {
     return this.version;

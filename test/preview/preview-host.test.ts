@@ -503,6 +503,31 @@ describe('the SpreadsheetHost port', () => {
     expect((await host.activeCell()).sheet.id).toBe(first);
   });
 
+  it('onLayoutChange() tells of sheets renamed or deleted and areas moved or deleted, not of cell edits', async () => {
+    const host = open();
+    const first = host.model.sheets()[0]!.id;
+    const second = host.model.addSheet('Two').id;
+    await host.trackArea('p', { sheetId: first, row: 2, col: 1, rows: 3, cols: 2 });
+    let heard = 0;
+    const stop = host.onLayoutChange(() => {
+      heard += 1;
+    });
+    host.model.setValue(first, 0, 0, 'typed');
+    expect(heard).toBe(0);
+    host.model.insertRows(first, 0, 1);
+    expect(heard).toBe(1);
+    host.model.renameSheet(second, 'Renamed');
+    expect(heard).toBe(2);
+    host.model.deleteRows(first, 3, 3);
+    expect(await host.trackedArea('p')).toBeNull();
+    expect(heard).toBe(3);
+    host.model.deleteSheet(second);
+    expect(heard).toBe(4);
+    stop();
+    host.model.addSheet('After');
+    expect(heard).toBe(4);
+  });
+
   it('showSheet() brings back the last selection of a sheet', () => {
     const host = open();
     const first = host.model.sheets()[0]!.id;

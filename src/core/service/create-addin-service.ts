@@ -46,6 +46,12 @@ export interface AddinServiceDeps {
   throwContinueWait?: boolean;
   /** Queries in flight at once during Refresh all (default 3). */
   refreshConcurrency?: number;
+  /**
+   * Where the host can tell when sheets or tracked areas change outside the add-in (a sheet renamed or deleted, rows
+   * inserted or deleted): subscribe and return the unsubscribe function. Each change is passed on as 'placementsChanged',
+   * so the pane's list shows where the reports are now (an orphaned one as such) without waiting for a refresh.
+   */
+  workbookChanges?: (onChange: () => void) => () => void;
 }
 
 function sessionKey(s: StoredSession): string {
@@ -101,6 +107,8 @@ class AddinServiceImpl implements AddinService {
   /** Metadata per environment, read once a session for header titles (a failed read is not kept). */
   private readonly metas = new Map<string, Promise<Meta>>();
   private readonly orchestrator: Orchestrator;
+  /** Stops listening to the host's workbook changes; set while the service has listeners. */
+  private stopWatching: (() => void) | null = null;
 
   constructor(private readonly deps: AddinServiceDeps) {
     const reports: ReportsApi = {
@@ -341,8 +349,16 @@ class AddinServiceImpl implements AddinService {
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {
     this.listeners.add(listener);
+    if (this.stopWatching === null && this.deps.workbookChanges !== undefined) {
+      this.stopWatching = this.deps.workbookChanges(() => this.emit({ type: 'placementsChanged' }));
+    }
     return () => {
       this.listeners.delete(listener);
+      if (this.listeners.size === 0 && this.stopWatching !== null) {
+        const stop = this.stopWatching;
+        this.stopWatching = null;
+        stop();
+      }
     };
   }
 

@@ -330,6 +330,103 @@ describe('placing reports', () => {
   });
 });
 
+describe('orphaned placements', () => {
+  /** A service that hears of the model's sheet and area changes, as the preview's does. */
+  function watchedWorkbook(name: string): Workbook & { changes: number } {
+    const wb = workbook(name);
+    const service = createAddinService({
+      host: wb.host,
+      transport: wb.hook.transport,
+      clock,
+      random: Math.random,
+      randomBytes: (n) => new Uint8Array(randomBytes(n)),
+      defaultTenantUrl: platform.url,
+      timezone: TIMEZONE,
+      workbookChanges: (onChange) =>
+        wb.host.model.subscribe((c) => {
+          if (c.type === 'sheets' || c.type === 'areas') onChange();
+        }),
+    });
+    const watched = { ...wb, service, events: [] as ServiceEvent[], changes: 0 };
+    service.subscribe((e) => {
+      watched.events.push(e);
+      if (e.type === 'placementsChanged') watched.changes += 1;
+    });
+    return watched;
+  }
+
+  it('lists a placement whose sheet or rows were deleted as orphaned, says so on the change, and refresh explains instead of failing', async () => {
+    const wb = watchedWorkbook('orphans');
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    const production = (await wb.service.listEnvironments(DEPLOYMENT)).find((e) => e.type === 'production');
+    await wb.service.setContext({ deploymentId: DEPLOYMENT, environmentId: production?.id ?? null });
+    const meta = await wb.service.getMeta();
+    const other = wb.host.model.addSheet('Other');
+    const draft = builderDraft(meta, 'On its own sheet', { rows: ['orders.status'], measures: ['orders.count'] });
+    const onSheet = await wb.service.insert(draft, { sheetId: other.id, sheetName: 'Other', row: 1, col: 1, label: 'Other!B2' }, { jobId: 'o1', overwrite: false });
+    const onRows = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 4, col: 0, label: 'Sheet1!A5' }, { jobId: 'o2', overwrite: false });
+
+    // Renaming and moving are heard too: the list's labels follow.
+    let before = wb.changes;
+    wb.host.model.renameSheet(other.id, 'Renamed');
+    expect(wb.changes).toBeGreaterThan(before);
+    expect((await wb.service.listPlacements()).find((p) => p.placementId === onSheet.placementId)?.rangeLabel).toMatch(/^Renamed!B2:/);
+
+    before = wb.changes;
+    wb.host.model.deleteSheet(other.id);
+    expect(wb.changes).toBeGreaterThan(before);
+    before = wb.changes;
+    wb.host.model.deleteRows(wb.sheetId, 2, onRows.headerRows + onRows.rows + 10);
+    expect(wb.changes).toBeGreaterThan(before);
+    // A cell edit is not a layout change.
+    before = wb.changes;
+    wb.host.model.setValue(wb.sheetId, 0, 0, 'typed');
+    expect(wb.changes).toBe(before);
+
+    const listed = await wb.service.listPlacements();
+    for (const id of [onSheet.placementId, onRows.placementId]) {
+      expect(listed.find((p) => p.placementId === id)).toEqual(expect.objectContaining({ status: 'orphaned', rangeLabel: null }));
+      const err = await addinRejection(wb.service.refresh(id, { jobId: `refresh-${id}` }));
+      expect(err.kind).toBe('notFound');
+      expect(err.message).toMatch(/no longer in the workbook .*Remove it from the list, or insert the report again\./);
+      expect((await wb.service.listPlacements()).find((p) => p.placementId === id)?.status).toBe('orphaned');
+    }
+    const goTo = await addinRejection(wb.service.goTo(onSheet.placementId));
+    expect(goTo.message).toContain('no longer in the workbook');
+    // Remove forgets it (there are no cells to clear).
+    await wb.service.remove(onSheet.placementId, { clearCells: true });
+    expect((await wb.service.listPlacements()).map((p) => p.placementId)).toEqual([onRows.placementId]);
+  });
+
+  it('stops listening to the host once nobody listens to the service', () => {
+    let watching = 0;
+    const host = new MemoryHost(new WorkbookModel({ name: 'unwatched' }), { mintWorkbookId: () => 'wb-unwatched' });
+    const service = createAddinService({
+      host,
+      transport: baseTransport,
+      clock,
+      random: Math.random,
+      randomBytes: (n) => new Uint8Array(randomBytes(n)),
+      defaultTenantUrl: null,
+      timezone: TIMEZONE,
+      workbookChanges: () => {
+        watching += 1;
+        return () => {
+          watching -= 1;
+        };
+      },
+    });
+    expect(watching).toBe(0);
+    const first = service.subscribe(() => undefined);
+    const second = service.subscribe(() => undefined);
+    expect(watching).toBe(1);
+    first();
+    expect(watching).toBe(1);
+    second();
+    expect(watching).toBe(0);
+  });
+});
+
 describe('header titles', () => {
   it('keeps a SQL-mode report\'s column names as written, even where a member of that name has a title', async () => {
     const wb = await signedIn('sql-headers');
