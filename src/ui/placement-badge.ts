@@ -30,8 +30,13 @@ export function placementBadge(placement: PlacementView, job: JobItemState | und
   return { ...badge, checked: fromPlatform ? statusCheckedLabel(placement.statusCheckedAt, nowMs) : null };
 }
 
+/** A job's outcome that no longer says where the placement stands: its cells were deleted since (orphaned wins). */
+function outdatedBy(placement: PlacementView, job: JobItemState): boolean {
+  return placement.status === 'orphaned' && (job.state === 'done' || job.state === 'failed' || job.state === 'stopped');
+}
+
 function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<PlacementBadge, 'checked'> {
-  if (job !== undefined) {
+  if (job !== undefined && !outdatedBy(placement, job)) {
     switch (job.state) {
       case 'queued':
         return { label: 'Queued', color: 'informative', reason: null, busy: true };

@@ -172,6 +172,30 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
   expect(within(screen.getByRole('group', { name: 'Refresh all' })).queryByRole('button', { name: 'Retry failed' })).toBeNull();
 });
 
+test('a placement whose cells were deleted shows Orphaned as soon as the service says the placements changed, even after a Refresh all marked it done', async () => {
+  const fake = fakeWithPlacements();
+  renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  await click(screen.getByRole('button', { name: 'Refresh all' }));
+  await settle();
+  expect(within(item('Orders by status')).getByText('Up to date')).toBeTruthy();
+  expect(screen.getByRole('group', { name: 'Refresh all' }).textContent).toContain('3 of 3 refreshed');
+
+  // Its sheet is deleted in the workbook: the service tells the pane, which reads the list again.
+  fake.placements = fake.placements.map((p) => (p.placementId === 'p1' ? { ...p, status: 'orphaned', rangeLabel: null, sheetName: null } : p));
+  await act(async () => {
+    fake.emit({ type: 'placementsChanged' });
+  });
+  await settle();
+  const orders = item('Orders by status');
+  expect(within(orders).getByText('Orphaned')).toBeTruthy();
+  expect(orders.textContent).toContain('Its cells were deleted: remove it, or insert the report again.');
+  expect(orders.textContent).toContain('No cells');
+  expect((within(orders).getByRole('button', { name: 'Refresh Orders by status' }) as HTMLButtonElement).disabled).toBe(true);
+  expect((within(orders).getByRole('button', { name: 'Go to Orders by status' }) as HTMLButtonElement).disabled).toBe(true);
+  expect((within(orders).getByRole('button', { name: 'Remove Orders by status' }) as HTMLButtonElement).disabled).toBe(false);
+});
+
 test('Remove asks first; Cancel keeps the placement, Remove with "Also clear its cells" forgets it and clears', async () => {
   const { fake } = renderPane(fakeWithPlacements());
   await screen.findByRole('listitem', { name: 'Orders by status' });
