@@ -6,7 +6,8 @@ import { HOST_EXCEL } from '../../../src/core/api/wire-names';
 import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { loadRegistry, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
-import { cells, draft, numbered, rig, table, type Table } from './fakes';
+import { Orchestrator } from '../../../src/core/refresh/orchestrator';
+import { cells, countingBytes, draft, fakeClock, numbered, rig, table, type Rig, type Table } from './fakes';
 import { addinRejection } from '../../helpers/caught-error';
 
 const fixture = (name: string): Table & { sql: string } =>
@@ -457,5 +458,67 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     const e = await addinRejection(r.orch.list());
     expect(e.kind).toBe('contract');
     expect(e.message).toMatch(/damaged/);
+  });
+});
+
+describe('Orchestrator step order', () => {
+  /** An orchestrator over the rig's fakes whose every platform call, query, probe, write and save lands in one log. */
+  function logged(r: Rig): { orch: Orchestrator; log: string[] } {
+    const log: string[] = [];
+    const note = (step: string): void => {
+      if (log.at(-1) !== step) log.push(step); // a run of write blocks is one step
+    };
+    const { host, reports, queries } = r;
+    const occupied = host.occupiedCells.bind(host);
+    host.occupiedCells = (range, max) => {
+      note('plan');
+      return occupied(range, max);
+    };
+    host.beforeMutation = (op) => note(op);
+    const track = host.trackArea.bind(host);
+    host.trackArea = (id, range) => {
+      note('track');
+      return track(id, range);
+    };
+    const set = host.document.set.bind(host.document);
+    host.document.set = (key, value) => {
+      note('save');
+      return set(key, value);
+    };
+    const orch = new Orchestrator({
+      host,
+      reports: {
+        upsertReport: (...a) => (note('upsert'), reports.upsertReport(...a)),
+        connectWorkbook: (...a) => (note('connect'), reports.connectWorkbook(...a)),
+      },
+      queries: (context) => ({ run: (o) => (note('run'), queries.runnerFor(context).run(o)) }),
+      clock: fakeClock(),
+      randomBytes: countingBytes(),
+    });
+    return { orch, log };
+  }
+
+  it('insert: upsert, run, plan, write, connect-workbook, save', async () => {
+    const r = rig({ maxCellsPerWrite: 10 });
+    r.queries.set(SQL, numbered(12));
+    const { orch, log } = logged(r);
+    await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
+    expect(log).toEqual(['upsert', 'run', 'plan', 'write', 'track', 'connect', 'save']);
+  });
+
+  it('refresh: connect-workbook, run its sqlQuery, plan, write (and clear), connect-workbook with the new location, save', async () => {
+    const r = rig({ maxCellsPerWrite: 10 });
+    // Fewer rows, one more column: the new area needs probing (column D) and leaves rows to clear.
+    r.queries.set(SQL, numbered(12)).set('SELECT fewer', table(['a', 'b', 'c'], [['x', 'y', 'z'], ['u', 'v', 'w']]));
+    const { orch, log } = logged(r);
+    const out = await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
+    log.length = 0;
+    r.reports.editSql(out.reportId, 'SELECT fewer');
+    await orch.refresh(out.placementId);
+    expect(log).toEqual(['connect', 'run', 'plan', 'write', 'clear', 'track', 'connect', 'save']);
+    const [first, last] = r.reports.connects().slice(-2);
+    expect(first?.body.endResultCell).toBe('C14');
+    expect(last?.body.endResultCell).toBe('D4');
+    expect(r.queries.calls.at(-1)?.query).toBe('SELECT fewer');
   });
 });
