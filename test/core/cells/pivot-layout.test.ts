@@ -170,4 +170,23 @@ describe('buildPivotMatrix', () => {
       { numRuns: 300 },
     );
   });
+
+  it('is deterministic: any order of the result rows gives the same matrix', () => {
+    const columns = [
+      { name: 'region', column_type: 'String' },
+      { name: 'year', column_type: 'Int64' },
+      { name: 'sales', column_type: 'Double' },
+    ];
+    const key = fc.tuple(fc.constantFrom<StreamValue>('EU', 'US', 'b', 'B', '=x', null), fc.constantFrom<StreamValue>('9', '10', '2024', '-1', null));
+    const rows = fc.uniqueArray(fc.tuple(key, fc.integer({ min: -99, max: 99 })), { selector: ([k]) => JSON.stringify(k), maxLength: 20 });
+    fc.assert(
+      fc.property(rows, fc.func(fc.integer()), (data, rank) => {
+        const result = data.map(([[region, year], v]) => [region, year, String(v)]);
+        const shuffled = result.map((row, i) => ({ row, r: rank(i) })).sort((a, b) => a.r - b.r).map((x) => x.row);
+        const pivot = { rows: ['region'], columns: ['year'], measures: ['sales'] };
+        expect(buildPivotMatrix({ columns, rows: shuffled }, pivot)).toEqual(buildPivotMatrix({ columns, rows: result }, pivot));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
