@@ -30,6 +30,7 @@ interface PendingOverwrite {
   draft: ReportDraft;
   target: CellTarget;
   cells: string[];
+  total: number;
 }
 
 export function RunPanel({ editing, buildDraft }: RunPanelProps) {
@@ -45,9 +46,10 @@ export function RunPanel({ editing, buildDraft }: RunPanelProps) {
     const outcome = await job.run((jobId) => service.insert(draft, target, { jobId, overwrite }));
     if (!outcome.ok) {
       const view = toErrorView(outcome.error);
-      if (view.kind === 'blocked' && !overwrite) {
+      // Another report's cells cannot be overwritten: the error bar says so (move one of them or choose another cell).
+      if (view.kind === 'blocked' && !overwrite && !view.otherPlacement) {
         job.reset();
-        setPending({ draft, target, cells: view.cells });
+        setPending({ draft, target, cells: view.cells, total: view.cellCount });
       }
     }
   };
@@ -114,6 +116,7 @@ export function RunPanel({ editing, buildDraft }: RunPanelProps) {
       )}
       <OverwriteDialog
         cells={pending?.cells ?? null}
+        total={pending?.total ?? 0}
         onCancel={() => setPending(null)}
         onOverwrite={() => {
           if (pending === null) return;

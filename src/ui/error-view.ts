@@ -15,8 +15,12 @@ export interface ErrorView {
   /** Technical detail shown under the message (never instead of it). */
   detail: string | null;
   action: ErrorAction | null;
-  /** Cells named by a 'blocked' error (A1 labels). */
+  /** Cells named by a 'blocked' error (A1 labels; the first few when there are many). */
   cells: string[];
+  /** How many cells a 'blocked' error found in the way (more than `cells` lists when there are many). */
+  cellCount: number;
+  /** A 'blocked' error caused by another report's cells, which no overwrite can take. */
+  otherPlacement: boolean;
 }
 
 interface KindText {
@@ -56,6 +60,7 @@ const looseErrorSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
 });
 const cellsSchema = z.array(z.string());
+const countSchema = z.number().int().nonnegative();
 
 function isKind(kind: string): kind is AddinErrorKind {
   return Object.prototype.hasOwnProperty.call(KIND_TEXT, kind);
@@ -64,6 +69,8 @@ function isKind(kind: string): kind is AddinErrorKind {
 function build(kind: AddinErrorKind, message: string, detail: string | undefined, data: Record<string, unknown> | undefined): ErrorView {
   const text = KIND_TEXT[kind];
   const cells = cellsSchema.safeParse(data?.['cells']);
+  const listed = cells.success ? cells.data : [];
+  const total = countSchema.safeParse(data?.['total']);
   return {
     kind,
     intent: text.intent ?? 'error',
@@ -72,7 +79,9 @@ function build(kind: AddinErrorKind, message: string, detail: string | undefined
     hint: text.said?.test(message) === true ? null : text.hint,
     detail: detail && detail !== message ? detail : null,
     action: text.action ?? null,
-    cells: cells.success ? cells.data : [],
+    cells: listed,
+    cellCount: total.success ? Math.max(total.data, listed.length) : listed.length,
+    otherPlacement: data?.['otherPlacement'] === true,
   };
 }
 
@@ -90,14 +99,16 @@ export function toErrorView(error: unknown): ErrorView {
     detail: null,
     action: null,
     cells: [],
+    cellCount: 0,
+    otherPlacement: false,
   };
 }
 
-/** "Sheet1!B5, Sheet1!C7 and 3 more cells" */
-export function describeCells(cells: readonly string[], shown = 3): string {
+/** "Sheet1!B5, Sheet1!C7 and 3 more cells"; `total` counts cells beyond those listed (default: the cells listed). */
+export function describeCells(cells: readonly string[], shown = 3, total = cells.length): string {
   if (cells.length === 0) return 'some cells';
   const head = cells.slice(0, shown);
-  const rest = cells.length - head.length;
+  const rest = Math.max(total, cells.length) - head.length;
   if (rest === 0) {
     if (head.length === 1) return head[0] ?? '';
     return `${head.slice(0, -1).join(', ')} and ${head[head.length - 1] ?? ''}`;

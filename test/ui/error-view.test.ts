@@ -80,4 +80,7 @@ test('describeCells names the first three and counts the rest', () => {
   expect(describeCells(['A1', 'B1', 'C1'])).toBe('A1, B1 and C1');
   expect(describeCells(['A1', 'B1', 'C1', 'D1'])).toBe('A1, B1, C1 and 1 more cell');
   expect(describeCells(['A1', 'B1', 'C1', 'D1', 'E1'])).toBe('A1, B1, C1 and 2 more cells');
+  // A total beyond the cells listed (the core lists the first 20) is counted too.
+  expect(describeCells(['A1', 'B1', 'C1', 'D1'], 3, 40)).toBe('A1, B1, C1 and 37 more cells');
+  expect(describeCells(['A1', 'B1'], 3, 5)).toBe('A1, B1 and 3 more cells');
 });

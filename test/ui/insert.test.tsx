@@ -105,6 +105,37 @@ test('a blocked insert names the cells and asks; Overwrite re-runs the same inse
   expect(await screen.findByText('120 rows × 3 columns in 1.2 s')).toBeTruthy();
 });
 
+test('the overwrite question counts every cell in the way, not only the ones the error lists', async () => {
+  const fake = signedInFake();
+  // The core lists the first 20 cells and gives the total.
+  const cells = Array.from({ length: 20 }, (_, i) => `Sheet1!B${i + 5}`);
+  fake.insertImpl = async () => {
+    throw new AddinError('blocked', '57 cells are not empty.', { data: { cell: cells[0], cells, total: 57, otherPlacement: false } });
+  };
+  renderPane(fake);
+  await openSqlReport();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  const dialog = await findDialog('Overwrite cells?');
+  expect(dialog.textContent).toContain('57 cells that hold data: Sheet1!B5, Sheet1!B6, Sheet1!B7 and 54 more cells.');
+});
+
+test("another report's cells in the way are not offered for overwriting: the message says what to do", async () => {
+  const fake = signedInFake();
+  fake.insertImpl = async () => {
+    throw new AddinError('blocked', 'Placing this report here would overwrite "Orders by city" at Sheet1!C4. Move one of them or choose another cell.', {
+      data: { cell: 'Sheet1!C4', cells: ['Sheet1!C4'], placementId: 'p9', otherPlacement: true },
+    });
+  };
+  const { container } = renderPane(fake);
+  await openSqlReport();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  expect(screen.queryAllByRole('alertdialog', { hidden: true })).toEqual([]);
+  const bar = container.querySelector('.fui-MessageBar[data-kind="blocked"]');
+  expect(bar?.textContent).toContain('would overwrite "Orders by city" at Sheet1!C4. Move one of them or choose another cell.');
+  expect(fake.callsOf('insert')).toHaveLength(1);
+});
+
 test('declining the overwrite leaves the cells alone', async () => {
   const fake = signedInFake();
   fake.insertImpl = async () => {
