@@ -29,6 +29,7 @@ import { authorableViews, memberIndex, membersOfView, titleOf, viewTitle } from 
 import { OrderEditor } from './OrderEditor';
 import { SearchableCombobox } from './SearchableCombobox';
 import { SqlPreview } from './SqlPreview';
+import { useListFocus } from './use-list-focus';
 import { ZoneList, type ZoneItem } from './ZoneList';
 
 export interface BuilderPanelProps {
@@ -59,6 +60,7 @@ function isGranularity(v: string): v is Granularity {
 export function BuilderPanel({ meta, state, onChange, sql, problem }: BuilderPanelProps) {
   const styles = useStyles();
   const filtersId = useId();
+  const filterFocus = useListFocus();
   const views = authorableViews(meta);
   const members = membersOfView(meta, state.view);
   const index = memberIndex(meta, state.view);
@@ -124,7 +126,7 @@ export function BuilderPanel({ meta, state, onChange, sql, problem }: BuilderPan
               onRemove={(i) => onChange(removeFromZone(state, zone, i))}
             />
           ))}
-          <div role="group" aria-labelledby={filtersId}>
+          <div role="group" aria-labelledby={filtersId} ref={filterFocus.ref} tabIndex={-1}>
             <Text id={filtersId} weight="semibold">
               Filters
             </Text>
@@ -142,9 +144,26 @@ export function BuilderPanel({ meta, state, onChange, sql, problem }: BuilderPan
                     memberType={index.get(f.member)?.type ?? 'string'}
                     onOperator={(op) => onChange(setFilterOperator(state, i, op))}
                     onValues={(values) => onChange(setFilterValues(state, i, values))}
-                    onRemove={() => onChange(removeFilter(state, i))}
-                    onMoveUp={i > 0 ? () => onChange(moveFilter(state, i, -1)) : undefined}
-                    onMoveDown={i < state.filters.length - 1 ? () => onChange(moveFilter(state, i, 1)) : undefined}
+                    onRemove={() => {
+                      filterFocus.after(i, 'remove');
+                      onChange(removeFilter(state, i));
+                    }}
+                    onMoveUp={
+                      i > 0
+                        ? () => {
+                            filterFocus.after(i - 1, 'up');
+                            onChange(moveFilter(state, i, -1));
+                          }
+                        : undefined
+                    }
+                    onMoveDown={
+                      i < state.filters.length - 1
+                        ? () => {
+                            filterFocus.after(i + 1, 'down');
+                            onChange(moveFilter(state, i, 1));
+                          }
+                        : undefined
+                    }
                   />
                 ))}
               </ul>

@@ -63,15 +63,31 @@ export function FilterEditor({ filter, title, memberType, onOperator, onValues, 
   const inputType = memberType === 'time' ? 'date' : memberType === 'number' ? 'number' : 'text';
   const setValue = (i: number, v: string) => onValues(filter.values.map((x, j) => (j === i ? v : x)));
   return (
-    <li className={styles.root}>
+    <li className={styles.root} data-list-row>
       <div className={styles.line}>
         <Text className={styles.title} weight="semibold">
           {title}
         </Text>
         <span className={styles.buttons}>
-          <Button size="small" appearance="subtle" disabled={!onMoveUp} onClick={onMoveUp} aria-label={`Move filter on ${title} up`} icon={<span aria-hidden>↑</span>} />
-          <Button size="small" appearance="subtle" disabled={!onMoveDown} onClick={onMoveDown} aria-label={`Move filter on ${title} down`} icon={<span aria-hidden>↓</span>} />
-          <Button size="small" appearance="subtle" onClick={onRemove} aria-label={`Remove filter on ${title}`} icon={<span aria-hidden>✕</span>} />
+          <Button
+            size="small"
+            appearance="subtle"
+            disabledFocusable={!onMoveUp}
+            data-list-action="up"
+            onClick={onMoveUp}
+            aria-label={`Move filter on ${title} up`}
+            icon={<span aria-hidden>↑</span>}
+          />
+          <Button
+            size="small"
+            appearance="subtle"
+            disabledFocusable={!onMoveDown}
+            data-list-action="down"
+            onClick={onMoveDown}
+            aria-label={`Move filter on ${title} down`}
+            icon={<span aria-hidden>↓</span>}
+          />
+          <Button size="small" appearance="subtle" data-list-action="remove" onClick={onRemove} aria-label={`Remove filter on ${title}`} icon={<span aria-hidden>✕</span>} />
         </span>
       </div>
       <Select aria-label={`Operator for ${title}`} value={filter.operator} onChange={(_, d) => isOperator(d.value) && onOperator(d.value)}>

@@ -2,6 +2,7 @@
 import { Button, Caption1, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
 import type { OrderEntry } from './builder-edits';
+import { useListFocus } from './use-list-focus';
 
 export interface OrderEditorProps {
   order: readonly OrderEntry[];
@@ -28,6 +29,7 @@ export function OrderEditor(props: OrderEditorProps) {
   const { order, choices, limit } = props;
   const styles = useStyles();
   const labelId = useId();
+  const focus = useListFocus();
   const [limitText, setLimitText] = useState(limit === null ? '' : String(limit));
   const titleOf = (member: string) => choices.find((c) => c.member === member)?.title ?? member;
   const limitProblem = limitText.trim() !== '' && !/^[1-9]\d*$/.test(limitText.trim()) ? 'Enter a whole number above 0, or leave empty for no limit.' : undefined;
@@ -36,39 +38,62 @@ export function OrderEditor(props: OrderEditorProps) {
       <Text id={labelId} weight="semibold">
         Order
       </Text>
-      {order.length === 0 ? (
-        <Caption1 className={styles.empty}>Default order.</Caption1>
-      ) : (
-        <ul className={styles.list} aria-labelledby={labelId}>
-          {order.map((o, i) => (
-            <li key={`${o.member}-${i}`} className={styles.entry}>
-              <Select
-                className={styles.member}
-                aria-label={`Sort ${i + 1} by`}
-                value={o.member}
-                onChange={(_, d) => props.onSet(i, { ...o, member: d.value })}
-              >
-                {choices.map((c) => (
-                  <option key={c.member} value={c.member}>
-                    {c.title}
-                  </option>
-                ))}
-              </Select>
-              <Select
-                className={styles.dir}
-                aria-label={`Direction of sort by ${titleOf(o.member)}`}
-                value={o.desc ? 'desc' : 'asc'}
-                onChange={(_, d) => props.onSet(i, { ...o, desc: d.value === 'desc' })}
-              >
-                <option value="asc">Ascending</option>
-                <option value="desc">Descending</option>
-              </Select>
-              <Button size="small" appearance="subtle" disabled={i === 0} onClick={() => props.onMove(i, -1)} aria-label={`Move sort by ${titleOf(o.member)} up`} icon={<span aria-hidden>↑</span>} />
-              <Button size="small" appearance="subtle" onClick={() => props.onRemove(i)} aria-label={`Remove sort by ${titleOf(o.member)}`} icon={<span aria-hidden>✕</span>} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div ref={focus.ref} tabIndex={-1} role="group" aria-labelledby={labelId}>
+        {order.length === 0 ? (
+          <Caption1 className={styles.empty}>Default order.</Caption1>
+        ) : (
+          <ul className={styles.list} aria-labelledby={labelId}>
+            {order.map((o, i) => (
+              <li key={`${o.member}-${i}`} className={styles.entry} data-list-row>
+                <Select
+                  className={styles.member}
+                  aria-label={`Sort ${i + 1} by`}
+                  value={o.member}
+                  onChange={(_, d) => props.onSet(i, { ...o, member: d.value })}
+                >
+                  {choices.map((c) => (
+                    <option key={c.member} value={c.member}>
+                      {c.title}
+                    </option>
+                  ))}
+                </Select>
+                <Select
+                  className={styles.dir}
+                  aria-label={`Direction of sort by ${titleOf(o.member)}`}
+                  value={o.desc ? 'desc' : 'asc'}
+                  onChange={(_, d) => props.onSet(i, { ...o, desc: d.value === 'desc' })}
+                >
+                  <option value="asc">Ascending</option>
+                  <option value="desc">Descending</option>
+                </Select>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  disabledFocusable={i === 0}
+                  data-list-action="up"
+                  onClick={() => {
+                    focus.after(i - 1, 'up');
+                    props.onMove(i, -1);
+                  }}
+                  aria-label={`Move sort by ${titleOf(o.member)} up`}
+                  icon={<span aria-hidden>↑</span>}
+                />
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  data-list-action="remove"
+                  onClick={() => {
+                    focus.after(i, 'remove');
+                    props.onRemove(i);
+                  }}
+                  aria-label={`Remove sort by ${titleOf(o.member)}`}
+                  icon={<span aria-hidden>✕</span>}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <div>
         <Button size="small" onClick={props.onAdd} disabled={choices.length <= order.length}>
           Add sort

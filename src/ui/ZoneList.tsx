@@ -1,6 +1,7 @@
 /** One builder zone (Rows, Columns or Measures): its members in order, each with move up/down and remove buttons. */
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, type ReactNode } from 'react';
+import { useListFocus } from './use-list-focus';
 
 export interface ZoneItem {
   member: string;
@@ -38,8 +39,10 @@ const useStyles = makeStyles({
 export function ZoneList({ label, items, emptyText, onMove, onRemove }: ZoneListProps) {
   const styles = useStyles();
   const labelId = useId();
+  // Focus stays on the button pressed (the moved member's), or goes to a neighbour's when a member is removed.
+  const focus = useListFocus();
   return (
-    <div className={styles.root} role="group" aria-labelledby={labelId}>
+    <div className={styles.root} role="group" aria-labelledby={labelId} ref={focus.ref} tabIndex={-1}>
       <Text id={labelId} weight="semibold">
         {label}
       </Text>
@@ -48,22 +51,47 @@ export function ZoneList({ label, items, emptyText, onMove, onRemove }: ZoneList
       ) : (
         <ul className={styles.list} aria-labelledby={labelId}>
           {items.map((item, i) => (
-            <li key={item.member} className={styles.item}>
+            <li key={item.member} className={styles.item} data-list-row>
               <div className={styles.line}>
                 <Text className={styles.title} title={item.member}>
                   {item.title}
                 </Text>
                 <span className={styles.buttons}>
-                  <Button size="small" appearance="subtle" disabled={i === 0} onClick={() => onMove(i, -1)} aria-label={`Move ${item.title} up in ${label}`} icon={<span aria-hidden>↑</span>} />
                   <Button
                     size="small"
                     appearance="subtle"
-                    disabled={i === items.length - 1}
-                    onClick={() => onMove(i, 1)}
+                    disabledFocusable={i === 0}
+                    data-list-action="up"
+                    onClick={() => {
+                      focus.after(i - 1, 'up');
+                      onMove(i, -1);
+                    }}
+                    aria-label={`Move ${item.title} up in ${label}`}
+                    icon={<span aria-hidden>↑</span>}
+                  />
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    disabledFocusable={i === items.length - 1}
+                    data-list-action="down"
+                    onClick={() => {
+                      focus.after(i + 1, 'down');
+                      onMove(i, 1);
+                    }}
                     aria-label={`Move ${item.title} down in ${label}`}
                     icon={<span aria-hidden>↓</span>}
                   />
-                  <Button size="small" appearance="subtle" onClick={() => onRemove(i)} aria-label={`Remove ${item.title} from ${label}`} icon={<span aria-hidden>✕</span>} />
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    data-list-action="remove"
+                    onClick={() => {
+                      focus.after(i, 'remove');
+                      onRemove(i);
+                    }}
+                    aria-label={`Remove ${item.title} from ${label}`}
+                    icon={<span aria-hidden>✕</span>}
+                  />
                 </span>
               </div>
               {item.extra}

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 // The builder: view, searchable fields, zones with order, granularity, filter, sort, limit; the draft is what compileBuilder makes of it.
 import '../helpers/setup-dom';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { compileBuilder, type BuilderState } from '../../src/core/builder/builder-state';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import { change, click } from './act-events';
@@ -143,4 +143,56 @@ test('Edit reopens a builder report with its saved state', async () => {
   await click(screen.getByRole('button', { name: 'Save and refresh' }));
   const next = { ...state, measures: ['orders.count', 'orders.total_amount'] };
   expect(fake.callsOf('update')[0]?.[1]).toEqual({ name: 'Orders by status', description: '', mode: 'builder', ...compileBuilder(next, sampleMeta), builderState: next });
+});
+
+/** Focuses a button as a keyboard user's Tab would, then presses it. */
+async function press(name: string) {
+  const button = screen.getByRole('button', { name });
+  act(() => button.focus());
+  await click(button);
+}
+
+function focusedName(): string | null {
+  return document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('aria-labelledby') ?? null;
+}
+
+test('moving or removing a zone member, a filter or a sort keeps the keyboard focus in the list', async () => {
+  renderPane(signedInFake());
+  await openNewReport();
+  await chooseView('Orders');
+  await addTo('Status', 'Rows');
+  await addTo('City', 'Rows');
+
+  // Moved to the top, its "up" button cannot act any more but keeps the focus (and says it is disabled).
+  await press('Move City up in Rows');
+  expect(focusedName()).toBe('Move City up in Rows');
+  expect(document.activeElement?.getAttribute('aria-disabled')).toBe('true');
+  await press('Move City down in Rows');
+  expect(focusedName()).toBe('Move City down in Rows');
+  expect(within(zone('Rows')).getAllByRole('listitem').map((li) => li.textContent?.replace(/[↑↓✕]/g, ''))).toEqual(['Status', 'City']);
+  // Removed, the focus goes to a neighbour's remove button, then to the zone itself when it is empty.
+  await press('Remove City from Rows');
+  expect(focusedName()).toBe('Remove Status from Rows');
+  await press('Remove Status from Rows');
+  expect(document.activeElement).toBe(zone('Rows'));
+
+  await addTo('City', 'Filters');
+  await addTo('Status', 'Filters');
+  await press('Move filter on Status up');
+  expect(focusedName()).toBe('Move filter on Status up');
+  await press('Move filter on Status down');
+  expect(focusedName()).toBe('Move filter on Status down');
+  await press('Remove filter on City');
+  expect(focusedName()).toBe('Remove filter on Status');
+
+  await addTo('Count', 'Measures');
+  await addTo('Total amount', 'Measures');
+  await click(screen.getByRole('button', { name: 'Add sort' }));
+  await click(screen.getByRole('button', { name: 'Add sort' }));
+  const second = screen.getByRole('combobox', { name: 'Sort 2 by' }) as HTMLSelectElement;
+  const secondTitle = second.options[second.selectedIndex]?.textContent ?? '';
+  await press(`Move sort by ${secondTitle} up`);
+  expect(focusedName()).toBe(`Move sort by ${secondTitle} up`);
+  await press(`Remove sort by ${secondTitle}`);
+  expect(focusedName()).toMatch(/^Remove sort by /);
 });
