@@ -27,6 +27,10 @@ export class PreviewWorkbook {
     return this.page.evaluate(() => (window as unknown as WithWorkbook).previewWorkbook.activeCell());
   }
 
+  deleteSheet(sheet: string): Promise<void> {
+    return this.page.evaluate((s) => (window as unknown as WithWorkbook).previewWorkbook.deleteSheet(s), sheet);
+  }
+
   trackedAreas(): Promise<Record<string, string | null>> {
     return this.page.evaluate(() => (window as unknown as WithWorkbook).previewWorkbook.trackedAreas());
   }

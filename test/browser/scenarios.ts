@@ -371,6 +371,26 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await bar.scrollIntoViewIfNeeded();
       },
     },
+    {
+      name: '10 delete the sheet of the SQL report: the list says orphaned at once, with nothing to refresh or go to',
+      run: async () => {
+        const sheet = story.sheet2;
+        assert(sheet !== null, 'scenario 3 did not add a sheet');
+        const others = await areaOf(story, BY_STATUS.name);
+        await wb.deleteSheet(sheet);
+        // Nothing is clicked in the pane: the list hears of the deleted sheet.
+        await waitFor(`"${BY_NICKNAME.name}" to show Orphaned`, async () => /Orphaned/.test(await ui.badgeText(BY_NICKNAME.name)), {
+          observe: () => ui.badgeText(BY_NICKNAME.name),
+        });
+        const text = await ui.badgeText(BY_NICKNAME.name);
+        assert(text.includes('No cells') && text.includes('Its cells were deleted'), `The orphaned item does not say what happened: ${text}`);
+        assert(await ui.button(`Refresh ${BY_NICKNAME.name}`).isDisabled(), 'Refresh is offered for a report whose cells were deleted');
+        assert(await ui.button(`Go to ${BY_NICKNAME.name}`).isDisabled(), 'Go to is offered for a report whose cells were deleted');
+        assert((await ui.pane.locator('[data-kind]').count()) === 0, 'Deleting the sheet put an error bar in the pane');
+        assertEqual(await areaOf(story, BY_STATUS.name), others, 'The other report moved when the sheet was deleted');
+        await ui.placement(BY_NICKNAME.name).scrollIntoViewIfNeeded();
+      },
+    },
   ];
   // Each scenario starts from the list, as the previous one (even a failed one) may have left the editor open.
   return scenarios.map((scenario) => ({
