@@ -13,6 +13,7 @@ import { spanIdOf } from './query-spans';
 import { columnFormats } from './result-column-formats';
 import { hasExplicitLimit, rewriteMeasures, SqlRewriteError } from './sql-rewrite';
 import { jsonRowsQuery } from './sql-row-encoding';
+import { endsWithMarker, withEndMarker } from './stream-end-marker';
 import { cellEncoder } from './value-encoding';
 import { UnknownTimezoneError, type Warehouse } from './warehouse';
 
@@ -170,12 +171,15 @@ function strike(fault: RowFault, stream: ResponseStream, rowsSent: number): void
   }
 }
 
-/** A started query: the user query's columns, and a streaming result of either its rows or their JSON texts. */
+/**
+ * A started query: the user query's columns, and a streaming result of the end-marker column (stream-end-marker.ts)
+ * followed by either the query's columns or one column of their row JSON texts.
+ */
 interface StartedQuery {
   names: string[];
   types: DuckDBType[];
   result: DuckDBResult;
-  /** True when the result is one VARCHAR column of row JSON texts (sql-row-encoding.ts). */
+  /** True when the result's payload is one VARCHAR column of row JSON texts (sql-row-encoding.ts). */
   jsonRows: boolean;
 }
 
@@ -185,20 +189,22 @@ async function startQuery(conn: DuckDBConnection, sql: string): Promise<StartedQ
   if (extracted.count === 0) throw new Error('Empty query');
   if (extracted.count > 1) throw new Error('Only one statement per query is supported');
   const prepared = await extracted.prepare(0);
+  let names: string[];
+  let types: DuckDBType[];
   try {
     if (prepared.statementType !== StatementType.SELECT) throw new Error('Only SELECT queries are supported');
-    const names = Array.from({ length: prepared.columnCount }, (_, i) => prepared.columnName(i));
-    const types = Array.from({ length: prepared.columnCount }, (_, i) => prepared.columnType(i));
-    const wrapped = jsonRowsQuery(sql, types);
-    if (wrapped === null) return { names, types, result: await prepared.stream(), jsonRows: false };
-    const preparedRows = await conn.prepare(wrapped);
-    try {
-      return { names, types, result: await preparedRows.stream(), jsonRows: true };
-    } finally {
-      preparedRows.destroySync();
-    }
+    names = Array.from({ length: prepared.columnCount }, (_, i) => prepared.columnName(i));
+    types = Array.from({ length: prepared.columnCount }, (_, i) => prepared.columnType(i));
   } finally {
     prepared.destroySync();
+  }
+  const wrapped = jsonRowsQuery(sql, types);
+  const executed = wrapped === null ? withEndMarker(sql, types.length) : withEndMarker(wrapped, 1);
+  const preparedRows = await conn.prepare(executed);
+  try {
+    return { names, types, result: await preparedRows.stream(), jsonRows: wrapped !== null };
+  } finally {
+    preparedRows.destroySync();
   }
 }
 
@@ -336,6 +342,10 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
   }
 }
 
+/** The error line of a query whose stream ended before its end marker (DuckDB gives the stream no error text). */
+const failedMidStream = (rowsSent: number): string =>
+  `Query failed while its result was streamed, after ${rowsSent} rows; the rows sent are incomplete.`;
+
 interface Opened {
   query: StartedQuery;
   /** The first chunk, fetched before the header is written (so a failure there is the whole body). */
@@ -351,6 +361,8 @@ async function streamRows(
   timezone: string,
 ): Promise<void> {
   const { result, names, types, jsonRows } = opened.query;
+  // A successful query's stream holds at least the end marker: nothing at all is a failure before the first row.
+  if (opened.chunk === null || opened.chunk.rowCount === 0) return stream.endWithError(failedMidStream(0));
   const encoders = types.map((t) => cellEncoder(t, timezone));
   const formats = columnFormats(query, ctx.warehouse.model, names);
   const header = {
@@ -364,11 +376,14 @@ async function streamRows(
   const perLine = Math.max(1, ctx.maxRowsPerLine ?? MAX_ROWS_PER_LINE);
   const fault = rowFaultOf(ctx.faults);
   let sent = 0;
-  let chunk = opened.chunk;
+  let complete = false;
+  let chunk: DuckDBDataChunk | null = opened.chunk;
   while (chunk !== null && chunk.rowCount > 0 && !stream.closed && sent < limit) {
-    const columns = jsonRows ? [] : chunk.getColumns();
-    const rows = jsonRows ? chunk.getColumnValues(0) : [];
-    const rowCount = chunk.rowCount;
+    complete = endsWithMarker(chunk);
+    // Column 0 is the end marker; the data rows are the chunk's rows but the marker row.
+    const columns = jsonRows ? [] : chunk.getColumns().slice(1);
+    const rows = jsonRows ? chunk.getColumnValues(1) : [];
+    const rowCount = chunk.rowCount - (complete ? 1 : 0);
     let offset = 0;
     while (offset < rowCount && sent < limit) {
       let take = Math.min(rowCount - offset, perLine, limit - sent);
@@ -383,10 +398,11 @@ async function streamRows(
       }
       if (fault !== null && sent >= fault.afterRows) return strike(fault, stream, sent);
     }
-    if (sent >= limit) break;
+    if (complete || sent >= limit) break;
     chunk = await result.fetchChunk();
   }
   if (stream.closed) return;
+  if (!complete && sent < limit) return stream.endWithError(failedMidStream(sent));
   if (fault !== null) return strike(fault, stream, sent);
   stream.end(sent === 0 ? line({ data: [] }) : undefined);
 }

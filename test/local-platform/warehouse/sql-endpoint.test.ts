@@ -351,6 +351,24 @@ describe('errors', () => {
     expect(await errorBody('SELEC 1')).toMatch(/syntax/i);
   });
 
+  it.each([
+    ['encoded by DuckDB', ''],
+    ['encoded in JavaScript', ', INTERVAL 1 DAY AS iv'],
+  ])('2.10 a query failing mid-stream ends with an error line after its data lines, status 200 (%s)', async (_label, extra) => {
+    // DuckDB's streaming fetch ends a failed stream like a finished one; only the end marker tells them apart.
+    const res = await post(server.url, {
+      query: `SELECT i, CASE WHEN i >= 300000 THEN error('late failure') END AS e${extra} FROM range(400000) t(i) LIMIT 400000`,
+    });
+    expect(res.status).toBe(200);
+    const lines = linesOf(res.text);
+    const last = streamErrorLineSchema.parse(JSON.parse(lines[lines.length - 1]!));
+    expect(last.error).toMatch(/failed/);
+    streamHeaderSchema.parse(JSON.parse(lines[0]!));
+    const rows = lines.slice(1, -1).flatMap((l) => streamDataLineSchema.parse(JSON.parse(l)).data);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(300_000);
+  });
+
   it('names an unknown measure, a dimension used as a measure, and an ambiguous one', async () => {
     expect(await errorBody('SELECT MEASURE(revenue) FROM orders')).toMatch(/Unknown measure 'revenue'/);
     expect(await errorBody('SELECT MEASURE(status) FROM orders')).toMatch(/orders\.status is a dimension/);
