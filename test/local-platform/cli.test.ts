@@ -1,0 +1,48 @@
+/** `npm run platform`: the CLI prints its URL and the dev keys (environment overrides included), serves, and stops on SIGINT. */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { paths } from '../../src/core/api/wire-names';
+import { DEV_KEY_ENV } from '../../local-platform/dev-credentials';
+import { call } from './http';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+let child: ChildProcessByStdio<null, Readable, Readable> | undefined;
+afterEach(() => {
+  // Also when a test timed out: never leave a platform process behind.
+  if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+describe('npm run platform', () => {
+  it('prints its URL and the dev credentials, honours SVC_DEV_*_KEY, answers /healthz, and exits 0 on SIGINT', async () => {
+    child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['local-platform/cli.ts', '--port', '0', '--memory', '--rows', '10', '--quiet'], {
+      cwd: ROOT,
+      env: { ...process.env, [DEV_KEY_ENV.admin]: 'my-admin-key', [DEV_KEY_ENV.editor]: '', [DEV_KEY_ENV.viewer]: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const cli = child;
+    const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      cli.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('Ctrl-C')) resolve();
+      });
+      cli.stderr.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      void exited.then((code) => reject(new Error(`the CLI exited with ${code}:\n${out}`)));
+    });
+    const url = /Local platform:\s+(http:\/\/\S+)/.exec(out)?.[1];
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The environment overrides the admin key; an empty variable keeps the default.
+    for (const key of ['my-admin-key', 'dev-editor-key', 'dev-viewer-key']) expect(out).toContain(key);
+    expect(out).not.toContain('dev-admin-key');
+    expect((await call('GET', `${url!}/healthz`, { key: null })).status).toBe(200);
+    expect((await call('GET', url! + paths.deployments(), { key: 'my-admin-key' })).status).toBe(200);
+    expect((await call('GET', url! + paths.deployments(), { key: 'dev-admin-key' })).status).toBe(401);
+    cli.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+});
