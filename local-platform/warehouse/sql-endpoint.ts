@@ -8,6 +8,7 @@ import { StatementType, type DuckDBConnection, type DuckDBDataChunk, type DuckDB
 import { CONTINUE_WAIT_TEXT, REQUEST_ID_HEADER } from '../../src/core/api/wire-names';
 import { columnTypeOf } from './column-types';
 import type { QueryFaults } from './query-faults';
+import { ParkedQueries } from './parked-queries';
 import { parseQueryRequest, QueryRequestError, readQueryBody } from './query-request';
 import { spanIdOf } from './query-spans';
 import { columnFormats } from './result-column-formats';
@@ -282,27 +283,39 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
     throw e;
   }
 
-  let conn: DuckDBConnection;
-  try {
-    conn = await ctx.warehouse.openQueryConnection(request.timezone ?? 'UTC');
-  } catch (e) {
-    if (e instanceof UnknownTimezoneError) {
-      return sendJson(res, 400, { type: 'UserError', error: `Invalid query format: ${e.message}` });
+  // A retry of a span whose identical query answered Continue wait takes that running query over.
+  const timezone = request.timezone ?? 'UTC';
+  const parkKey = `${spanKey}\u0000${timezone}\u0000${sql}`;
+  const parkedQueries = parkedQueriesOf(ctx.warehouse);
+  let running: RunningQuery;
+  const adopted = requestId === undefined ? undefined : parkedQueries.take(parkKey);
+  if (adopted !== undefined) {
+    running = adopted;
+  } else {
+    let conn: DuckDBConnection;
+    try {
+      conn = await ctx.warehouse.openQueryConnection(timezone);
+    } catch (e) {
+      if (e instanceof UnknownTimezoneError) {
+        return sendJson(res, 400, { type: 'UserError', error: `Invalid query format: ${e.message}` });
+      }
+      return stream.endWithError(errorMessage(e));
     }
-    return stream.endWithError(errorMessage(e));
+    const first = (async (): Promise<Opened> => {
+      const query = await startQuery(conn, sql);
+      return { query, chunk: await query.result.fetchChunk() };
+    })();
+    first.catch(() => undefined);
+    running = { conn, first };
   }
+  const { conn, first } = running;
 
-  let running = true;
+  let attached = true;
   stream.onClose(() => {
-    if (running) conn.interrupt();
+    if (attached) conn.interrupt();
   });
-  const first = (async (): Promise<Opened> => {
-    const query = await startQuery(conn, sql);
-    return { query, chunk: await query.result.fetchChunk() };
-  })();
-  first.catch(() => undefined);
   const closeWhenSettled = (): void => {
-    running = false;
+    attached = false;
     void first.then(
       () => conn.closeSync(),
       () => conn.closeSync(),
@@ -319,8 +332,20 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
       const winner = await Promise.race([first, timeout]);
       clearTimeout(timer);
       if (winner === 'timeout') {
-        conn.interrupt();
-        closeWhenSettled();
+        attached = false;
+        if (requestId === undefined) {
+          // Without a span no retry can find it: stop it.
+          conn.interrupt();
+          closeWhenSettled();
+        } else {
+          parkedQueries.park(parkKey, running, (q) => {
+            q.conn.interrupt();
+            void q.first.then(
+              () => q.conn.closeSync(),
+              () => q.conn.closeSync(),
+            );
+          });
+        }
         return stream.endWithError(CONTINUE_WAIT_TEXT);
       }
       opened = winner;
@@ -333,11 +358,11 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
   }
 
   try {
-    await streamRows(opened, stream, ctx, request.query, sql, request.timezone ?? 'UTC');
+    await streamRows(opened, stream, ctx, request.query, sql, timezone);
   } catch (e) {
     stream.endWithError(errorMessage(e));
   } finally {
-    running = false;
+    attached = false;
     conn.closeSync();
   }
 }
@@ -345,6 +370,24 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
 /** The error line of a query whose stream ended before its end marker (DuckDB gives the stream no error text). */
 const failedMidStream = (rowsSent: number): string =>
   `Query failed while its result was streamed, after ${rowsSent} rows; the rows sent are incomplete.`;
+
+/** A query started on its own connection: the promise of its first chunk. */
+interface RunningQuery {
+  conn: DuckDBConnection;
+  first: Promise<Opened>;
+}
+
+/** The parked queries of each warehouse (parked-queries.ts). */
+const PARKED = new WeakMap<Warehouse, ParkedQueries<RunningQuery>>();
+
+function parkedQueriesOf(warehouse: Warehouse): ParkedQueries<RunningQuery> {
+  let parked = PARKED.get(warehouse);
+  if (parked === undefined) {
+    parked = new ParkedQueries<RunningQuery>();
+    PARKED.set(warehouse, parked);
+  }
+  return parked;
+}
 
 interface Opened {
   query: StartedQuery;
