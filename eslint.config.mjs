@@ -1,7 +1,7 @@
 // ESLint flat config: typescript-eslint everywhere; src/core forbids host, DOM and timer globals (they are injected).
 import tseslint from 'typescript-eslint';
 
-const hostGlobals = ['Office', 'Excel', 'OfficeRuntime', 'SpreadsheetApp', 'UrlFetchApp', 'PropertiesService', 'google', 'window', 'document', 'navigator', 'localStorage', 'fetch', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'performance', 'crypto', 'process', 'XMLHttpRequest'];
+const hostGlobals = ['Office', 'Excel', 'OfficeRuntime', 'SpreadsheetApp', 'UrlFetchApp', 'PropertiesService', 'google', 'window', 'document', 'navigator', 'localStorage', 'fetch', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'performance', 'crypto', 'process', 'XMLHttpRequest', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'self', 'globalThis', 'global'];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.data/**', 'test-results/**', 'coverage/**', 'jest.config.js'] },

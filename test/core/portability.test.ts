@@ -41,6 +41,11 @@ const GLOBALS: Array<[string, string]> = [
   ['document', 'export const x = document.body;'],
   ['fetch', 'export const x = fetch("u");'],
   ['setTimeout', 'export const x = setTimeout(() => undefined, 1);'],
+  ['queueMicrotask', 'export const x = queueMicrotask(() => undefined);'],
+  ['setImmediate', 'export const x = setImmediate(() => undefined);'],
+  // The global object is a back door to every other global.
+  ['globalThis', 'export const x = globalThis.setTimeout(() => undefined, 1);'],
+  ['self', 'export const x = self.fetch("u");'],
 ];
 
 describe('src/core portability lint', () => {

@@ -1,6 +1,6 @@
 /** Refresh-all job: queries run with bounded concurrency, writes go one placement at a time, Stop leaves cells intact. */
 import { isAddinError } from '../api/errors';
-import type { JobItemState, RefreshAllSummary } from '../service/addin-service';
+import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
 import type { Orchestrator } from './orchestrator';
 
 export interface RefreshAllOptions {

@@ -1,6 +1,9 @@
 /** The AddinService interface: everything the pane asks of the add-in, in plain data (it also crosses google.script.run). */
 import type { AddinErrorKind } from '../api/errors';
 import type { Deployment, Environment, Meta, PivotItems } from '../api/schemas';
+import type { JobItemState, RefreshAllSummary } from '../refresh/refresh-job-state';
+
+export type { JobItemState, RefreshAllSummary };
 
 export type AuthScheme = 'auto' | 'bearer' | 'api-key';
 
@@ -84,28 +87,11 @@ export interface RunOutcome {
   elapsedMs: number;
 }
 
-export type JobItemState =
-  | { state: 'queued' }
-  | { state: 'running' }
-  | { state: 'writing' }
-  /** rows: data rows written (header rows not counted). */
-  | { state: 'done'; rows: number; cols: number }
-  | { state: 'failed'; kind: AddinErrorKind; message: string }
-  | { state: 'stopped' };
-
 /** Events a long job sends while it runs. */
 export type ServiceEvent =
   | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number }
   | { type: 'item'; jobId: string; placementId: string; item: JobItemState }
   | { type: 'placementsChanged' };
-
-export interface RefreshAllSummary {
-  total: number;
-  done: number;
-  failed: number;
-  stopped: number;
-  items: Array<{ placementId: string; item: JobItemState }>;
-}
 
 /** Errors cross this interface as AddinError (or, through google.script.run, as `{kind, message}` rebuilt into one). */
 export interface AddinService {

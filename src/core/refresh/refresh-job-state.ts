@@ -1,0 +1,19 @@
+/** The per-placement states of a refresh job and the summary Refresh all returns (plain data: it crosses google.script.run). */
+import type { AddinErrorKind } from '../api/errors';
+
+export type JobItemState =
+  | { state: 'queued' }
+  | { state: 'running' }
+  | { state: 'writing' }
+  /** rows: data rows written (header rows not counted). */
+  | { state: 'done'; rows: number; cols: number }
+  | { state: 'failed'; kind: AddinErrorKind; message: string }
+  | { state: 'stopped' };
+
+export interface RefreshAllSummary {
+  total: number;
+  done: number;
+  failed: number;
+  stopped: number;
+  items: Array<{ placementId: string; item: JobItemState }>;
+}
