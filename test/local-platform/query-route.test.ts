@@ -34,8 +34,14 @@ describe('4.11 query API route', () => {
     }
   });
 
-  it('an unknown deployment is a 404; an admin-only deployment refuses the editor key and answers the admin key', async () => {
+  it('an unknown deployment is a 404 to a valid key and the same 403 as any other to no or a wrong key; an admin-only deployment refuses the editor key and answers the admin key', async () => {
     expect((await query('999', EDITOR)).status).toBe(404);
+    // Without a valid key an unknown deployment looks like any other: nothing to learn about which ids exist.
+    for (const authorization of [null, 'nope']) {
+      const [unknown, known] = [await query('999', authorization), await query('101', authorization)];
+      expect([unknown.status, unknown.json]).toEqual([known.status, known.json]);
+      expect(unknown.status).toBe(403);
+    }
     expect((await query('103', EDITOR)).status).toBe(403);
     expect((await query('103', ADMIN)).status).toBe(200);
   });
