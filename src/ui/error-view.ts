@@ -66,8 +66,11 @@ function isKind(kind: string): kind is AddinErrorKind {
   return Object.prototype.hasOwnProperty.call(KIND_TEXT, kind);
 }
 
+/** A placement whose cells were deleted: its message says what to do (remove it or insert again), reloading the list would not help. */
+const ORPHANED_TEXT: KindText = { title: "The report's cells were deleted", hint: null };
+
 function build(kind: AddinErrorKind, message: string, detail: string | undefined, data: Record<string, unknown> | undefined): ErrorView {
-  const text = KIND_TEXT[kind];
+  const text = kind === 'notFound' && data?.['orphaned'] === true ? ORPHANED_TEXT : KIND_TEXT[kind];
   const cells = cellsSchema.safeParse(data?.['cells']);
   const listed = cells.success ? cells.data : [];
   const total = countSchema.safeParse(data?.['total']);

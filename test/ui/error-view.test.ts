@@ -38,6 +38,16 @@ test('a hint the message already gives is not repeated', () => {
   expect(toErrorView(new AddinError('unauthenticated', 'Your API key was refused (401).')).hint).toBe('Sign in again with a valid API key.');
 });
 
+test('an orphaned placement says its cells were deleted, not a generic "Not found" with advice to reload', () => {
+  const message = 'The cells of "Orders" are no longer in the workbook (their rows, columns or sheet were deleted). Remove it from the list, or insert the report again.';
+  const orphaned = toErrorView(new AddinError('notFound', message, { data: { placementId: 'p1', orphaned: true } }));
+  expect(orphaned).toEqual(expect.objectContaining({ kind: 'notFound', title: "The report's cells were deleted", message, hint: null }));
+  // Across google.script.run the flag arrives in plain data too.
+  expect(toErrorView({ kind: 'notFound', message, data: { orphaned: true } }).title).toBe("The report's cells were deleted");
+  const other = toErrorView(new AddinError('notFound', 'Deployment 9 is not available to you.', { data: { placementId: 'p1' } }));
+  expect(other).toEqual(expect.objectContaining({ title: 'Not found', hint: 'It may have been deleted: reload the list or choose another one.' }));
+});
+
 test("the planner's own advice is not repeated by the hint", () => {
   const base = { sheetId: 'S', anchor: { row: 0, col: 0 }, previousArea: null, otherAreas: [], limits: { maxRows: 100, maxCols: 10 } };
   const blocked = toErrorView(addinErrorOf(() => planPlacement({ ...base, newShape: { rows: 2, cols: 2 }, occupied: [{ row: 1, col: 1 }] })));
