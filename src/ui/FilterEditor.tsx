@@ -1,6 +1,7 @@
 /** Edits one filter: operator, then the values the operator takes (none, one, a date range, or several). */
 import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { operatorArity, type Filter, type FilterOperator } from './builder-edits';
+import { ListActionButton } from './ListActionButton';
 
 export interface FilterEditorProps {
   filter: Filter;
@@ -69,25 +70,9 @@ export function FilterEditor({ filter, title, memberType, onOperator, onValues, 
           {title}
         </Text>
         <span className={styles.buttons}>
-          <Button
-            size="small"
-            appearance="subtle"
-            disabledFocusable={!onMoveUp}
-            data-list-action="up"
-            onClick={onMoveUp}
-            aria-label={`Move filter on ${title} up`}
-            icon={<span aria-hidden>↑</span>}
-          />
-          <Button
-            size="small"
-            appearance="subtle"
-            disabledFocusable={!onMoveDown}
-            data-list-action="down"
-            onClick={onMoveDown}
-            aria-label={`Move filter on ${title} down`}
-            icon={<span aria-hidden>↓</span>}
-          />
-          <Button size="small" appearance="subtle" data-list-action="remove" onClick={onRemove} aria-label={`Remove filter on ${title}`} icon={<span aria-hidden>✕</span>} />
+          <ListActionButton action="up" label={`Move filter on ${title} up`} disabled={!onMoveUp} onClick={onMoveUp} />
+          <ListActionButton action="down" label={`Move filter on ${title} down`} disabled={!onMoveDown} onClick={onMoveDown} />
+          <ListActionButton action="remove" label={`Remove filter on ${title}`} onClick={onRemove} />
         </span>
       </div>
       <Select aria-label={`Operator for ${title}`} value={filter.operator} onChange={(_, d) => isOperator(d.value) && onOperator(d.value)}>

@@ -2,6 +2,7 @@
 import { Button, Caption1, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
 import type { OrderEntry } from './builder-edits';
+import { ListActionButton } from './ListActionButton';
 import { useListFocus } from './use-list-focus';
 
 export interface OrderEditorProps {
@@ -66,28 +67,22 @@ export function OrderEditor(props: OrderEditorProps) {
                   <option value="asc">Ascending</option>
                   <option value="desc">Descending</option>
                 </Select>
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  disabledFocusable={i === 0}
-                  data-list-action="up"
+                <ListActionButton
+                  action="up"
+                  label={`Move sort by ${titleOf(o.member)} up`}
+                  disabled={i === 0}
                   onClick={() => {
                     focus.after(i - 1, 'up');
                     props.onMove(i, -1);
                   }}
-                  aria-label={`Move sort by ${titleOf(o.member)} up`}
-                  icon={<span aria-hidden>↑</span>}
                 />
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  data-list-action="remove"
+                <ListActionButton
+                  action="remove"
+                  label={`Remove sort by ${titleOf(o.member)}`}
                   onClick={() => {
                     focus.after(i, 'remove');
                     props.onRemove(i);
                   }}
-                  aria-label={`Remove sort by ${titleOf(o.member)}`}
-                  icon={<span aria-hidden>✕</span>}
                 />
               </li>
             ))}

@@ -1,6 +1,7 @@
 /** One builder zone (Rows, Columns or Measures): its members in order, each with move up/down and remove buttons. */
-import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, type ReactNode } from 'react';
+import { ListActionButton } from './ListActionButton';
 import { useListFocus } from './use-list-focus';
 
 export interface ZoneItem {
@@ -57,40 +58,31 @@ export function ZoneList({ label, items, emptyText, onMove, onRemove }: ZoneList
                   {item.title}
                 </Text>
                 <span className={styles.buttons}>
-                  <Button
-                    size="small"
-                    appearance="subtle"
-                    disabledFocusable={i === 0}
-                    data-list-action="up"
+                  <ListActionButton
+                    action="up"
+                    label={`Move ${item.title} up in ${label}`}
+                    disabled={i === 0}
                     onClick={() => {
                       focus.after(i - 1, 'up');
                       onMove(i, -1);
                     }}
-                    aria-label={`Move ${item.title} up in ${label}`}
-                    icon={<span aria-hidden>↑</span>}
                   />
-                  <Button
-                    size="small"
-                    appearance="subtle"
-                    disabledFocusable={i === items.length - 1}
-                    data-list-action="down"
+                  <ListActionButton
+                    action="down"
+                    label={`Move ${item.title} down in ${label}`}
+                    disabled={i === items.length - 1}
                     onClick={() => {
                       focus.after(i + 1, 'down');
                       onMove(i, 1);
                     }}
-                    aria-label={`Move ${item.title} down in ${label}`}
-                    icon={<span aria-hidden>↓</span>}
                   />
-                  <Button
-                    size="small"
-                    appearance="subtle"
-                    data-list-action="remove"
+                  <ListActionButton
+                    action="remove"
+                    label={`Remove ${item.title} from ${label}`}
                     onClick={() => {
                       focus.after(i, 'remove');
                       onRemove(i);
                     }}
-                    aria-label={`Remove ${item.title} from ${label}`}
-                    icon={<span aria-hidden>✕</span>}
                   />
                 </span>
               </div>

@@ -54,10 +54,9 @@ interface Workbook {
   sheetId: string;
 }
 
-function workbook(name: string): Workbook {
-  const host = new MemoryHost(new WorkbookModel({ name }), { mintWorkbookId: () => `wb-${name}` });
-  const hook = hookedTransport();
-  const service = createAddinService({
+/** The service over this workbook's host and transport, with the test clock and the real platform; `extra` adds deps. */
+function serviceOf(host: MemoryHost, hook: ReturnType<typeof hookedTransport>, extra: Partial<Parameters<typeof createAddinService>[0]> = {}): AddinService {
+  return createAddinService({
     host,
     transport: hook.transport,
     clock,
@@ -65,7 +64,14 @@ function workbook(name: string): Workbook {
     randomBytes: (n) => new Uint8Array(randomBytes(n)),
     defaultTenantUrl: platform.url,
     timezone: TIMEZONE,
+    ...extra,
   });
+}
+
+function workbook(name: string): Workbook {
+  const host = new MemoryHost(new WorkbookModel({ name }), { mintWorkbookId: () => `wb-${name}` });
+  const hook = hookedTransport();
+  const service = serviceOf(host, hook);
   const events: ServiceEvent[] = [];
   service.subscribe((e) => events.push(e));
   const sheetId = host.model.sheets()[0]?.id ?? '';
@@ -74,15 +80,7 @@ function workbook(name: string): Workbook {
 
 /** Reopens the same workbook (same document and credential store) in a new service, as a reloaded pane would. */
 function reopen(wb: Workbook): AddinService {
-  return createAddinService({
-    host: wb.host,
-    transport: wb.hook.transport,
-    clock,
-    random: Math.random,
-    randomBytes: (n) => new Uint8Array(randomBytes(n)),
-    defaultTenantUrl: platform.url,
-    timezone: TIMEZONE,
-  });
+  return serviceOf(wb.host, wb.hook);
 }
 
 async function signedIn(name: string, key = EDITOR): Promise<Workbook> {
@@ -334,14 +332,7 @@ describe('orphaned placements', () => {
   /** A service that hears of the model's sheet and area changes, as the preview's does. */
   function watchedWorkbook(name: string): Workbook & { changes: number } {
     const wb = workbook(name);
-    const service = createAddinService({
-      host: wb.host,
-      transport: wb.hook.transport,
-      clock,
-      random: Math.random,
-      randomBytes: (n) => new Uint8Array(randomBytes(n)),
-      defaultTenantUrl: platform.url,
-      timezone: TIMEZONE,
+    const service = serviceOf(wb.host, wb.hook, {
       workbookChanges: (onChange) =>
         wb.host.model.subscribe((c) => {
           if (c.type === 'sheets' || c.type === 'areas') onChange();
