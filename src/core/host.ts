@@ -11,6 +11,9 @@ export type Scalar = string | number | boolean | null;
  */
 export const TEXT_FORMAT = '@';
 
+/** The host's default number format (Excel's `General`; an adapter whose host names it otherwise maps it). */
+export const GENERAL_FORMAT = 'General';
+
 export interface SheetRef {
   /** Stable id (Excel worksheet id, Sheets sheetId, preview id); survives renames. */
   id: string;

@@ -19,6 +19,11 @@ export class PreviewWorkbook {
     return (await this.getValues(sheet, `${cell}:${cell}`))[0]?.[0] ?? null;
   }
 
+  /** Number formats of a range (`null` = General). */
+  formats(sheet: string, range: string): Promise<(string | null)[][]> {
+    return this.page.evaluate(([s, r]) => (window as unknown as WithWorkbook).previewWorkbook.formats(s, r), [sheet, range] as const);
+  }
+
   sheets(): Promise<string[]> {
     return this.page.evaluate(() => (window as unknown as WithWorkbook).previewWorkbook.sheets());
   }

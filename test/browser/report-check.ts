@@ -95,6 +95,12 @@ export async function checkReport(wb: PreviewWorkbook, area: Area, check: Report
       const e = check.expected[r]?.[c];
       if (typeof e === 'number') assert(typeof v === 'number', `${area.sheet}!${cellName(area.row + 1 + r, area.col + c)} holds ${JSON.stringify(v)}, not a number`);
     }
+  // A numeric column is styled as a whole: no cell keeps a format of what stood there before (a count shown as money).
+  const formats = (await wb.formats(area.sheet, area.range)).slice(1);
+  for (let c = 0; c < cols; c++) {
+    const seen = new Set(body.flatMap((row, r) => (typeof row[c] === 'number' ? [formats[r]?.[c] ?? null] : [])));
+    assert(seen.size <= 1, `The numbers of column ${cellName(area.row, area.col + c)}'s report column have mixed formats: ${JSON.stringify([...seen])}`);
+  }
   const actual = check.ordered ? body : [...body].sort(byKey);
   const expected = check.ordered ? check.expected : [...check.expected].sort(byKey);
   for (let i = 0; i < Math.max(actual.length, expected.length); i++) {

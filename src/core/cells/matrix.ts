@@ -9,4 +9,6 @@ export interface Matrix {
   formats: (string | null)[][];
   /** Leading rows that are headers (titles), written bold. */
   headerRows: number;
+  /** Bold of every cell, set exactly (it wins over `headerRows`); absent: only the header rows are made bold. */
+  bold?: boolean[][];
 }

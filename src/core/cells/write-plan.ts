@@ -129,7 +129,7 @@ function checkGrid(matrix: Matrix, target: WriteTarget, budget: WriteBudget): vo
  * - a row that alone does not fit is cut into column chunks of that row;
  * - a single cell that alone does not fit is a 'limit' error naming it.
  * Blocks cover the matrix exactly, top to bottom, without overlap. A block that contains header rows carries
- * `headerRows` (how many of its leading rows are headers); other blocks carry none. An empty matrix gives no blocks.
+ * `headerRows` (how many of its leading rows are headers); other blocks carry none; a matrix with `bold` gives each block its part. An empty matrix gives no blocks.
  */
 export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: WriteBudget): WriteBlock[] {
   checkBudget(budget);
@@ -171,6 +171,7 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
     const block: WriteBlock = { sheetId: target.sheetId, row: target.row + row, col: target.col + col, values, formats };
     const headerRows = Math.min(Math.max(matrix.headerRows - row, 0), nRows);
     if (headerRows > 0) block.headerRows = headerRows;
+    if (matrix.bold) block.bold = matrix.bold.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
     blocks.push(block);
   };
 

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { AddinError } from '../api/errors';
 import type { GridRange, Scalar, SheetRef } from '../host';
-import { TEXT_FORMAT } from '../host';
+import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
 
 /** The format of a cell that has none (what Excel reports); stored as `null`. */
-export const GENERAL_FORMAT = 'General';
+export { GENERAL_FORMAT };
 
 /** A rectangle without its sheet. */
 export interface CellRect {

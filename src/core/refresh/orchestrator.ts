@@ -14,6 +14,7 @@ import { subtract } from './grid-rect';
 import { loadRegistry, saveRegistry, withRecord, withoutRecord, type PlacementRecord } from './placement-record';
 import { MAX_LISTED_CELLS, planPlacement, type PlacementArea, type PlacementPlan } from './planner';
 import { SerialQueue } from './serial-queue';
+import { restyleForWrite, restyleLeftover, type OwnArea } from './restyle';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
 export interface ReportsApi {
@@ -112,6 +113,8 @@ interface WriteArgs {
   matrix: Matrix;
   overwrite: boolean;
   signal: AbortSignal | undefined;
+  /** Header rows of the placement's previous write (target 'current'): the add-in made them bold. */
+  previousHeaderRows?: number;
 }
 
 interface Written {
@@ -249,10 +252,10 @@ export class Orchestrator {
   /** Forget a placement (optionally clearing its cells); the report stays on the platform. */
   remove(placementId: string, opts: { clearCells: boolean }): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
-      await this.record(placementId);
+      const record = await this.record(placementId);
       await this.locks.run(WRITE_LOCK, async () => {
         const area = await this.deps.host.trackedArea(placementId);
-        if (opts.clearCells && area) await this.deps.host.clear(area);
+        if (opts.clearCells && area) await this.clearOwn(await this.deps.host.snapshot(area), { area, headerRows: record.headerRows ?? 0 });
         await this.deps.host.untrack(placementId);
       });
       await this.locks.run(REGISTRY_LOCK, async () => {
@@ -328,7 +331,7 @@ export class Orchestrator {
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
       const written = await this.locks.run(WRITE_LOCK, () =>
-        this.write({ placementId, name, target: 'current', matrix: fetched.matrix, overwrite: false, signal }),
+        this.write({ placementId, name, target: 'current', matrix: fetched.matrix, overwrite: false, signal, previousHeaderRows: record.headerRows ?? 0 }),
       );
       const next: PlacementRecord = {
         ...record,
@@ -405,9 +408,12 @@ export class Orchestrator {
     });
     throwIfAborted(signal);
 
-    const blocks = planWriteBlocks(matrix, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
     const snapshots: CellSnapshot[] = [];
     for (const r of [plan.write, ...plan.clear]) snapshots.push(await host.snapshot(r));
+    const [target, ...leftovers] = snapshots;
+    const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows ?? 0 } : null;
+    const styled = target && own ? restyleForWrite(matrix, target, own) : matrix;
+    const blocks = planWriteBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
     let touched = false;
     try {
       for (const block of blocks) {
@@ -415,9 +421,9 @@ export class Orchestrator {
         touched = true;
         await host.writeBlock(block);
       }
-      for (const c of plan.clear) {
+      for (const leftover of leftovers) {
         touched = true;
-        await host.clear(c);
+        await this.clearOwn(leftover, own);
       }
       await host.trackArea(placementId, plan.write);
     } catch (e) {
@@ -428,22 +434,21 @@ export class Orchestrator {
     return { plan, sheetName: sheet.name };
   }
 
-  /** Write every snapshot back, values and formats; a failure here is reported as such. */
+  /** Clear the contents of the placement's cells in `cells` (its snapshot), then put the add-in's own formats and header bold there back to plain. */
+  private async clearOwn(cells: CellSnapshot, own: OwnArea | null): Promise<void> {
+    const { host } = this.deps;
+    await host.clear(cells.range);
+    const plain = own ? restyleLeftover(cells, own) : null;
+    if (plain) for (const block of planWriteBlocks(plain, cells.range, host.limits)) await host.writeBlock(block);
+  }
+
+  /** Write every snapshot back: values, formats and, when the host read it, bold (a failed write may have bolded header cells); a failure here is reported as such. */
   private async rollback(snapshots: CellSnapshot[], original: unknown): Promise<void> {
     const { host } = this.deps;
     try {
       for (const s of snapshots) {
-        const m: Matrix = { rows: s.range.rows, cols: s.range.cols, values: s.values, formats: s.formats, headerRows: 0 };
-        for (const block of planWriteBlocks(m, { sheetId: s.range.sheetId, row: s.range.row, col: s.range.col }, host.limits)) {
-          // The failed write may have bolded header cells: put the snapshot's bold back too, when the host read it.
-          if (s.bold) {
-            const top = block.row - s.range.row;
-            const left = block.col - s.range.col;
-            const width = block.values[0]?.length ?? 0;
-            block.bold = s.bold.slice(top, top + block.values.length).map((line) => line.slice(left, left + width));
-          }
-          await host.writeBlock(block);
-        }
+        const m: Matrix = { rows: s.range.rows, cols: s.range.cols, values: s.values, formats: s.formats, headerRows: 0, ...(s.bold ? { bold: s.bold } : {}) };
+        for (const block of planWriteBlocks(m, s.range, host.limits)) await host.writeBlock(block);
       }
     } catch (e) {
       const first = original instanceof Error ? original.message : String(original);

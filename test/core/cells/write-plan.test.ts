@@ -66,6 +66,20 @@ describe('planWriteBlocks', () => {
     expect(blocks.map((b) => b.headerRows)).toEqual([1, 1, 1, undefined, undefined, undefined]);
   });
 
+  it("gives each block its part of a matrix's exact bold, and no bold when the matrix has none", () => {
+    const m: Matrix = { ...matrixOf([['a', 'b', 'c'], [1, 2, 3], [4, 5, 6]], 1), bold: [[true, true, false], [false, true, false], [true, false, true]] };
+    const blocks = planWriteBlocks(m, target, { maxCellsPerWrite: 2, maxBytesPerWrite: 5_000_000 });
+    expect(blocks.map((b) => [b.row, b.col, b.bold])).toEqual([
+      [3, 2, [[true, true]]],
+      [3, 4, [[false]]],
+      [4, 2, [[false, true]]],
+      [4, 4, [[false]]],
+      [5, 2, [[true, false]]],
+      [5, 4, [[true]]],
+    ]);
+    expect(planWriteBlocks(matrixOf([['a'], [1]]), target, { maxCellsPerWrite: 2, maxBytesPerWrite: 5_000_000 })[0]?.bold).toBeUndefined();
+  });
+
   it('names the cell that alone exceeds the byte budget', () => {
     const m = matrixOf([['ok', 'x'.repeat(5000)]], 0);
     const e = addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 10, maxBytesPerWrite: 4000 }));

@@ -1,0 +1,76 @@
+/**
+ * What a write may restyle: in the placement's previous area, the number formats and header bold the add-in set itself
+ * are replaced (a count column does not keep the currency format of the amount column it replaced); formats a user
+ * chose there stay, and so does anything outside the area.
+ */
+import { TEXT_FORMAT, GENERAL_FORMAT, type CellSnapshot, type GridRange } from '../host';
+import type { Matrix } from '../cells/matrix';
+import { isAddinFormat, isDefaultFormat } from '../cells/own-formats';
+
+/** Where the placement was written last, and how many of its leading rows were headers (bold by the add-in). */
+export interface OwnArea {
+  area: GridRange;
+  headerRows: number;
+}
+
+function contains(area: GridRange, row: number, col: number): boolean {
+  return row >= area.row && row < area.row + area.rows && col >= area.col && col < area.col + area.cols;
+}
+
+function isOwnHeader(own: OwnArea, row: number, col: number): boolean {
+  return contains(own.area, row, col) && row < own.area.row + own.headerRows;
+}
+
+/**
+ * `matrix` as it should be written over `current` (a snapshot of exactly the area it covers). In cells of `own.area`,
+ * a format the add-in set (or none) gives way to the layout's format, or to GENERAL_FORMAT when the layout has none;
+ * a user's format stays (the layout's `null`), except that inert text always gets TEXT_FORMAT. A former header cell
+ * that now holds data loses its bold (exact `bold` is only attached when some cell needs that).
+ */
+export function restyleForWrite(matrix: Matrix, current: CellSnapshot, own: OwnArea | null): Matrix {
+  if (own === null || own.area.sheetId !== current.range.sheetId) return matrix;
+  const { row: top, col: left } = current.range;
+  const formats = matrix.formats.map((line, i) =>
+    line.map((next, j) => {
+      if (next === TEXT_FORMAT || !contains(own.area, top + i, left + j)) return next;
+      const now = current.formats[i]?.[j] ?? null;
+      if (isDefaultFormat(now)) return next;
+      return now !== null && isAddinFormat(now) ? (next ?? GENERAL_FORMAT) : null;
+    }),
+  );
+  let demoted = false;
+  for (let i = matrix.headerRows; i < matrix.rows && !demoted; i += 1)
+    for (let j = 0; j < matrix.cols && !demoted; j += 1) demoted = isOwnHeader(own, top + i, left + j) && current.bold?.[i]?.[j] === true;
+  if (!demoted) return { ...matrix, formats };
+  const bold = matrix.values.map((line, i) =>
+    line.map((_, j) => i < matrix.headerRows || (!isOwnHeader(own, top + i, left + j) && current.bold?.[i]?.[j] === true)),
+  );
+  return { ...matrix, formats, bold };
+}
+
+/**
+ * What puts a cleared leftover of the placement (`current`: its snapshot before clearing) back to plain cells: the
+ * add-in's formats become GENERAL_FORMAT and its former header cells lose their bold; a user's formats and bold stay.
+ * `null` when nothing needs it.
+ */
+export function restyleLeftover(current: CellSnapshot, own: OwnArea): Matrix | null {
+  const { row: top, col: left, rows, cols } = current.range;
+  let needed = false;
+  const formats = current.formats.map((line) =>
+    line.map((now) => {
+      const reset = now !== null && !isDefaultFormat(now) && isAddinFormat(now);
+      needed ||= reset;
+      return reset ? GENERAL_FORMAT : null;
+    }),
+  );
+  const bold = current.bold?.map((line, i) =>
+    line.map((b, j) => {
+      const unbold = b && isOwnHeader(own, top + i, left + j);
+      needed ||= unbold;
+      return b && !unbold;
+    }),
+  );
+  if (!needed) return null;
+  const values = Array.from({ length: rows }, () => new Array<null>(cols).fill(null));
+  return { rows, cols, values, formats, headerRows: 0, ...(bold ? { bold } : {}) };
+}
