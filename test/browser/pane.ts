@@ -1,6 +1,38 @@
 /** Drives the preview page as a user would (the add-in pane, the grid, the sheet tabs, the name box), by roles and accessible names. */
 import type { Locator, Page } from 'playwright-core';
+import { z } from 'zod';
 import { waitFor } from './wait-for';
+
+const paneLookSchema = z.object({ background: z.number(), text: z.number(), width: z.number(), overflowX: z.number() });
+type PaneLook = z.infer<typeof paneLookSchema>;
+
+/**
+ * Measures the pane (the page's `aside` "Add-in pane") in the page. Plain JavaScript text: the test bundler wraps named functions in a helper the page
+ * does not have. Relative luminance as WCAG defines it; the background is the first opaque one from the pane up.
+ */
+const LOOK_SCRIPT = `(() => {
+  var el = document.querySelector('aside[aria-label="Add-in pane"]');
+  function rgb(css) {
+    var m = /rgba?\\(([^)]+)\\)/.exec(css);
+    var p = (m ? m[1] : '0,0,0,0').split(',').map(Number.parseFloat);
+    return [p[0] || 0, p[1] || 0, p[2] || 0, p.length > 3 ? p[3] : 1];
+  }
+  function lin(c) { var s = c / 255; return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4); }
+  function luminance(c) { return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]); }
+  var node = el, background = [255, 255, 255, 1];
+  while (node) {
+    var c = rgb(getComputedStyle(node).backgroundColor);
+    if (c[3] > 0.5) { background = c; break; }
+    node = node.parentElement;
+  }
+  var textNode = el.querySelector('h1, h2, h3, label, p, span') || el;
+  return {
+    background: luminance(background),
+    text: luminance(rgb(getComputedStyle(textNode).color)),
+    width: el.getBoundingClientRect().width,
+    overflowX: el.scrollWidth - el.clientWidth,
+  };
+})()`;
 
 export class PreviewPage {
   readonly pane: Locator;
@@ -75,6 +107,24 @@ export class PreviewPage {
 
   async chooseTab(name: 'Builder' | 'SQL'): Promise<void> {
     await this.pane.getByRole('tab', { name, exact: true }).click();
+  }
+
+  /**
+   * How the pane looks as a whole: the relative luminance (0 black .. 1 white) of its background and of its body
+   * text, its width, and how far its content reaches past its width (0 when nothing would scroll sideways).
+   */
+  async look(): Promise<PaneLook> {
+    return paneLookSchema.parse(await this.page.evaluate(LOOK_SCRIPT));
+  }
+
+  /** The pane's controls that have no accessible name, as the accessibility tree lists them (empty when all have one). */
+  async unnamedControls(): Promise<string[]> {
+    const tree = await this.pane.ariaSnapshot();
+    const roles = /^\s*- (button|combobox|textbox|checkbox|radio|spinbutton|slider|link|switch|tab|option|menuitem)\b(.*)$/;
+    return tree.split('\n').filter((line) => {
+      const m = roles.exec(line);
+      return m !== null && !/^\s*["/]/.test(m[2] ?? '');
+    });
   }
 
   async backToReports(): Promise<void> {

@@ -391,6 +391,30 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await ui.placement(BY_NICKNAME.name).scrollIntoViewIfNeeded();
       },
     },
+    {
+      name: '11 a dark system theme at 320 px: the pane turns dark with light text, nothing scrolls sideways, every control has a name',
+      run: async () => {
+        const { page } = ui;
+        await page.emulateMedia({ colorScheme: 'dark' });
+        try {
+          await waitFor('the pane to follow the dark scheme', async () => (await ui.look()).background < 0.05, { observe: () => ui.look() });
+          const check = async (view: string): Promise<void> => {
+            const look = await ui.look();
+            assert(look.text > 0.5, `In ${view} the text is not light on the dark pane: ${JSON.stringify(look)}`);
+            assert(look.width <= 321, `The pane is wider than 320 px: ${look.width}`);
+            assert(look.overflowX <= 0, `In ${view} the pane's content runs ${look.overflowX} px past its width`);
+            const unnamed = await ui.unnamedControls();
+            assert(unnamed.length === 0, `In ${view} these controls have no accessible name:\n${unnamed.join('\n')}`);
+          };
+          await check('the list');
+          await ui.openNewReport();
+          await check('the editor');
+          await ui.backToReports();
+        } finally {
+          await page.emulateMedia({ colorScheme: 'light' });
+        }
+      },
+    },
   ];
   // Each scenario starts from the list, as the previous one (even a failed one) may have left the editor open.
   return scenarios.map((scenario) => ({
