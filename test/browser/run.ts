@@ -52,7 +52,7 @@ async function main(): Promise<number> {
       servers: running,
       screenshot: async (name: string) => {
         shot += 1;
-        await page.screenshot({ path: path.join(resultsDir, `${String(shot).padStart(2, '0')}-${slug(name)}.png`), fullPage: false });
+        await page.screenshot({ path: path.join(resultsDir, `${String(shot).padStart(2, '0')}-${slug(name)}.png`), fullPage: false, animations: 'disabled' });
       },
     });
     const failed = await runScenarios(buildScenarios(page, running), make);

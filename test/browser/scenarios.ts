@@ -393,7 +393,7 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
     },
     {
       name: '11 a dark system theme at 320 px: the pane turns dark with light text, nothing scrolls sideways, every control has a name',
-      run: async () => {
+      run: async (ctx) => {
         const { page } = ui;
         await page.emulateMedia({ colorScheme: 'dark' });
         try {
@@ -407,8 +407,10 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
             assert(unnamed.length === 0, `In ${view} these controls have no accessible name:\n${unnamed.join('\n')}`);
           };
           await check('the list');
+          await ctx.screenshot('11a dark list');
           await ui.openNewReport();
           await check('the editor');
+          await ctx.screenshot('11b dark editor');
           await ui.backToReports();
         } finally {
           await page.emulateMedia({ colorScheme: 'light' });
