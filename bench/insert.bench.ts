@@ -1,4 +1,4 @@
-/** Benchmark of a whole Orchestrator.insert of 200k x 10 mixed values onto MemoryHost, split into layout, host calls and the rest. */
+/** Benchmark of a whole Orchestrator.insert of 200k x 10 mixed values onto MemoryHost (layout, host calls, the rest), then refreshes of it. */
 import type { GridRange, SheetRef, WriteBlock, CellSnapshot } from '../src/core/host';
 import { MemoryHost } from '../src/core/memory/memory-host';
 import { WorkbookModel } from '../src/core/memory/workbook-model';
@@ -67,6 +67,8 @@ interface InsertTiming {
   writeMs: number;
   hostMs: number;
   cells: number;
+  /** Refreshes the placement with `rows` result rows (default: the same result), returning the elapsed ms. */
+  refresh(rows?: number): Promise<number>;
 }
 
 async function insertOnce(rows: number): Promise<InsertTiming> {
@@ -99,13 +101,23 @@ async function insertOnce(rows: number): Promise<InsertTiming> {
   const out = await orch.insert({ deploymentId: '7', name: 'Orders', sqlQuery: SQL }, { sheetId: sheet.id, row: 0, col: 0 });
   const totalMs = nowMs() - t0;
   if (out.rows !== rows + 1) throw new Error(`inserted ${out.rows} rows, expected ${rows + 1}`);
-  return { totalMs, layoutMs: host.layoutMs, writeMs: host.writeMs, hostMs: host.hostMs, cells: out.rows * out.cols };
+  const refresh = async (n?: number): Promise<number> => {
+    if (n !== undefined) queries.set(SQL, mixedResult(n));
+    const r0 = nowMs();
+    await orch.refresh(out.placementId);
+    return nowMs() - r0;
+  };
+  return { totalMs, layoutMs: host.layoutMs, writeMs: host.writeMs, hostMs: host.hostMs, cells: out.rows * out.cols, refresh };
 }
 
 export async function run(): Promise<Measurement[]> {
   await insertOnce(WARMUP_ROWS);
   const t = await insertOnce(ROWS);
   const label = `${ROWS / 1000}k x 10`;
+  // In place: snapshot, restyle check of every cell of the previous area, write. Then a shrink to 1k rows: the
+  // leftover 199k rows are cleared and lose the add-in's formats.
+  const inPlaceMs = await t.refresh();
+  const shrinkMs = await t.refresh(1_000);
   return [
     { name: `insert ${label} total`, value: t.totalMs, unit: 'ms' },
     { name: `insert ${label} layout (buildFlatMatrix)`, value: t.layoutMs, unit: 'ms' },
@@ -113,5 +125,7 @@ export async function run(): Promise<Measurement[]> {
     { name: `insert ${label} host snapshot + occupiedCells`, value: t.hostMs - t.writeMs, unit: 'ms' },
     { name: `insert ${label} rest (plan, registry...)`, value: t.totalMs - t.layoutMs - t.hostMs, unit: 'ms' },
     { name: `insert ${label} throughput`, value: t.cells / (t.totalMs / 1000), unit: 'cells/s' },
+    { name: `refresh ${label} in place`, value: inPlaceMs, unit: 'ms' },
+    { name: `refresh ${label} shrinking to 1k rows`, value: shrinkMs, unit: 'ms' },
   ];
 }
