@@ -10,15 +10,13 @@ import { handleSqlQuery } from '../warehouse/sql-endpoint';
 export const runSqlQuery: Handler = async ({ req, res, params, platform }) => {
   const deploymentId = params.deploymentId ?? '';
   const deployment = (await platform.db.exclusive(allDeployments)).find((d) => d.id === deploymentId);
+  const auth = authenticateQuery(req.headers.authorization, platform.keys);
   // Only a valid key learns that a deployment does not exist: without one, every deployment answers the same 403.
-  if (!deployment && authenticateQuery(req.headers.authorization, platform.keys).verdict === 'ok') {
-    throw new HttpError(404, `Deployment ${deploymentId} not found.`);
-  }
+  if (!deployment && auth.verdict === 'ok') throw new HttpError(404, `Deployment ${deploymentId} not found.`);
   await handleSqlQuery(req, res, {
     warehouse: platform.warehouse,
     deploymentId,
-    authorize: (authorization) => {
-      const auth = authenticateQuery(authorization, platform.keys);
+    authorize: () => {
       if (auth.verdict !== 'ok') return auth.verdict;
       // A key whose user may not see the deployment (admin-only) is refused like any other wrong credential.
       return deployment && visibleTo(deployment, auth.principal) ? 'ok' : 'invalid';

@@ -99,7 +99,7 @@ export async function checkReport(wb: PreviewWorkbook, area: Area, check: Report
   const formats = (await wb.formats(area.sheet, area.range)).slice(1);
   for (let c = 0; c < cols; c++) {
     const seen = new Set(body.flatMap((row, r) => (typeof row[c] === 'number' ? [formats[r]?.[c] ?? null] : [])));
-    assert(seen.size <= 1, `The numbers of column ${cellName(area.row, area.col + c)}'s report column have mixed formats: ${JSON.stringify([...seen])}`);
+    assert(seen.size <= 1, `The numbers under ${area.sheet}!${cellName(area.row, area.col + c)} have mixed number formats: ${JSON.stringify([...seen])}`);
   }
   const actual = check.ordered ? body : [...body].sort(byKey);
   const expected = check.ordered ? check.expected : [...check.expected].sort(byKey);

@@ -18,11 +18,6 @@ function quoted(text: string): string {
  * `0.00%`, `currency` gives the currency's amount format (symbol before for the common currencies, the ISO code after
  * otherwise, `$` when no currency is named). `number`, custom formats and unknown hints give `null`.
  */
-/** Whether `format` is exactly one that memberNumberFormat gives (percent, a currency amount with its symbol or its code). */
-export function isMemberNumberFormat(format: string): boolean {
-  return format === PERCENT_FORMAT || SYMBOL_FORMATS.has(format) || /^#,##0\.00 "[A-Z]{3}"$/.test(format);
-}
-
 export function memberNumberFormat(column: Pick<StreamColumn, 'format' | 'currency'>): string | null {
   const hint = typeof column.format === 'string' ? column.format : null;
   if (hint === 'percent') return PERCENT_FORMAT;
@@ -36,3 +31,8 @@ export function memberNumberFormat(column: Pick<StreamColumn, 'format' | 'curren
 
 /** The formats of the currencies written with a symbol. */
 const SYMBOL_FORMATS = new Set(Object.keys(CURRENCY_PREFIX).map((code) => memberNumberFormat({ format: 'currency', currency: code })));
+
+/** Whether `format` is exactly one that memberNumberFormat gives (percent, a currency amount with its symbol or its code). */
+export function isMemberNumberFormat(format: string): boolean {
+  return format === PERCENT_FORMAT || SYMBOL_FORMATS.has(format) || /^#,##0\.00 "[A-Z]{3}"$/.test(format);
+}

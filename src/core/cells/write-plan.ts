@@ -129,7 +129,8 @@ function checkGrid(matrix: Matrix, target: WriteTarget, budget: WriteBudget): vo
  * - a row that alone does not fit is cut into column chunks of that row;
  * - a single cell that alone does not fit is a 'limit' error naming it.
  * Blocks cover the matrix exactly, top to bottom, without overlap. A block that contains header rows carries
- * `headerRows` (how many of its leading rows are headers); other blocks carry none; a matrix with `bold` gives each block its part. An empty matrix gives no blocks.
+ * `headerRows` (how many of its leading rows are headers); other blocks carry none. A matrix with `bold` gives each
+ * block its part of it. An empty matrix gives no blocks.
  */
 export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: WriteBudget): WriteBlock[] {
   checkBudget(budget);

@@ -11,7 +11,7 @@ import { buildPivotMatrix } from '../cells/pivot-layout';
 import { planWriteBlocks } from '../cells/write-plan';
 import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookIdentity } from '../host';
 import { subtract } from './grid-rect';
-import { loadRegistry, saveRegistry, withRecord, withoutRecord, type PlacementRecord } from './placement-record';
+import { headerRowsOf, loadRegistry, saveRegistry, withRecord, withoutRecord, type PlacementRecord } from './placement-record';
 import { MAX_LISTED_CELLS, planPlacement, type PlacementArea, type PlacementPlan } from './planner';
 import { SerialQueue } from './serial-queue';
 import { restyleForWrite, restyleLeftover, type OwnArea } from './restyle';
@@ -113,8 +113,8 @@ interface WriteArgs {
   matrix: Matrix;
   overwrite: boolean;
   signal: AbortSignal | undefined;
-  /** Header rows of the placement's previous write (target 'current'): the add-in made them bold. */
-  previousHeaderRows?: number;
+  /** Header rows of the placement's previous write (target 'current'; the add-in made them bold); 0 for an insert. */
+  previousHeaderRows: number;
 }
 
 interface Written {
@@ -196,7 +196,7 @@ export class Orchestrator {
       const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
       opts.onPhase?.('writing');
       const written = await this.locks.run(WRITE_LOCK, () =>
-        this.write({ placementId, name, target: anchor, matrix: fetched.matrix, overwrite: opts.overwrite ?? false, signal }),
+        this.write({ placementId, name, target: anchor, matrix: fetched.matrix, overwrite: opts.overwrite ?? false, signal, previousHeaderRows: 0 }),
       );
       const now = this.iso();
       const record: PlacementRecord = {
@@ -255,7 +255,7 @@ export class Orchestrator {
       const record = await this.record(placementId);
       await this.locks.run(WRITE_LOCK, async () => {
         const area = await this.deps.host.trackedArea(placementId);
-        if (opts.clearCells && area) await this.clearOwn(await this.deps.host.snapshot(area), { area, headerRows: record.headerRows ?? 0 });
+        if (opts.clearCells && area) await this.clearOwn(await this.deps.host.snapshot(area), { area, headerRows: headerRowsOf(record) });
         await this.deps.host.untrack(placementId);
       });
       await this.locks.run(REGISTRY_LOCK, async () => {
@@ -331,7 +331,7 @@ export class Orchestrator {
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
       const written = await this.locks.run(WRITE_LOCK, () =>
-        this.write({ placementId, name, target: 'current', matrix: fetched.matrix, overwrite: false, signal, previousHeaderRows: record.headerRows ?? 0 }),
+        this.write({ placementId, name, target: 'current', matrix: fetched.matrix, overwrite: false, signal, previousHeaderRows: headerRowsOf(record) }),
       );
       const next: PlacementRecord = {
         ...record,
@@ -411,7 +411,7 @@ export class Orchestrator {
     const snapshots: CellSnapshot[] = [];
     for (const r of [plan.write, ...plan.clear]) snapshots.push(await host.snapshot(r));
     const [target, ...leftovers] = snapshots;
-    const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows ?? 0 } : null;
+    const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
     const styled = target && own ? restyleForWrite(matrix, target, own) : matrix;
     const blocks = planWriteBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
     let touched = false;

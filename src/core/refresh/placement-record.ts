@@ -39,6 +39,11 @@ export const placementRecordSchema = z.object({
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 
+/** Header rows of a record: as stored, else what its layout had when records did not keep them (flat 1, pivot 2 for one Columns member). */
+export function headerRowsOf(record: Pick<PlacementRecord, 'headerRows' | 'layout' | 'rows'>): number {
+  return Math.min(record.headerRows ?? (record.layout === 'pivot' ? 2 : 1), record.rows);
+}
+
 const registrySchema = z.object({
   version: z.number().int(),
   placements: z.array(z.unknown()),

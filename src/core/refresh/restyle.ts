@@ -38,12 +38,11 @@ export function restyleForWrite(matrix: Matrix, current: CellSnapshot, own: OwnA
       return now !== null && isAddinFormat(now) ? (next ?? GENERAL_FORMAT) : null;
     }),
   );
-  let demoted = false;
-  for (let i = matrix.headerRows; i < matrix.rows && !demoted; i += 1)
-    for (let j = 0; j < matrix.cols && !demoted; j += 1) demoted = isOwnHeader(own, top + i, left + j) && current.bold?.[i]?.[j] === true;
+  const wasHeader = (i: number, j: number): boolean => isOwnHeader(own, top + i, left + j);
+  const demoted = current.bold?.some((line, i) => i >= matrix.headerRows && line.some((b, j) => b && wasHeader(i, j))) === true;
   if (!demoted) return { ...matrix, formats };
   const bold = matrix.values.map((line, i) =>
-    line.map((_, j) => i < matrix.headerRows || (!isOwnHeader(own, top + i, left + j) && current.bold?.[i]?.[j] === true)),
+    line.map((_, j) => i < matrix.headerRows || (!wasHeader(i, j) && current.bold?.[i]?.[j] === true)),
   );
   return { ...matrix, formats, bold };
 }
@@ -58,7 +57,7 @@ export function restyleLeftover(current: CellSnapshot, own: OwnArea): Matrix | n
   let needed = false;
   const formats = current.formats.map((line) =>
     line.map((now) => {
-      const reset = now !== null && !isDefaultFormat(now) && isAddinFormat(now);
+      const reset = now !== null && isAddinFormat(now);
       needed ||= reset;
       return reset ? GENERAL_FORMAT : null;
     }),

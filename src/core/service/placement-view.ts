@@ -3,6 +3,7 @@ import type { AddinErrorKind } from '../api/errors';
 import type { Report } from '../api/schemas';
 import { SYNC_UP_TO_DATE } from '../api/wire-names';
 import type { PlacementListing } from '../refresh/orchestrator';
+import { headerRowsOf } from '../refresh/placement-record';
 import type { PlacementView } from './addin-service';
 
 /** The platform's last answer about a placement (from the latest connect-workbook or upsert of this session). */
@@ -33,11 +34,6 @@ const KINDS: ReadonlySet<string> = new Set<AddinErrorKind>([
   'unauthenticated', 'forbidden', 'notFound', 'validation', 'publicIdTaken', 'upsertRaceLost', 'ambiguousLegacyId', 'server',
   'network', 'contract', 'cancelled', 'query', 'continueWait', 'stream', 'blocked', 'limit', 'host',
 ]);
-
-/** Header rows of a record: as stored, else what its layout had when records did not keep them (flat 1, pivot 2 for one Columns member). */
-function headerRowsOf(record: PlacementListing['record']): number {
-  return Math.min(record.headerRows ?? (record.layout === 'pivot' ? 2 : 1), record.rows);
-}
 
 function errorKind(kind: string): AddinErrorKind {
   return KINDS.has(kind) ? (kind as AddinErrorKind) : 'host';

@@ -1,6 +1,7 @@
 // Restyling on refresh: in the placement's previous area the add-in's own formats and header bold follow the new result,
 // a user's formats stay; cleared leftovers lose the add-in's styling; Remove with "clear cells" does the same.
 import type { StreamColumn } from '../../../src/core/api/schemas';
+import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import type { Matrix } from '../../../src/core/cells/matrix';
 import { memberNumberFormat, PERCENT_FORMAT } from '../../../src/core/cells/member-format';
 import { GENERAL_FORMAT, TEXT_FORMAT, type CellSnapshot, type GridRange } from '../../../src/core/host';
@@ -68,7 +69,7 @@ describe('restyleLeftover', () => {
   it("resets the add-in's formats and header bold, keeps a user's, and says null when there is nothing to reset", () => {
     const own = { area: area(0, 0, 4, 3), headerRows: 1 };
     // The leftover is column 2 (a dropped column): its header cell, two data cells of ours and one of the user's.
-    const left = snap(area(0, 2, 4, 1), [['General'], [USD], ['0.0'], [DATE_LIKE()]], [[true], [false], [true], [false]]);
+    const left = snap(area(0, 2, 4, 1), [['General'], [USD], ['0.0'], [DATE_FORMAT]], [[true], [false], [true], [false]]);
     const reset = restyleLeftover(left, own);
     expect(reset).toEqual({
       rows: 4,
@@ -81,10 +82,6 @@ describe('restyleLeftover', () => {
     expect(restyleLeftover(snap(area(2, 0, 2, 3), [['General', '0.0', 'General'], ['General', 'General', 'General']], [[false, true, false], [false, false, false]]), own)).toBeNull();
   });
 });
-
-function DATE_LIKE(): string {
-  return 'yyyy-mm-dd';
-}
 
 /** A flat table with the given columns and rows. */
 function flat(columns: StreamColumn[], rows: string[][]): Table {
