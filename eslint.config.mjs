@@ -1,11 +1,41 @@
 // ESLint flat config: typescript-eslint everywhere; src/core forbids host, DOM and timer globals (they are injected).
 import tseslint from 'typescript-eslint';
+import prettierConfig from 'eslint-config-prettier';
 
-const hostGlobals = ['Office', 'Excel', 'OfficeRuntime', 'SpreadsheetApp', 'UrlFetchApp', 'PropertiesService', 'google', 'window', 'document', 'navigator', 'localStorage', 'fetch', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'performance', 'crypto', 'process', 'XMLHttpRequest', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'self', 'globalThis', 'global'];
+const hostGlobals = [
+  'Office',
+  'Excel',
+  'OfficeRuntime',
+  'SpreadsheetApp',
+  'UrlFetchApp',
+  'PropertiesService',
+  'google',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'fetch',
+  'setTimeout',
+  'setInterval',
+  'clearTimeout',
+  'clearInterval',
+  'requestAnimationFrame',
+  'performance',
+  'crypto',
+  'process',
+  'XMLHttpRequest',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'self',
+  'globalThis',
+  'global',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.data/**', 'test-results/**', 'coverage/**', 'jest.config.js'] },
   ...tseslint.configs.recommended,
+  prettierConfig,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -14,9 +44,26 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', ...hostGlobals.map((name) => ({ name, message: `src/core is portable: inject ${name} instead of using the global.` }))],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'src/core gets its clock injected.' }, { object: 'Math', property: 'random', message: 'src/core gets randomness injected.' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@fluentui/*', 'node:*', 'fs', 'http', 'https', 'path'], message: 'src/core is portable: no React, DOM or Node imports.' }] }],
+      'no-restricted-globals': [
+        'error',
+        ...hostGlobals.map((name) => ({ name, message: `src/core is portable: inject ${name} instead of using the global.` })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'src/core gets its clock injected.' },
+        { object: 'Math', property: 'random', message: 'src/core gets randomness injected.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', '@fluentui/*', 'node:*', 'fs', 'http', 'https', 'path'],
+              message: 'src/core is portable: no React, DOM or Node imports.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -57,7 +57,11 @@ export async function run(): Promise<Measurement[]> {
     { name: `buildFlatMatrix ${FLAT_ROWS / 1000}k x 10 mixed, median of ${RUNS}`, value: flatRun.ms, unit: 'ms' },
     { name: `buildFlatMatrix ${FLAT_ROWS / 1000}k x 10 mixed, median`, value: FLAT_ROWS / (flatRun.ms / 1000), unit: 'rows/s' },
     { name: 'buildFlatMatrix cells, median', value: cells / (flatRun.ms / 1000), unit: 'cells/s' },
-    { name: `buildPivotMatrix ${(PIVOT_ROW_KEYS * PIVOT_COL_KEYS) / 1000}k rows, ${PIVOT_COL_KEYS} column keys`, value: pivotRun.ms, unit: 'ms' },
+    {
+      name: `buildPivotMatrix ${(PIVOT_ROW_KEYS * PIVOT_COL_KEYS) / 1000}k rows, ${PIVOT_COL_KEYS} column keys`,
+      value: pivotRun.ms,
+      unit: 'ms',
+    },
     { name: `planWriteBlocks ${FLAT_ROWS / 1000}k x 10 (${planRun.result.length} blocks)`, value: planRun.ms, unit: 'ms' },
     { name: `flat matrix heap per cell${gc === undefined ? ' (no gc)' : ''}`, value: heapPerCell, unit: 'bytes' },
   ];

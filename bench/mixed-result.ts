@@ -83,7 +83,13 @@ export function pivotResult(rowKeys: number, colKeys: number, seed = 7): PivotSh
   const data: StreamValue[][] = [];
   for (let k = 0; k < rowKeys; k++) {
     for (let c = 0; c < colKeys; c++) {
-      data.push([`region ${k % 10}`, `product-${Math.floor(k / 10)}`, days[c] ?? null, String(Math.floor(rnd() * 500)), (rnd() * 10_000).toFixed(2)]);
+      data.push([
+        `region ${k % 10}`,
+        `product-${Math.floor(k / 10)}`,
+        days[c] ?? null,
+        String(Math.floor(rnd() * 500)),
+        (rnd() * 10_000).toFixed(2),
+      ]);
     }
   }
   for (let i = data.length - 1; i > 0; i--) {

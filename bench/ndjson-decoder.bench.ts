@@ -47,9 +47,7 @@ function* pieces<T extends string | Uint8Array>(header: T, data: T, concat: (a: 
   let offset = 0;
   while (remaining > 0) {
     const end = offset + Math.min(CHUNK, remaining);
-    yield end <= data.length
-      ? (data.slice(offset, end) as T)
-      : concat(data.slice(offset) as T, data.slice(0, end - data.length) as T);
+    yield end <= data.length ? (data.slice(offset, end) as T) : concat(data.slice(offset) as T, data.slice(0, end - data.length) as T);
     remaining -= end - offset;
     offset = end % data.length;
   }

@@ -30,7 +30,11 @@ function intArg(name: string, value: string | undefined, min: number): number {
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
   const options: CliOptions = { port: 4100, quiet: false, help: false };
   const envOrigins = env[ORIGINS_ENV];
-  if (envOrigins) options.origins = envOrigins.split(',').map((s) => s.trim()).filter(Boolean);
+  if (envOrigins)
+    options.origins = envOrigins
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i] ?? '';
     const eq = raw.indexOf('=');
@@ -38,18 +42,45 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     const inline = eq > 0 ? raw.slice(eq + 1) : undefined;
     const value = (): string | undefined => inline ?? argv[++i];
     switch (flag) {
-      case '--port': options.port = intArg('--port', value(), 0); break;
-      case '--host': options.host = value(); break;
-      case '--data': options.dataDir = value(); break;
-      case '--memory': options.memory = true; break;
-      case '--rows': options.rows = intArg('--rows', value(), 0); break;
-      case '--seed': options.seed = intArg('--seed', value(), 0); break;
-      case '--faults': options.faults = true; break;
-      case '--origins': options.origins = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean); break;
-      case '--hold-ms': options.continueWaitHoldMs = intArg('--hold-ms', value(), 0); break;
-      case '--quiet': options.quiet = true; break;
-      case '--help': case '-h': options.help = true; break;
-      default: throw new Error(`Unknown option ${raw}.\n\n${USAGE}`);
+      case '--port':
+        options.port = intArg('--port', value(), 0);
+        break;
+      case '--host':
+        options.host = value();
+        break;
+      case '--data':
+        options.dataDir = value();
+        break;
+      case '--memory':
+        options.memory = true;
+        break;
+      case '--rows':
+        options.rows = intArg('--rows', value(), 0);
+        break;
+      case '--seed':
+        options.seed = intArg('--seed', value(), 0);
+        break;
+      case '--faults':
+        options.faults = true;
+        break;
+      case '--origins':
+        options.origins = (value() ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case '--hold-ms':
+        options.continueWaitHoldMs = intArg('--hold-ms', value(), 0);
+        break;
+      case '--quiet':
+        options.quiet = true;
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`Unknown option ${raw}.\n\n${USAGE}`);
     }
   }
   if (options.memory && options.dataDir !== undefined) throw new Error(`--data and --memory exclude each other.\n\n${USAGE}`);

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
     return;
   }
   const { quiet, help: _help, ...platformOptions } = options;
-  console.log(`Starting the local platform (${platformOptions.memory ? 'in memory' : 'file database'}, ${platformOptions.rows ?? 100000} orders)...`);
+  console.log(
+    `Starting the local platform (${platformOptions.memory ? 'in memory' : 'file database'}, ${platformOptions.rows ?? 100000} orders)...`,
+  );
   const platform = await startPlatform({
     ...platformOptions,
     ...(quiet ? {} : { onRequest: (e) => console.log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(0)} ms`) }),

@@ -21,7 +21,9 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Re
 /** Answers an OPTIONS preflight: 204 with the allowed methods and headers, 403 `{error}` for an origin not configured. */
 export function answerPreflight(req: IncomingMessage, res: ServerResponse, origins: ReadonlySet<string>): void {
   if (!applyCors(req, res, origins)) {
-    sendJson(res, 403, { error: `Origin ${req.headers.origin ?? '(none)'} is not allowed; start the platform with this origin in --origins.` });
+    sendJson(res, 403, {
+      error: `Origin ${req.headers.origin ?? '(none)'} is not allowed; start the platform with this origin in --origins.`,
+    });
     return;
   }
   res.writeHead(204, {

@@ -27,7 +27,13 @@ export interface IssuedToken {
 
 export async function issueMetaSyncToken(
   sql: Sql,
-  input: { deploymentId: string; environmentId: string; userId: number; securityContext: Record<string, unknown>; expiresInSeconds: number },
+  input: {
+    deploymentId: string;
+    environmentId: string;
+    userId: number;
+    securityContext: Record<string, unknown>;
+    expiresInSeconds: number;
+  },
   secret: string,
   nowMs: number,
 ): Promise<IssuedToken> {
@@ -46,7 +52,13 @@ export async function issueMetaSyncToken(
   const createdAt = new Date(nowMs).toISOString();
   const expiresAt = new Date(expMs).toISOString();
   await sql.run('INSERT INTO control.meta_sync_tokens VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    jti, input.deploymentId, input.environmentId, input.userId, JSON.stringify(input.securityContext), createdAt, expiresAt,
+    jti,
+    input.deploymentId,
+    input.environmentId,
+    input.userId,
+    JSON.stringify(input.securityContext),
+    createdAt,
+    expiresAt,
   ]);
   return { token: signJwt(claims, secret), created_at: createdAt, expires_at: expiresAt };
 }

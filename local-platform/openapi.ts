@@ -55,13 +55,25 @@ export function buildOpenApi(routes: readonly PlatformRoute[], serverUrl: string
     const { doc } = route;
     const parameters: Array<Record<string, unknown>> = [
       ...[...route.template.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
-      ...(doc.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: jsonSchemaOf(q.schema) })),
+      ...(doc.query ?? []).map((q) => ({
+        name: q.name,
+        in: 'query',
+        required: false,
+        description: q.description,
+        schema: jsonSchemaOf(q.schema),
+      })),
     ];
     const responses: Record<string, unknown> = {
-      [String(doc.response.status)]: { description: doc.response.description, content: { 'application/json': { schema: schemaRef(doc.response.schema) } } },
+      [String(doc.response.status)]: {
+        description: doc.response.description,
+        content: { 'application/json': { schema: schemaRef(doc.response.schema) } },
+      },
     };
     for (const status of doc.errors) {
-      responses[String(status)] = { description: ERROR_TEXT[status] ?? 'error', content: { 'application/json': { schema: schemaRef(errorBodySchema) } } };
+      responses[String(status)] = {
+        description: ERROR_TEXT[status] ?? 'error',
+        content: { 'application/json': { schema: schemaRef(errorBodySchema) } },
+      };
     }
     const operation: Record<string, unknown> = {
       operationId: operationId(route),
@@ -80,7 +92,8 @@ export function buildOpenApi(routes: readonly PlatformRoute[], serverUrl: string
     info: {
       title: 'Local platform: control plane, query API and metadata',
       version: API_VERSION,
-      description: 'Generated from the zod schemas of src/core/api/schemas.ts. Error bodies are {"error": "..."} (plus "code" on the 409s of the report upsert).',
+      description:
+        'Generated from the zod schemas of src/core/api/schemas.ts. Error bodies are {"error": "..."} (plus "code" on the 409s of the report upsert).',
     },
     servers: [{ url: serverUrl }],
     paths,

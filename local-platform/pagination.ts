@@ -21,7 +21,12 @@ export function parsePage(query: URLSearchParams): Page {
 }
 
 /** The `{data: {<key>: items}, pagination}` envelope of 2.1. */
-export function listEnvelope<K extends string, T>(key: K, items: T[], page: Page, total: number): {
+export function listEnvelope<K extends string, T>(
+  key: K,
+  items: T[],
+  page: Page,
+  total: number,
+): {
   data: Record<K, T[]>;
   pagination: { offset: number; limit: number; total: number };
 } {

@@ -61,8 +61,20 @@ export interface PlacementRecord {
 }
 
 export const DEFINITION_KEYS = [
-  'name', 'title', 'description', 'sqlQuery', 'jsonQuery', 'meta', 'pivotItems', 'folderId', 'workbookId',
-  'workbookName', 'externalWorkbookId', 'sheetId', 'resultLocation', 'endResultCell',
+  'name',
+  'title',
+  'description',
+  'sqlQuery',
+  'jsonQuery',
+  'meta',
+  'pivotItems',
+  'folderId',
+  'workbookId',
+  'workbookName',
+  'externalWorkbookId',
+  'sheetId',
+  'resultLocation',
+  'endResultCell',
 ] as const satisfies ReadonlyArray<keyof ReportDefinition>;
 
 /** The definition after applying the fields present in `body` to `base` (absent fields keep their value). */
@@ -89,8 +101,20 @@ export function applyBody(base: ReportDefinition, body: ReportUpsertBody): Repor
 }
 
 export const EMPTY_DEFINITION: ReportDefinition = {
-  name: '', title: null, description: null, sqlQuery: null, jsonQuery: null, meta: {}, pivotItems: null, folderId: null,
-  workbookId: null, workbookName: null, externalWorkbookId: null, sheetId: null, resultLocation: null, endResultCell: null,
+  name: '',
+  title: null,
+  description: null,
+  sqlQuery: null,
+  jsonQuery: null,
+  meta: {},
+  pivotItems: null,
+  folderId: null,
+  workbookId: null,
+  workbookName: null,
+  externalWorkbookId: null,
+  sheetId: null,
+  resultLocation: null,
+  endResultCell: null,
 };
 
 /** JSON with object keys sorted, so equal values compare and hash equal whatever the key order. */

@@ -100,9 +100,7 @@ export async function listReports(
   page: { offset: number; limit: number },
   externalWorkbookId: string | null,
 ): Promise<{ reports: ReportRecord[]; total: number }> {
-  const filter = externalWorkbookId === null
-    ? ''
-    : 'AND id IN (SELECT report_id FROM control.placements WHERE external_workbook_id = $2)';
+  const filter = externalWorkbookId === null ? '' : 'AND id IN (SELECT report_id FROM control.placements WHERE external_workbook_id = $2)';
   const params = externalWorkbookId === null ? [deploymentId] : [deploymentId, externalWorkbookId];
   const count = await sql.all(`SELECT count(*) AS n FROM control.reports WHERE deployment_id = $1 ${filter}`, params);
   const rows = await sql.all(
@@ -114,9 +112,20 @@ export async function listReports(
 
 function definitionParams(d: ReportDefinition): Array<string | number | null> {
   return [
-    d.name, d.title, d.description, d.jsonQuery, d.sqlQuery, JSON.stringify(d.meta),
-    d.pivotItems === null ? null : JSON.stringify(d.pivotItems), d.folderId, d.workbookId, d.workbookName,
-    d.externalWorkbookId, d.sheetId, d.resultLocation, d.endResultCell,
+    d.name,
+    d.title,
+    d.description,
+    d.jsonQuery,
+    d.sqlQuery,
+    JSON.stringify(d.meta),
+    d.pivotItems === null ? null : JSON.stringify(d.pivotItems),
+    d.folderId,
+    d.workbookId,
+    d.workbookName,
+    d.externalWorkbookId,
+    d.sheetId,
+    d.resultLocation,
+    d.endResultCell,
   ];
 }
 
@@ -130,8 +139,18 @@ export async function insertReport(sql: Sql, record: Omit<ReportRecord, 'id'> & 
        workbook_name, external_workbook_id, sheet_id, result_location, end_result_cell)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
     [
-      id, record.publicId, record.legacyRef, record.deploymentId, record.type, record.source, record.createdAt,
-      record.updatedAt, record.createdBy, record.updatedBy, record.version, ...definitionParams(record),
+      id,
+      record.publicId,
+      record.legacyRef,
+      record.deploymentId,
+      record.type,
+      record.source,
+      record.createdAt,
+      record.updatedAt,
+      record.createdBy,
+      record.updatedBy,
+      record.version,
+      ...definitionParams(record),
     ],
   );
   return id;
@@ -169,10 +188,11 @@ export async function findPlacement(
   externalWorkbookId: string,
   placementId: string,
 ): Promise<PlacementRecord | null> {
-  const rows = await sql.all(
-    'SELECT * FROM control.placements WHERE report_id = $1 AND external_workbook_id = $2 AND placement_id = $3',
-    [reportId, externalWorkbookId, placementId],
-  );
+  const rows = await sql.all('SELECT * FROM control.placements WHERE report_id = $1 AND external_workbook_id = $2 AND placement_id = $3', [
+    reportId,
+    externalWorkbookId,
+    placementId,
+  ]);
   return rows[0] ? toPlacementRecord(rows[0]) : null;
 }
 
@@ -183,8 +203,21 @@ export async function upsertPlacement(sql: Sql, p: PlacementRecord): Promise<voi
        sheet_name, anchor_cell, end_result_cell, result_location, placed_at, refreshed_at, placed_by, refreshed_by, query_checksum)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
-      p.reportId, p.externalWorkbookId, p.placementId, p.host, p.workbookName, p.sheetId, p.sheetName, p.anchorCell,
-      p.endResultCell, p.resultLocation, p.placedAt, p.refreshedAt, p.placedBy, p.refreshedBy, p.queryChecksum,
+      p.reportId,
+      p.externalWorkbookId,
+      p.placementId,
+      p.host,
+      p.workbookName,
+      p.sheetId,
+      p.sheetName,
+      p.anchorCell,
+      p.endResultCell,
+      p.resultLocation,
+      p.placedAt,
+      p.refreshedAt,
+      p.placedBy,
+      p.refreshedBy,
+      p.queryChecksum,
     ],
   );
 }

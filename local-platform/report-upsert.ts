@@ -13,9 +13,7 @@ import { deleteReport, findByPublicId, findLegacy, insertReport, listPlacements,
 import { LEGACY_PUBLIC_ID_PATTERN } from './seed';
 
 export type UpsertDecision =
-  | { kind: 'create' }
-  | { kind: 'update'; reportId: number }
-  | { kind: 'adopt-legacy'; reportId: number; legacyRef: number };
+  { kind: 'create' } | { kind: 'update'; reportId: number } | { kind: 'adopt-legacy'; reportId: number; legacyRef: number };
 
 export interface UpsertRequest {
   deploymentId: string;
@@ -31,7 +29,10 @@ const legacyRefOf = (publicId: string): number | null => {
 };
 
 export const takenElsewhere = (publicId: string): HttpError =>
-  new HttpError(409, `publicId ${publicId} is already used by a report in another deployment (publicIds are unique across the account); use another publicId.`);
+  new HttpError(
+    409,
+    `publicId ${publicId} is already used by a report in another deployment (publicIds are unique across the account); use another publicId.`,
+  );
 
 const raceLost = (): HttpError =>
   new HttpError(
@@ -42,7 +43,10 @@ const raceLost = (): HttpError =>
 
 function requireEdit(caller: Principal, publicId: string): void {
   if (!caller.rights.edit) {
-    throw new HttpError(403, `You may read report ${publicId} but not edit it: updating a report needs edit access. Ask an editor or an admin.`);
+    throw new HttpError(
+      403,
+      `You may read report ${publicId} but not edit it: updating a report needs edit access. Ask an editor or an admin.`,
+    );
   }
 }
 
@@ -70,7 +74,10 @@ export async function decideUpsert(sql: Sql, r: UpsertRequest): Promise<UpsertDe
     }
   }
   if (!r.caller.rights.create) {
-    throw new HttpError(403, `No report has publicId ${r.publicId} and you may not create reports (read-only access). Ask an editor or an admin.`);
+    throw new HttpError(
+      403,
+      `No report has publicId ${r.publicId} and you may not create reports (read-only access). Ask an editor or an admin.`,
+    );
   }
   return { kind: 'create' };
 }
@@ -94,7 +101,13 @@ function newReport(r: UpsertRequest): Omit<ReportRecord, 'id'> {
 }
 
 /** Writes `next` over `current` unless nothing changes (then `updatedAt` and `version` stay). */
-export async function writeIfChanged(sql: Sql, current: ReportRecord, next: ReportRecord, caller: Principal, nowIso: string): Promise<void> {
+export async function writeIfChanged(
+  sql: Sql,
+  current: ReportRecord,
+  next: ReportRecord,
+  caller: Principal,
+  nowIso: string,
+): Promise<void> {
   if (sameDefinition(current, next) && current.publicId === next.publicId) return;
   await updateReport(sql, { ...next, updatedAt: nowIso, updatedBy: caller.user.id, version: current.version + 1 });
 }

@@ -42,12 +42,52 @@ interface SeedReport {
 
 /** Report ids below state-schema's FIRST_REPORT_ID. */
 export const SEED_REPORTS: readonly SeedReport[] = [
-  { id: 1, publicId: 'SampleOrders', legacyRef: null, deploymentId: '101', name: 'Orders by status', sqlQuery: 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1', createdBy: 2 },
+  {
+    id: 1,
+    publicId: 'SampleOrders',
+    legacyRef: null,
+    deploymentId: '101',
+    name: 'Orders by status',
+    sqlQuery: 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1',
+    createdBy: 2,
+  },
   // legacy000001 matches exactly one report; legacy000002 matches two (ambiguous).
-  { id: 2, publicId: null, legacyRef: 1, deploymentId: '101', name: 'Revenue by category (legacy)', sqlQuery: 'SELECT product_category, MEASURE(total_amount) AS revenue FROM orders GROUP BY 1', createdBy: 1 },
-  { id: 3, publicId: null, legacyRef: 2, deploymentId: '101', name: 'Orders by city (legacy)', sqlQuery: 'SELECT customer_city, MEASURE(count) AS orders FROM orders GROUP BY 1', createdBy: 1 },
-  { id: 4, publicId: null, legacyRef: 2, deploymentId: '101', name: 'Orders by city (legacy copy)', sqlQuery: 'SELECT customer_city, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 2 DESC', createdBy: 1 },
-  { id: 5, publicId: 'InternalKPIs', legacyRef: null, deploymentId: '103', name: 'Internal KPIs', sqlQuery: 'SELECT MEASURE(count) AS orders, MEASURE(average_amount) AS aov FROM orders', createdBy: 1 },
+  {
+    id: 2,
+    publicId: null,
+    legacyRef: 1,
+    deploymentId: '101',
+    name: 'Revenue by category (legacy)',
+    sqlQuery: 'SELECT product_category, MEASURE(total_amount) AS revenue FROM orders GROUP BY 1',
+    createdBy: 1,
+  },
+  {
+    id: 3,
+    publicId: null,
+    legacyRef: 2,
+    deploymentId: '101',
+    name: 'Orders by city (legacy)',
+    sqlQuery: 'SELECT customer_city, MEASURE(count) AS orders FROM orders GROUP BY 1',
+    createdBy: 1,
+  },
+  {
+    id: 4,
+    publicId: null,
+    legacyRef: 2,
+    deploymentId: '101',
+    name: 'Orders by city (legacy copy)',
+    sqlQuery: 'SELECT customer_city, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 2 DESC',
+    createdBy: 1,
+  },
+  {
+    id: 5,
+    publicId: 'InternalKPIs',
+    legacyRef: null,
+    deploymentId: '103',
+    name: 'Internal KPIs',
+    sqlQuery: 'SELECT MEASURE(count) AS orders, MEASURE(average_amount) AS aov FROM orders',
+    createdBy: 1,
+  },
 ];
 
 /** Inserts the starting state when the database is new (no deployments yet); an existing database is left as it is. */

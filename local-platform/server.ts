@@ -73,7 +73,9 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, platform: Pla
   const match = matchRoute(ROUTES, req.method ?? 'GET', url.pathname);
   if (match.kind === 'not-found') throw new HttpError(404, `No route for ${req.method ?? 'GET'} ${url.pathname}.`);
   if (match.kind === 'method-not-allowed') {
-    throw new HttpError(405, `${req.method ?? ''} is not allowed on ${url.pathname}; use ${match.allow.join(' or ')}.`, undefined, { Allow: match.allow.join(', ') });
+    throw new HttpError(405, `${req.method ?? ''} is not allowed on ${url.pathname}; use ${match.allow.join(' or ')}.`, undefined, {
+      Allow: match.allow.join(', '),
+    });
   }
   const route = match.route as (typeof ROUTES)[number];
   const faults = platform.faultsEnabled && route.faults !== 'none' ? parseControlFaults(req.headers[FAULT_HEADER]) : NO_FAULTS;
@@ -95,7 +97,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await seedIfEmpty(sql);
       const userRows = await sql.all('SELECT id, email, first_name, picture FROM control.users ORDER BY id');
       const directory = new Map<number, UserView>(
-        userRows.map((u) => [Number(u.id), { id: Number(u.id), email: String(u.email), firstName: String(u.first_name), picture: u.picture === null ? null : String(u.picture) }]),
+        userRows.map((u) => [
+          Number(u.id),
+          {
+            id: Number(u.id),
+            email: String(u.email),
+            firstName: String(u.first_name),
+            picture: u.picture === null ? null : String(u.picture),
+          },
+        ]),
       );
       return { users: directory, deployments: await allDeployments(sql) };
     });
@@ -123,7 +133,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
     const srv = http.createServer((req, res) => {
       const started = performance.now();
-      res.on('finish', () => options.onRequest?.({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }));
+      res.on('finish', () =>
+        options.onRequest?.({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }),
+      );
       dispatch(req, res, platform, origins).catch((e: unknown) => {
         const error = e instanceof HttpError ? e : new HttpError(500, `Internal error: ${e instanceof Error ? e.message : String(e)}`);
         if (res.headersSent) res.destroy(e instanceof Error ? e : undefined);

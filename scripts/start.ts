@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--no-build');
   const faults = process.argv.includes('--faults');
   const memory = process.argv.includes('--memory');
-  const rowsArg = process.argv.find((a) => a.startsWith('--rows=')) ?? (process.env.PLATFORM_ROWS ? `--rows=${process.env.PLATFORM_ROWS}` : undefined);
+  const rowsArg =
+    process.argv.find((a) => a.startsWith('--rows=')) ?? (process.env.PLATFORM_ROWS ? `--rows=${process.env.PLATFORM_ROWS}` : undefined);
 
   if (!skipBuild) {
     console.log('Building the preview bundle...');

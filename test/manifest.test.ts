@@ -23,7 +23,24 @@ function attr(node: unknown, name: string): string {
 }
 
 // Sequence of the TaskPaneApp type in the Office add-in manifest schema (1.1).
-const SCHEMA_ORDER = ['Id', 'AlternateId', 'Version', 'ProviderName', 'DefaultLocale', 'DisplayName', 'Description', 'IconUrl', 'HighResolutionIconUrl', 'SupportUrl', 'AppDomains', 'Hosts', 'Requirements', 'DefaultSettings', 'Permissions', 'VersionOverrides'];
+const SCHEMA_ORDER = [
+  'Id',
+  'AlternateId',
+  'Version',
+  'ProviderName',
+  'DefaultLocale',
+  'DisplayName',
+  'Description',
+  'IconUrl',
+  'HighResolutionIconUrl',
+  'SupportUrl',
+  'AppDomains',
+  'Hosts',
+  'Requirements',
+  'DefaultSettings',
+  'Permissions',
+  'VersionOverrides',
+];
 
 describe('manifest.xml', () => {
   it('is a TaskPaneApp whose elements follow the schema order', () => {
@@ -32,7 +49,17 @@ describe('manifest.xml', () => {
     const positions = order.map((name) => SCHEMA_ORDER.indexOf(name));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const required of ['Id', 'Version', 'ProviderName', 'DefaultLocale', 'DisplayName', 'Description', 'IconUrl', 'DefaultSettings', 'Permissions']) {
+    for (const required of [
+      'Id',
+      'Version',
+      'ProviderName',
+      'DefaultLocale',
+      'DisplayName',
+      'Description',
+      'IconUrl',
+      'DefaultSettings',
+      'Permissions',
+    ]) {
       expect(order).toContain(required);
     }
   });
@@ -56,7 +83,7 @@ describe('manifest.xml', () => {
   it('uses only https URLs, all inside the declared app domains', () => {
     const urls = [...xml.matchAll(/DefaultValue="(https?:[^"]+)"/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThan(2);
-    const domains = [((app.AppDomains as Node).AppDomain as string)].flat();
+    const domains = [(app.AppDomains as Node).AppDomain as string].flat();
     for (const url of urls) {
       expect(url.startsWith('https://')).toBe(true);
       expect(domains.some((d) => url.startsWith(d))).toBe(true);

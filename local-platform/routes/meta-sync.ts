@@ -26,7 +26,13 @@ export const createMetaSyncToken: Handler = async ({ req, params, platform }) =>
     }
     return issueMetaSyncToken(
       sql,
-      { deploymentId, environmentId, userId: caller.user.id, securityContext: body.security_context, expiresInSeconds: body.expires_in ?? DEFAULT_EXPIRES_IN },
+      {
+        deploymentId,
+        environmentId,
+        userId: caller.user.id,
+        securityContext: body.security_context,
+        expiresInSeconds: body.expires_in ?? DEFAULT_EXPIRES_IN,
+      },
       platform.jwtSecret,
       platform.now(),
     );

@@ -19,7 +19,13 @@ import { takenElsewhere, upsertByPublicId, writeIfChanged } from '../report-upse
 import { reportView } from '../report-view';
 
 /** The report as the caller sees it, with its placements; 404 when it is not in the deployment. */
-export async function readReport(sql: Sql, platform: PlatformContext, deploymentId: string, id: number, caller: Principal): Promise<Report> {
+export async function readReport(
+  sql: Sql,
+  platform: PlatformContext,
+  deploymentId: string,
+  id: number,
+  caller: Principal,
+): Promise<Report> {
   const record = await findById(sql, deploymentId, id);
   if (!record) throw new HttpError(404, `Report ${id} not found in deployment ${deploymentId}.`);
   return reportView(record, await listPlacements(sql, id), caller, platform.users);
@@ -67,7 +73,10 @@ export const updateReportById: Handler = async ({ req, params, platform }) => {
     let publicId = current.publicId;
     if (body.publicId !== undefined && body.publicId !== current.publicId) {
       if (current.publicId !== null) {
-        throw new HttpError(400, `Invalid body: publicId: report ${id} already has publicId ${current.publicId}; a publicId is write-once.`);
+        throw new HttpError(
+          400,
+          `Invalid body: publicId: report ${id} already has publicId ${current.publicId}; a publicId is write-once.`,
+        );
       }
       const holder = await findByPublicId(sql, body.publicId);
       if (holder) {

@@ -24,10 +24,55 @@ export function customerCount(rows: number): number {
   return Math.max(50, Math.floor(rows / 10));
 }
 
-export const FIRST_NAMES = ['Ana', 'Björn', 'Chloé', 'Dmitri', 'Emeka', 'Fatima', 'Giulia', 'Hiro', 'Inês', 'Jonas', 'Kasia', 'Luis', 'Mei', 'Noah', 'Olga', 'Priya'];
-export const LAST_NAMES = ['Müller', 'Silva', 'Nowak', 'Smith', 'Tanaka', 'García', 'Rossi', 'Dubois', 'Kowalski', 'Okafor', 'Jensen', 'Chen'];
+export const FIRST_NAMES = [
+  'Ana',
+  'Björn',
+  'Chloé',
+  'Dmitri',
+  'Emeka',
+  'Fatima',
+  'Giulia',
+  'Hiro',
+  'Inês',
+  'Jonas',
+  'Kasia',
+  'Luis',
+  'Mei',
+  'Noah',
+  'Olga',
+  'Priya',
+];
+export const LAST_NAMES = [
+  'Müller',
+  'Silva',
+  'Nowak',
+  'Smith',
+  'Tanaka',
+  'García',
+  'Rossi',
+  'Dubois',
+  'Kowalski',
+  'Okafor',
+  'Jensen',
+  'Chen',
+];
 /** Cities, several with non-ASCII names. */
-export const CITIES = ['Zürich', 'São Paulo', 'Kraków', 'New York', 'London', 'Tokyo', 'Berlin', 'Paris', 'Toronto', 'Sydney', 'Mumbai', 'Reykjavík', 'Montréal', 'Lagos'];
+export const CITIES = [
+  'Zürich',
+  'São Paulo',
+  'Kraków',
+  'New York',
+  'London',
+  'Tokyo',
+  'Berlin',
+  'Paris',
+  'Toronto',
+  'Sydney',
+  'Mumbai',
+  'Reykjavík',
+  'Montréal',
+  'Lagos',
+];
 export const SEGMENTS = ['consumer', 'small_business', 'enterprise'];
 /** Segments drawn uniformly from this list: consumers are three in five. */
 const SEGMENT_WEIGHTS = ['consumer', 'consumer', 'consumer', 'small_business', 'enterprise'];
@@ -46,7 +91,27 @@ export const NICKNAMES = ['ace', 'bee', 'kit', 'max', 'zoé'];
  * The salts of the generator's random streams, one per drawn attribute (`cn` whether a customer has a nickname, `cn2` which).
  * Streams of distinct salts are independent.
  */
-export const SALTS = ['cf', 'cl', 'cn', 'cn2', 'cc0', 'cc', 'cs', 'cd', 'pa', 'pn', 'pc', 'pp', 'pt', 'ln', 'lp', 'lq', 'oc', 'ot', 'os'] as const;
+export const SALTS = [
+  'cf',
+  'cl',
+  'cn',
+  'cn2',
+  'cc0',
+  'cc',
+  'cs',
+  'cd',
+  'pa',
+  'pn',
+  'pc',
+  'pp',
+  'pt',
+  'ln',
+  'lp',
+  'lq',
+  'oc',
+  'ot',
+  'os',
+] as const;
 export type Salt = (typeof SALTS)[number];
 
 /**

@@ -36,9 +36,7 @@ export function buildMeta(model: SemanticModel): Meta {
         suggestFilterValues: true,
         isVisible: true,
         public: true,
-        ...(d.type === 'time'
-          ? { granularities: TIME_GRANULARITIES.map((g) => ({ name: g, title: capitalize(g) })) }
-          : {}),
+        ...(d.type === 'time' ? { granularities: TIME_GRANULARITIES.map((g) => ({ name: g, title: capitalize(g) })) } : {}),
       })),
       segments: [],
     })),

@@ -3,13 +3,7 @@
  * measure's format when an item of the outermost select list is exactly `MEASURE(member)`, a view's measure column
  * (`total_amount`, `o.total_amount`) or a `*` / `o.*` over views, aliased or not. Anything else gets none.
  */
-import {
-  MODEL_CURRENCY,
-  type MeasureFormat,
-  type ModelMeasure,
-  type ModelView,
-  type SemanticModel,
-} from './semantic-model';
+import { MODEL_CURRENCY, type MeasureFormat, type ModelMeasure, type ModelView, type SemanticModel } from './semantic-model';
 import {
   CLAUSE_WORDS,
   defaultMeasureColumnName,

@@ -50,8 +50,7 @@ const ORDERS: ModelView = {
   name: 'orders',
   title: 'Orders',
   description: 'One row per order, with its customer and main product.',
-  from:
-    'wh_orders o LEFT JOIN wh_customers c ON c.id = o.customer_id LEFT JOIN wh_products p ON p.id = o.product_id',
+  from: 'wh_orders o LEFT JOIN wh_customers c ON c.id = o.customer_id LEFT JOIN wh_products p ON p.id = o.product_id',
   dimensions: [
     { name: 'id', title: 'Id', type: 'number', sql: 'o.id', primaryKey: true },
     { name: 'status', title: 'Status', type: 'string', sql: 'o.status' },

@@ -4,7 +4,14 @@
  * from DuckDB chunk by chunk while the client reads.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StatementType, type DuckDBConnection, type DuckDBDataChunk, type DuckDBResult, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+  StatementType,
+  type DuckDBConnection,
+  type DuckDBDataChunk,
+  type DuckDBResult,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { CONTINUE_WAIT_TEXT, REQUEST_ID_HEADER } from '../../src/core/api/wire-names';
 import { columnTypeOf } from './column-types';
 import type { QueryFaults } from './query-faults';
@@ -432,9 +439,7 @@ async function streamRows(
       let take = Math.min(rowCount - offset, perLine, limit - sent);
       if (fault !== null) take = Math.min(take, fault.afterRows - sent);
       if (take > 0) {
-        await stream.write(
-          jsonRows ? jsonRowsLine(rows, offset, offset + take) : dataLine(columns, encoders, offset, offset + take),
-        );
+        await stream.write(jsonRows ? jsonRowsLine(rows, offset, offset + take) : dataLine(columns, encoders, offset, offset + take));
         if (stream.closed) return;
         offset += take;
         sent += take;

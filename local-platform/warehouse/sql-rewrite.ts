@@ -17,15 +17,57 @@ export class SqlRewriteError extends Error {
 
 /** Words that end a table reference, so they are never taken as its alias. */
 const NOT_ALIAS = new Set([
-  'where', 'group', 'having', 'order', 'limit', 'offset', 'qualify', 'window', 'union', 'except', 'intersect',
-  'join', 'inner', 'left', 'right', 'full', 'outer', 'cross', 'natural', 'on', 'using', 'lateral', 'positional',
-  'asof', 'semi', 'anti', 'fetch', 'for', 'returning', 'tablesample', 'using', 'pivot', 'unpivot',
+  'where',
+  'group',
+  'having',
+  'order',
+  'limit',
+  'offset',
+  'qualify',
+  'window',
+  'union',
+  'except',
+  'intersect',
+  'join',
+  'inner',
+  'left',
+  'right',
+  'full',
+  'outer',
+  'cross',
+  'natural',
+  'on',
+  'using',
+  'lateral',
+  'positional',
+  'asof',
+  'semi',
+  'anti',
+  'fetch',
+  'for',
+  'returning',
+  'tablesample',
+  'using',
+  'pivot',
+  'unpivot',
 ]);
 
 /** Words that start a new clause at their nesting depth. */
 export const CLAUSE_WORDS = new Set([
-  'select', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset', 'qualify', 'window', 'union', 'except',
-  'intersect', 'fetch',
+  'select',
+  'from',
+  'where',
+  'group',
+  'having',
+  'order',
+  'limit',
+  'offset',
+  'qualify',
+  'window',
+  'union',
+  'except',
+  'intersect',
+  'fetch',
 ]);
 
 /** A relation named after FROM / JOIN: a view of the model, or anything else (table, subquery, function: view null). */
@@ -138,9 +180,7 @@ export function parseMeasureCall(sig: readonly Sig[], at: number): MeasureCall {
   const names = parts.filter((_, k) => k % 2 === 0);
   const dots = parts.filter((_, k) => k % 2 === 1);
   const valid =
-    (parts.length === 1 || parts.length === 3) &&
-    names.every((p) => identifierName(p) !== null) &&
-    dots.every((p) => p.text === '.');
+    (parts.length === 1 || parts.length === 3) && names.every((p) => identifierName(p) !== null) && dots.every((p) => p.text === '.');
   if (!valid) throw new SqlRewriteError(`MEASURE() takes one member name (like MEASURE(count)), got MEASURE(${written}).`);
   const ident = (t: Token): { name: string; text: string } => ({ name: identifierName(t)!, text: t.text });
   return parts.length === 1
@@ -225,7 +265,8 @@ function needsAlias(sig: readonly Sig[], call: MeasureCall, clauseAtDepth: Reado
   const before = sig[call.open - 1]?.token;
   const after = sig[call.close + 1]?.token;
   const startsItem =
-    before !== undefined && (before.text === ',' || isKeyword(before, 'select') || isKeyword(before, 'distinct') || isKeyword(before, 'all'));
+    before !== undefined &&
+    (before.text === ',' || isKeyword(before, 'select') || isKeyword(before, 'distinct') || isKeyword(before, 'all'));
   const endsItem =
     after === undefined ||
     after.text === ',' ||

@@ -174,8 +174,7 @@ export function wireValue(value: DuckDBValue, type: DuckDBType, timezone: string
   if (value instanceof DuckDBIntervalValue) return formatInterval(value);
   if (value instanceof DuckDBBlobValue) return formatBytes(value.bytes);
   if (value instanceof DuckDBListValue || value instanceof DuckDBArrayValue) {
-    const itemType =
-      type.typeId === DuckDBTypeId.LIST || type.typeId === DuckDBTypeId.ARRAY ? type.valueType : type;
+    const itemType = type.typeId === DuckDBTypeId.LIST || type.typeId === DuckDBTypeId.ARRAY ? type.valueType : type;
     return `{${value.items.map((item) => arrayElementText(item, itemType, timezone)).join(',')}}`;
   }
   return String(value);

@@ -128,7 +128,11 @@ export class IndexedDbMap {
     return db;
   }
 
-  private transact<T>(db: IdbDatabaseLike, mode: 'readonly' | 'readwrite', op: (store: IdbObjectStoreLike) => IdbRequestLike<T>): Promise<T> {
+  private transact<T>(
+    db: IdbDatabaseLike,
+    mode: 'readonly' | 'readwrite',
+    op: (store: IdbObjectStoreLike) => IdbRequestLike<T>,
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       let tx: IdbTransactionLike;
       let request: IdbRequestLike<T>;

@@ -172,9 +172,14 @@ export class PreviewHost implements SpreadsheetHost {
 
   /** Shows the range's sheet, selects the range and scrolls the grid to it. */
   async select(range: GridRange): Promise<void> {
-    if (!this.model.sheet(range.sheetId)) throw new AddinError('notFound', 'The sheet was not found (it may have been deleted).', { data: { sheetId: range.sheetId } });
+    if (!this.model.sheet(range.sheetId))
+      throw new AddinError('notFound', 'The sheet was not found (it may have been deleted).', { data: { sheetId: range.sheetId } });
     if (range.row < 0 || range.col < 0 || range.row + range.rows > this.limits.maxRows || range.col + range.cols > this.limits.maxCols)
-      throw new AddinError('limit', `The range goes past the sheet's last row (${this.limits.maxRows}) or column (${this.limits.maxCols}).`, { data: { range } });
+      throw new AddinError(
+        'limit',
+        `The range goes past the sheet's last row (${this.limits.maxRows}) or column (${this.limits.maxCols}).`,
+        { data: { range } },
+      );
     this.selection.selectRange(range, { reveal: true });
   }
 

@@ -30,7 +30,10 @@ export function damagedNotice(reason: string, keptAt: string | null): PreviewNot
 /** `medium`: where the preview saves (localStorage holds about 5 MB per site; IndexedDB a share of the disk). */
 export function saveFailedNotice(chars: number, cause: unknown, medium: WorkbookStoreMedium = 'localStorage'): PreviewNotice {
   // DOMException is an Error in browsers but not in every test environment.
-  const named = typeof cause === 'object' && cause !== null && 'name' in cause && 'message' in cause ? { name: String(cause.name), message: String(cause.message) } : null;
+  const named =
+    typeof cause === 'object' && cause !== null && 'name' in cause && 'message' in cause
+      ? { name: String(cause.name), message: String(cause.message) }
+      : null;
   const quota = named !== null && /quota/i.test(`${named.name} ${named.message}`);
   const why = quota
     ? medium === 'localStorage'

@@ -45,7 +45,13 @@ export function createPreviewWorkbookApi(host: PreviewHost): PreviewWorkbookApi 
   const model = host.model;
   const sheet = (name: string): SheetRef => {
     const s = model.sheetByName(name);
-    if (!s) throw new Error(`No sheet named "${name}" (sheets: ${model.sheets().map((x) => x.name).join(', ')}).`);
+    if (!s)
+      throw new Error(
+        `No sheet named "${name}" (sheets: ${model
+          .sheets()
+          .map((x) => x.name)
+          .join(', ')}).`,
+      );
     return s;
   };
   const rangeOf = (ref: string) => {
@@ -110,4 +116,3 @@ export function createPreviewWorkbookApi(host: PreviewHost): PreviewWorkbookApi 
     },
   };
 }
-

@@ -158,7 +158,8 @@ export class WorkbookSaver {
     this.lastOk = false;
     // A queued newer state supersedes the refused one; otherwise what was refused is still unsaved.
     if (this.queued === null) this.dirty = 'content';
-    const retryDelayMs = this.failure === null ? this.options.retryDelayMs : Math.min(this.failure.retryDelayMs * 2, this.options.maxRetryDelayMs);
+    const retryDelayMs =
+      this.failure === null ? this.options.retryDelayMs : Math.min(this.failure.retryDelayMs * 2, this.options.maxRetryDelayMs);
     this.failure = { measure: this.options.measure(), retryDelayMs };
     this.due = false;
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);

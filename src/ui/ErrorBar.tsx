@@ -1,5 +1,14 @@
 /** A Fluent message bar for one error: title, the error's own message, what to do, and the kind's action (e.g. "Sign in again"). */
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useContext } from 'react';
 import { toErrorView } from './error-view';
 import { SignInAgainContext } from './pane-env';
@@ -26,7 +35,13 @@ export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject 
   const view = toErrorView(error);
   const showSignIn = view.action === 'signInAgain' && onSignInAgain !== undefined;
   return (
-    <MessageBar intent={view.intent} data-intent={view.intent} data-kind={view.kind} layout="multiline" politeness={view.intent === 'info' ? 'polite' : 'assertive'}>
+    <MessageBar
+      intent={view.intent}
+      data-intent={view.intent}
+      data-kind={view.kind}
+      layout="multiline"
+      politeness={view.intent === 'info' ? 'polite' : 'assertive'}
+    >
       <MessageBarBody className={styles.body}>
         <MessageBarTitle>{subject === undefined ? view.title : `${subject}: ${view.title}`}</MessageBarTitle>
         {view.message}

@@ -35,7 +35,11 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
-  groupTitle: { display: 'block', padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, color: tokens.colorNeutralForeground2 },
+  groupTitle: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    color: tokens.colorNeutralForeground2,
+  },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
   item: {
     display: 'flex',

@@ -85,10 +85,20 @@ export function FilterEditor({ filter, title, memberType, onOperator, onValues, 
       {arity === 'range' && (
         <>
           <Field label="From">
-            <Input aria-label={`Start of ${title}`} type={memberType === 'time' ? 'date' : 'text'} value={filter.values[0] ?? ''} onChange={(_, d) => setValue(0, d.value)} />
+            <Input
+              aria-label={`Start of ${title}`}
+              type={memberType === 'time' ? 'date' : 'text'}
+              value={filter.values[0] ?? ''}
+              onChange={(_, d) => setValue(0, d.value)}
+            />
           </Field>
           <Field label="To">
-            <Input aria-label={`End of ${title}`} type={memberType === 'time' ? 'date' : 'text'} value={filter.values[1] ?? ''} onChange={(_, d) => setValue(1, d.value)} />
+            <Input
+              aria-label={`End of ${title}`}
+              type={memberType === 'time' ? 'date' : 'text'}
+              value={filter.values[1] ?? ''}
+              onChange={(_, d) => setValue(1, d.value)}
+            />
           </Field>
         </>
       )}

@@ -17,7 +17,8 @@ const useStyles = makeStyles({
 
 export function JobProgress({ label, progress, cancelling, onCancel }: JobProgressProps) {
   const styles = useStyles();
-  const received = progress === null ? 'Waiting for the platform…' : `${formatCount(progress.rows)} rows, ${formatBytes(progress.bytes)} received`;
+  const received =
+    progress === null ? 'Waiting for the platform…' : `${formatCount(progress.rows)} rows, ${formatBytes(progress.bytes)} received`;
   return (
     <div className={styles.root} role="group" aria-label={label}>
       <ProgressBar aria-label={label} />

@@ -33,7 +33,10 @@ export function OrderEditor(props: OrderEditorProps) {
   const focus = useListFocus();
   const [limitText, setLimitText] = useState(limit === null ? '' : String(limit));
   const titleOf = (member: string) => choices.find((c) => c.member === member)?.title ?? member;
-  const limitProblem = limitText.trim() !== '' && !/^[1-9]\d*$/.test(limitText.trim()) ? 'Enter a whole number above 0, or leave empty for no limit.' : undefined;
+  const limitProblem =
+    limitText.trim() !== '' && !/^[1-9]\d*$/.test(limitText.trim())
+      ? 'Enter a whole number above 0, or leave empty for no limit.'
+      : undefined;
   return (
     <div className={styles.root}>
       <Text id={labelId} weight="semibold">

@@ -27,7 +27,8 @@ export function OverwriteDialog({ cells, total, onOverwrite, onCancel }: Overwri
           <DialogTitle>Overwrite cells?</DialogTitle>
           <DialogContent>
             <Text block>
-              The report would cover {count === 1 ? 'a cell that holds' : `${count} cells that hold`} data: {describeCells(cells ?? [], 3, count)}.
+              The report would cover {count === 1 ? 'a cell that holds' : `${count} cells that hold`} data:{' '}
+              {describeCells(cells ?? [], 3, count)}.
             </Text>
             <Text block>Overwrite them, or cancel and choose another cell.</Text>
           </DialogContent>

@@ -98,7 +98,10 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
       const view = toErrorView(e);
       if (view.kind === 'cancelled') setError({ error: e, subject: p.name });
       else {
-        setSingleFailures((f) => ({ ...f, [p.placementId]: { state: 'failed', kind: view.kind === 'unknown' ? 'host' : view.kind, message: view.message } }));
+        setSingleFailures((f) => ({
+          ...f,
+          [p.placementId]: { state: 'failed', kind: view.kind === 'unknown' ? 'host' : view.kind, message: view.message },
+        }));
         setError({ error: e, subject: p.name });
       }
     } finally {
@@ -153,7 +156,9 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
         <ul className={styles.list}>
           {placements.map((p) => {
             const running = singles[p.placementId] !== undefined;
-            const job: JobItemState | undefined = running ? { state: 'running' } : (singleFailures[p.placementId] ?? run?.items[p.placementId]);
+            const job: JobItemState | undefined = running
+              ? { state: 'running' }
+              : (singleFailures[p.placementId] ?? run?.items[p.placementId]);
             return (
               <PlacementItem
                 key={p.placementId}

@@ -30,7 +30,8 @@ export interface ReportEditorProps {
 }
 
 type Mode = ReportDraft['mode'];
-type Compiled = { ok: true; sqlQuery: string; jsonQuery: string; pivotItems: NonNullable<ReportDraft['pivotItems']> } | { ok: false; problem: string };
+type Compiled =
+  { ok: true; sqlQuery: string; jsonQuery: string; pivotItems: NonNullable<ReportDraft['pivotItems']> } | { ok: false; problem: string };
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -144,7 +145,9 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
       </div>
       {editing !== null && editing.canEdit === false && (
         <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>You can refresh this report but not change it. Ask the report owner or an administrator for edit access.</MessageBarBody>
+          <MessageBarBody>
+            You can refresh this report but not change it. Ask the report owner or an administrator for edit access.
+          </MessageBarBody>
         </MessageBar>
       )}
       {loadError !== null && <ErrorBar error={loadError} onDismiss={() => setLoadError(null)} />}
@@ -179,7 +182,14 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
             )
           ) : (
             <Field label="SQL" required validationMessage={sqlProblem} hint="Views are tables; wrap measures in MEASURE(...).">
-              <Textarea className={styles.sql} textarea={{ className: styles.mono }} value={sql} onChange={(_, d) => setSql(d.value)} rows={8} resize="vertical" />
+              <Textarea
+                className={styles.sql}
+                textarea={{ className: styles.mono }}
+                value={sql}
+                onChange={(_, d) => setSql(d.value)}
+                rows={8}
+                resize="vertical"
+              />
             </Field>
           )}
           {builderProblem !== null && (

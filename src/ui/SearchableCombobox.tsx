@@ -27,7 +27,9 @@ const useStyles = makeStyles({
 export function matchesQuery(option: ComboOption, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (q === '') return true;
-  return option.text.toLowerCase().includes(q) || option.value.toLowerCase().includes(q) || (option.secondary ?? '').toLowerCase().includes(q);
+  return (
+    option.text.toLowerCase().includes(q) || option.value.toLowerCase().includes(q) || (option.secondary ?? '').toLowerCase().includes(q)
+  );
 }
 
 export function SearchableCombobox({ label, options, selected, onSelect, placeholder, disabled, hint }: SearchableComboboxProps) {

@@ -24,7 +24,14 @@ export function SqlPreview({ sql, problem }: SqlPreviewProps) {
   }
   return (
     <Field label="Generated SQL">
-      <Textarea className={styles.root} textarea={{ className: styles.sql }} value={sql} readOnly resize="vertical" rows={Math.min(10, sql.split('\n').length + 1)} />
+      <Textarea
+        className={styles.root}
+        textarea={{ className: styles.sql }}
+        value={sql}
+        readOnly
+        resize="vertical"
+        rows={Math.min(10, sql.split('\n').length + 1)}
+      />
     </Field>
   );
 }

@@ -27,7 +27,8 @@ export function placedMembers(state: BuilderState): string[] {
 function dropDangling(state: BuilderState): BuilderState {
   const placed = new Set(placedMembers(state));
   const timeGranularity: BuilderState['timeGranularity'] = {};
-  for (const [member, g] of Object.entries(state.timeGranularity)) if (state.rows.includes(member) || state.columns.includes(member)) timeGranularity[member] = g;
+  for (const [member, g] of Object.entries(state.timeGranularity))
+    if (state.rows.includes(member) || state.columns.includes(member)) timeGranularity[member] = g;
   return { ...state, order: state.order.filter((o) => placed.has(o.member)), timeGranularity };
 }
 
@@ -91,7 +92,15 @@ export function setFilterOperator(state: BuilderState, index: number, operator: 
       if (i !== index) return f;
       const arity = operatorArity(operator);
       const values =
-        arity === 'none' ? [] : arity === 'one' ? [f.values[0] ?? ''] : arity === 'range' ? [f.values[0] ?? '', f.values[1] ?? ''] : f.values.length > 0 ? f.values : [''];
+        arity === 'none'
+          ? []
+          : arity === 'one'
+            ? [f.values[0] ?? '']
+            : arity === 'range'
+              ? [f.values[0] ?? '', f.values[1] ?? '']
+              : f.values.length > 0
+                ? f.values
+                : [''];
       return { ...f, operator, values };
     }),
   };

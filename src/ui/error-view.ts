@@ -34,7 +34,12 @@ interface KindText {
 }
 
 const KIND_TEXT: Record<AddinErrorKind, KindText> = {
-  unauthenticated: { title: 'Not signed in', hint: 'Sign in again with a valid API key.', said: /\bsign in again\b/i, action: 'signInAgain' },
+  unauthenticated: {
+    title: 'Not signed in',
+    hint: 'Sign in again with a valid API key.',
+    said: /\bsign in again\b/i,
+    action: 'signInAgain',
+  },
   forbidden: { title: 'Not allowed', hint: 'Ask the report owner or an administrator for access.', said: /\bask\b[^.]*\baccess\b/i },
   notFound: { title: 'Not found', hint: 'It may have been deleted: reload the list or choose another one.' },
   validation: { title: 'Check the report', hint: 'Correct the fields named above and try again.', intent: 'warning' },
@@ -42,13 +47,22 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
   upsertRaceLost: { title: 'Could not save the report', hint: 'Someone saved it at the same time: try again.' },
   ambiguousLegacyId: { title: 'Could not save the report', hint: 'Ask an administrator to assign the report a public id.' },
   server: { title: 'The platform failed', hint: 'Try again in a moment.' },
-  network: { title: 'Cannot reach the platform', hint: 'Check the Tenant URL and your connection, then try again.', said: /\bcheck the tenant url\b/i },
+  network: {
+    title: 'Cannot reach the platform',
+    hint: 'Check the Tenant URL and your connection, then try again.',
+    said: /\bcheck the tenant url\b/i,
+  },
   contract: { title: 'Unexpected answer from the platform', hint: 'Update the add-in or contact your administrator.' },
   cancelled: { title: 'Cancelled', hint: null, intent: 'info' },
   query: { title: 'The query failed', hint: "Check the report's fields or SQL." },
   continueWait: { title: 'Still preparing the data', hint: 'Try again in a moment.', intent: 'warning' },
   stream: { title: 'The result arrived incomplete', hint: 'Try again; nothing was changed.' },
-  blocked: { title: 'Cells in the way', hint: 'Choose another cell or clear the named cells.', said: /\bchoose another cell\b/i, intent: 'warning' },
+  blocked: {
+    title: 'Cells in the way',
+    hint: 'Choose another cell or clear the named cells.',
+    said: /\bchoose another cell\b/i,
+    intent: 'warning',
+  },
   limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.', said: /\blimit the rows\b/i },
   host: { title: 'The spreadsheet refused the change', hint: 'Finish editing any cell, then try again.' },
 };
@@ -92,7 +106,8 @@ export function toErrorView(error: unknown): ErrorView {
   if (isAddinError(error)) return build(error.kind, error.message, error.detail, error.data);
   const loose = looseErrorSchema.safeParse(error);
   if (loose.success && isKind(loose.data.kind)) return build(loose.data.kind, loose.data.message, loose.data.detail, loose.data.data);
-  const message = error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : 'An unexpected error occurred.';
+  const message =
+    error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : 'An unexpected error occurred.';
   return {
     kind: 'unknown',
     intent: 'error',

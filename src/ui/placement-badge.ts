@@ -59,7 +59,12 @@ function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<
     case 'failed':
       return { label: 'Failed', color: 'danger', reason: placement.lastError?.message ?? 'The last refresh failed.', busy: false };
     case 'outOfDate':
-      return { label: OUT_OF_DATE, color: 'warning', reason: 'The report changed since it was placed: refresh to update the cells.', busy: false };
+      return {
+        label: OUT_OF_DATE,
+        color: 'warning',
+        reason: 'The report changed since it was placed: refresh to update the cells.',
+        busy: false,
+      };
     case 'orphaned':
       return { label: 'Orphaned', color: 'severe', reason: 'Its cells were deleted: remove it, or insert the report again.', busy: false };
     case 'unknown':

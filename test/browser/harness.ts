@@ -132,7 +132,7 @@ export async function runScenarios(scenarios: Scenario[], make: () => Promise<Sc
       console.log(`  ✓ ${scenario.name} (${Date.now() - started} ms)`);
     } catch (e) {
       failed++;
-      console.log(`  ✗ ${scenario.name}\n    ${(e instanceof Error ? e.stack ?? e.message : String(e)).split('\n').join('\n    ')}`);
+      console.log(`  ✗ ${scenario.name}\n    ${(e instanceof Error ? (e.stack ?? e.message) : String(e)).split('\n').join('\n    ')}`);
       await ctx.screenshot(`FAILED-${scenario.name}`).catch(() => undefined);
     }
     await ctx.screenshot(scenario.name).catch(() => undefined);
@@ -142,5 +142,8 @@ export async function runScenarios(scenarios: Scenario[], make: () => Promise<Sc
 }
 
 export function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -146,10 +146,15 @@ export class PreviewPage {
   async insert(): Promise<string> {
     await this.button('Insert').click();
     const done = this.pane.getByText('Inserted', { exact: true });
-    await waitFor('the report to be inserted', async () => (await done.isVisible()) || (await this.firstProblem()) !== null, { timeoutMs: 60_000 });
+    await waitFor('the report to be inserted', async () => (await done.isVisible()) || (await this.firstProblem()) !== null, {
+      timeoutMs: 60_000,
+    });
     const problem = await this.firstProblem();
     if (problem !== null) throw new Error(`Insert failed: ${problem}`);
-    return this.pane.getByRole('region', { name: 'Insert' }).innerText().catch(() => '');
+    return this.pane
+      .getByRole('region', { name: 'Insert' })
+      .innerText()
+      .catch(() => '');
   }
 
   /** The text of the first error or warning message bar, or null. */

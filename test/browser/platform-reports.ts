@@ -9,8 +9,10 @@ const pageSchema = z.object({
 
 export async function reportNames(platformUrl: string, apiKey: string, deploymentId: string): Promise<string[]> {
   const names: string[] = [];
-  for (let offset = 0; ; ) {
-    const res = await fetch(`${platformUrl}${paths.reports(deploymentId)}?offset=${offset}&limit=100`, { headers: { Authorization: `Bearer ${apiKey}` } });
+  for (let offset = 0; ;) {
+    const res = await fetch(`${platformUrl}${paths.reports(deploymentId)}?offset=${offset}&limit=100`, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     if (!res.ok) throw new Error(`GET reports answered ${res.status}: ${await res.text()}`);
     const page = pageSchema.parse(await res.json());
     names.push(...page.data.reports.map((r) => r.name));

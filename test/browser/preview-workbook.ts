@@ -41,7 +41,10 @@ export class PreviewWorkbook {
   }
 
   /** isFormula and isBold of every cell of a rectangle given by its 1-based corner and size (as [row][col]). */
-  flags(sheet: string, area: { row: number; col: number; rows: number; cols: number }): Promise<{ formula: boolean[][]; bold: boolean[][] }> {
+  flags(
+    sheet: string,
+    area: { row: number; col: number; rows: number; cols: number },
+  ): Promise<{ formula: boolean[][]; bold: boolean[][] }> {
     // Cell names are made here: functions passed to evaluate must not define named helpers (the bundler's __name is not in the page).
     const cells: string[][] = [];
     for (let r = 0; r < area.rows; r++) {

@@ -79,12 +79,23 @@ export interface ReportCheck {
  */
 export async function checkReport(wb: PreviewWorkbook, area: Area, check: ReportCheck): Promise<Scalar[][]> {
   const cols = check.expected[0]?.length ?? area.cols;
-  assertEqual({ rows: area.rows, cols: area.cols }, { rows: check.expected.length + 1, cols }, `The size of ${area.sheet}!${area.range} is not the reference's (header + rows)`);
+  assertEqual(
+    { rows: area.rows, cols: area.cols },
+    { rows: check.expected.length + 1, cols },
+    `The size of ${area.sheet}!${area.range} is not the reference's (header + rows)`,
+  );
   const values = await wb.getValues(area.sheet, area.range);
   const header = values[0] ?? [];
-  for (const [i, h] of header.entries()) assert(typeof h === 'string' && h.trim() !== '', `Header cell ${cellName(area.row, area.col + i)} is empty or not text: ${JSON.stringify(h)}`);
+  for (const [i, h] of header.entries())
+    assert(
+      typeof h === 'string' && h.trim() !== '',
+      `Header cell ${cellName(area.row, area.col + i)} is empty or not text: ${JSON.stringify(h)}`,
+    );
   const flags = await wb.flags(area.sheet, area);
-  assert(flags.bold[0]?.every((b) => b) === true, `The header row of ${area.sheet}!${area.range} is not bold: ${JSON.stringify(flags.bold[0])}`);
+  assert(
+    flags.bold[0]?.every((b) => b) === true,
+    `The header row of ${area.sheet}!${area.range} is not bold: ${JSON.stringify(flags.bold[0])}`,
+  );
   for (const [r, row] of flags.formula.entries()) {
     const c = row.findIndex((f) => f);
     assert(c < 0, `${area.sheet}!${cellName(area.row + r, area.col + c)} became a formula (${JSON.stringify(values[r]?.[c])})`);
@@ -93,22 +104,33 @@ export async function checkReport(wb: PreviewWorkbook, area: Area, check: Report
   for (const [r, row] of body.entries())
     for (const [c, v] of row.entries()) {
       const e = check.expected[r]?.[c];
-      if (typeof e === 'number') assert(typeof v === 'number', `${area.sheet}!${cellName(area.row + 1 + r, area.col + c)} holds ${JSON.stringify(v)}, not a number`);
+      if (typeof e === 'number')
+        assert(typeof v === 'number', `${area.sheet}!${cellName(area.row + 1 + r, area.col + c)} holds ${JSON.stringify(v)}, not a number`);
     }
   // A numeric column is styled as a whole: no cell keeps a format of what stood there before (a count shown as money).
   const formats = (await wb.formats(area.sheet, area.range)).slice(1);
   for (let c = 0; c < cols; c++) {
     const seen = new Set(body.flatMap((row, r) => (typeof row[c] === 'number' ? [formats[r]?.[c] ?? null] : [])));
-    assert(seen.size <= 1, `The numbers under ${area.sheet}!${cellName(area.row, area.col + c)} have mixed number formats: ${JSON.stringify([...seen])}`);
+    assert(
+      seen.size <= 1,
+      `The numbers under ${area.sheet}!${cellName(area.row, area.col + c)} have mixed number formats: ${JSON.stringify([...seen])}`,
+    );
   }
   const actual = check.ordered ? body : [...body].sort(byKey);
   const expected = check.ordered ? check.expected : [...check.expected].sort(byKey);
   for (let i = 0; i < Math.max(actual.length, expected.length); i++) {
-    assertEqual(actual[i], expected[i], `Row ${i + 1} of ${area.sheet}!${area.range} (${check.ordered ? 'in order' : 'sorted'}) differs from the platform's own answer`);
+    assertEqual(
+      actual[i],
+      expected[i],
+      `Row ${i + 1} of ${area.sheet}!${area.range} (${check.ordered ? 'in order' : 'sorted'}) differs from the platform's own answer`,
+    );
   }
   const below = await wb.getValues(area.sheet, rangeName(area.row + area.rows, area.col, 1, area.cols));
   assert(below[0]?.every((v) => v === null) === true, `The row under ${area.sheet}!${area.range} is not empty: ${JSON.stringify(below)}`);
   const right = await wb.getValues(area.sheet, rangeName(area.row, area.col + area.cols, area.rows, 1));
-  assert(right.every((r) => r[0] === null), `The column right of ${area.sheet}!${area.range} is not empty`);
+  assert(
+    right.every((r) => r[0] === null),
+    `The column right of ${area.sheet}!${area.range} is not empty`,
+  );
   return values;
 }

@@ -52,7 +52,11 @@ async function main(): Promise<number> {
       servers: running,
       screenshot: async (name: string) => {
         shot += 1;
-        await page.screenshot({ path: path.join(resultsDir, `${String(shot).padStart(2, '0')}-${slug(name)}.png`), fullPage: false, animations: 'disabled' });
+        await page.screenshot({
+          path: path.join(resultsDir, `${String(shot).padStart(2, '0')}-${slug(name)}.png`),
+          fullPage: false,
+          animations: 'disabled',
+        });
       },
     });
     const failed = await runScenarios(buildScenarios(page, running), make);
@@ -63,7 +67,9 @@ async function main(): Promise<number> {
     if (browserHandle) fs.rmSync(browserHandle.userDataDir, { recursive: true, force: true });
     current = null;
     await running.stop();
-    console.log(`Browser tests took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${path.relative(process.cwd(), resultsDir) || resultsDir}/`);
+    console.log(
+      `Browser tests took ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${path.relative(process.cwd(), resultsDir) || resultsDir}/`,
+    );
   }
 }
 

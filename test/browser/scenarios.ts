@@ -105,7 +105,15 @@ async function placeSqlReport(story: Story, report: { name: string; sql: string 
 }
 
 export function buildScenarios(page: Page, servers: Servers): Scenario[] {
-  const story: Story = { ui: new PreviewPage(page), wb: new PreviewWorkbook(page), servers, sheet1: 'Sheet1', sheet2: null, environment: 'Production', firstCells: null };
+  const story: Story = {
+    ui: new PreviewPage(page),
+    wb: new PreviewWorkbook(page),
+    servers,
+    sheet1: 'Sheet1',
+    sheet2: null,
+    environment: 'Production',
+    firstCells: null,
+  };
   const { ui, wb } = story;
 
   const scenarios: Scenario[] = [
@@ -119,11 +127,14 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await ui.signIn(EDITOR_KEY);
         const expected = await firstDeployment(servers.platformUrl, EDITOR_KEY);
         const deployment = await ui.chooseOption('Deployment', 'first');
-        assertEqual(deployment, expected.name, 'The first deployment of the list is not the platform\'s first');
+        assertEqual(deployment, expected.name, "The first deployment of the list is not the platform's first");
         // Options show the environment type after the name ("Production production").
         const environment = await ui.chooseOption('Environment', /\bproduction$/);
-        await waitFor('the pane to show the chosen context', async () =>
-          (await ui.combobox('Deployment').inputValue()) === expected.name && (await ui.combobox('Environment').inputValue()) === environment,
+        await waitFor(
+          'the pane to show the chosen context',
+          async () =>
+            (await ui.combobox('Deployment').inputValue()) === expected.name &&
+            (await ui.combobox('Environment').inputValue()) === environment,
         );
         story.environment = environment;
         await waitFor('"New report" to be enabled', () => ui.button('New report').isEnabled());
@@ -144,13 +155,16 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         const summary = await ui.insert();
         const expected = await reference(story, BY_STATUS.reference, BY_STATUS.numeric);
         // The summary counts the data rows (the header row is not one of them).
-        assert(summary.includes(`${expected.length} rows × 3 columns`), `The summary does not say ${expected.length} rows × 3 columns: ${summary}`);
+        assert(
+          summary.includes(`${expected.length} rows × 3 columns`),
+          `The summary does not say ${expected.length} rows × 3 columns: ${summary}`,
+        );
         await ui.backToReports();
         const area = await areaOf(story, BY_STATUS.name);
         assertEqual(area.range, rangeName(2, 2, expected.length + 1, 3), 'The first report is not at B2 with a header row');
         const values = await checkReport(wb, area, { expected });
         // A builder report's header shows the members' titles, as the platform's own add-in does, not the SQL aliases.
-        assertEqual(values[0], ['Status', 'Count', 'Total amount'], 'The builder report\'s header is not its members\' titles');
+        assertEqual(values[0], ['Status', 'Count', 'Total amount'], "The builder report's header is not its members' titles");
         story.firstCells = { area, values };
       },
     },
@@ -161,14 +175,21 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         const area = await placeSqlReport(story, BY_NICKNAME, story.sheet2, 'B3');
         assertEqual(`${area.sheet}!${cellName(area.row, area.col)}`, `${story.sheet2}!B3`, 'The SQL report is not where it was inserted');
         const values = await checkReport(wb, area, { expected: await reference(story, BY_NICKNAME.reference, BY_NICKNAME.numeric) });
-        assertEqual(values[0], ['nickname', 'customers'], 'The SQL report\'s header is not its column names as written');
+        assertEqual(values[0], ['nickname', 'customers'], "The SQL report's header is not its column names as written");
         const firstColumn = values.map((r) => r[0]);
         for (const risky of ['=cmd|calc', '-dash', '+plus', '@mention'])
-          assert(firstColumn.includes(risky), `The formula-like nickname ${risky} is not in the cells as text: ${JSON.stringify(firstColumn)}`);
+          assert(
+            firstColumn.includes(risky),
+            `The formula-like nickname ${risky} is not in the cells as text: ${JSON.stringify(firstColumn)}`,
+          );
         // The first report is untouched.
         const first = story.firstCells;
         assert(first !== null, 'scenario 2 did not place the first report');
-        assertEqual(await wb.getValues(first.area.sheet, first.area.range), first.values, 'The first report changed when the second was placed');
+        assertEqual(
+          await wb.getValues(first.area.sheet, first.area.range),
+          first.values,
+          'The first report changed when the second was placed',
+        );
       },
     },
     {
@@ -208,7 +229,10 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         assertEqual(cellName(area.row, area.col), cellName(first.area.row, first.area.col), 'The report moved');
         const expected = await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric);
         const values = await checkReport(wb, area, { expected });
-        assert((await ui.badgeText(BY_STATUS.name)).includes('Up to date'), `The list does not say up to date: ${await ui.badgeText(BY_STATUS.name)}`);
+        assert(
+          (await ui.badgeText(BY_STATUS.name)).includes('Up to date'),
+          `The list does not say up to date: ${await ui.badgeText(BY_STATUS.name)}`,
+        );
         story.firstCells = { area, values };
       },
     },
@@ -222,16 +246,22 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await ui.goToName(`A${old.row}:A${old.row + 1}`);
         await ui.page.getByRole('toolbar', { name: 'Rows and columns' }).getByRole('button', { name: 'Insert row above' }).click();
         const moved = { ...old, row: old.row + 2, range: rangeName(old.row + 2, old.col, old.rows, old.cols) };
-        await waitFor('the report cells to move down by two rows', async () =>
-          JSON.stringify(await wb.getValues(moved.sheet, moved.range)) === JSON.stringify(first.values),
+        await waitFor(
+          'the report cells to move down by two rows',
+          async () => JSON.stringify(await wb.getValues(moved.sheet, moved.range)) === JSON.stringify(first.values),
         );
         const outcome = await ui.refreshOne(BY_STATUS.name);
         assert(outcome.ok, `The refresh failed: ${outcome.ok ? '' : outcome.message}`);
         const area = await areaOf(story, BY_STATUS.name);
         assertEqual(area.range, moved.range, 'The report did not refresh where it now is');
-        const values = await checkReport(wb, area, { expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric) });
+        const values = await checkReport(wb, area, {
+          expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric),
+        });
         const oldPlace = await wb.getValues(old.sheet, rangeName(old.row, old.col, 2, old.cols));
-        assert(oldPlace.every((r) => r.every((v) => v === null)), `Something was left at the old place: ${JSON.stringify(oldPlace)}`);
+        assert(
+          oldPlace.every((r) => r.every((v) => v === null)),
+          `Something was left at the old place: ${JSON.stringify(oldPlace)}`,
+        );
         story.firstCells = { area, values };
       },
     },
@@ -240,7 +270,10 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
       run: async (ctx) => {
         assert(story.sheet2 !== null, 'scenario 3 did not add a sheet');
         const third = await placeSqlReport(story, TOP_CITIES, story.sheet2, 'G3');
-        const thirdValues = await checkReport(wb, third, { expected: await reference(story, TOP_CITIES.reference, TOP_CITIES.numeric), ordered: true });
+        const thirdValues = await checkReport(wb, third, {
+          expected: await reference(story, TOP_CITIES.reference, TOP_CITIES.numeric),
+          ordered: true,
+        });
         const secondArea = await areaOf(story, BY_NICKNAME.name);
         const secondBefore = await ui.refreshedAt(BY_NICKNAME.name);
         const firstBefore = await ui.refreshedAt(BY_STATUS.name);
@@ -257,10 +290,14 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         try {
           await ui.button('Refresh all').click();
           const bar = ui.pane.getByRole('group', { name: 'Refresh all' });
-          await waitFor('Refresh all to end with one failure', async () => (await ui.button('Retry failed').isVisible()) && (await bar.innerText()).includes('2 of 3 refreshed, 1 failed'), {
-            timeoutMs: 90_000,
-            observe: () => bar.innerText(),
-          });
+          await waitFor(
+            'Refresh all to end with one failure',
+            async () => (await ui.button('Retry failed').isVisible()) && (await bar.innerText()).includes('2 of 3 refreshed, 1 failed'),
+            {
+              timeoutMs: 90_000,
+              observe: () => bar.innerText(),
+            },
+          );
         } finally {
           await page.unroute('**/svcsql', failOne);
         }
@@ -280,14 +317,21 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         const thirdBefore = await ui.refreshedAt(TOP_CITIES.name);
         await ui.button('Retry failed').click();
         const bar = ui.pane.getByRole('group', { name: 'Refresh all' });
-        await waitFor('Retry failed to refresh the failed report', async () => (await bar.innerText()).includes('1 of 1 refreshed') && (await ui.button('Done').isVisible()), {
-          timeoutMs: 60_000,
-          observe: () => bar.innerText(),
-        });
+        await waitFor(
+          'Retry failed to refresh the failed report',
+          async () => (await bar.innerText()).includes('1 of 1 refreshed') && (await ui.button('Done').isVisible()),
+          {
+            timeoutMs: 60_000,
+            observe: () => bar.innerText(),
+          },
+        );
         const retried = await ui.badgeText(TOP_CITIES.name);
         assert(retried.includes('Up to date') && !retried.includes('Failed'), `The retried report is not up to date: ${retried}`);
         await waitFor('the retried report to show a new refresh time', async () => (await ui.refreshedAt(TOP_CITIES.name)) !== thirdBefore);
-        await checkReport(wb, await areaOf(story, TOP_CITIES.name), { expected: await reference(story, TOP_CITIES.reference, TOP_CITIES.numeric), ordered: true });
+        await checkReport(wb, await areaOf(story, TOP_CITIES.name), {
+          expected: await reference(story, TOP_CITIES.reference, TOP_CITIES.numeric),
+          ordered: true,
+        });
       },
     },
     {
@@ -324,7 +368,11 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         assertEqual(await wb.getValues(area.sheet, area.range), before, 'Cancelling changed the cells');
         assertEqual(await ui.refreshedAt(BY_STATUS.name), refreshedBefore, 'A cancelled refresh changed the refresh time');
         for (const action of ['Edit', 'Remove', 'Refresh'])
-          await waitFor(`"${action} ${BY_STATUS.name}" to be enabled again after the cancel`, () => ui.button(`${action} ${BY_STATUS.name}`).isEnabled(), { timeoutMs: 5_000 });
+          await waitFor(
+            `"${action} ${BY_STATUS.name}" to be enabled again after the cancel`,
+            () => ui.button(`${action} ${BY_STATUS.name}`).isEnabled(),
+            { timeoutMs: 5_000 },
+          );
       },
     },
     {
@@ -332,27 +380,43 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
       run: async () => {
         const editorSaved = await wb.savedWorkbook();
         assert(editorSaved !== null, 'The workbook was not saved in browser storage');
-        assert(!editorSaved.text.includes(EDITOR_KEY), `The saved workbook (${editorSaved.medium} ${editorSaved.key}) holds the editor API key`);
+        assert(
+          !editorSaved.text.includes(EDITOR_KEY),
+          `The saved workbook (${editorSaved.medium} ${editorSaved.key}) holds the editor API key`,
+        );
         await ui.signOut();
         const leftovers = (await wb.storedEntries()).filter((e) => e.text.includes(EDITOR_KEY));
-        assertEqual(leftovers.map((e) => `${e.medium} ${e.key}`), [], 'Sign out left the API key in browser storage');
+        assertEqual(
+          leftovers.map((e) => `${e.medium} ${e.key}`),
+          [],
+          'Sign out left the API key in browser storage',
+        );
         assertEqual(await ui.tenantUrlField().inputValue(), servers.platformUrl, 'The Tenant URL field is not prefilled after sign out');
         await ui.signIn(VIEWER_KEY);
-        await waitFor('the workbook context to come back', async () => (await ui.combobox('Environment').inputValue()) === story.environment);
+        await waitFor(
+          'the workbook context to come back',
+          async () => (await ui.combobox('Environment').inputValue()) === story.environment,
+        );
 
         const area = await areaOf(story, BY_STATUS.name);
         const outcome = await ui.refreshOne(BY_STATUS.name);
         assert(outcome.ok, `The viewer's refresh failed: ${outcome.ok ? '' : outcome.message}`);
-        const values = await checkReport(wb, area, { expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric) });
+        const values = await checkReport(wb, area, {
+          expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric),
+        });
 
         const saved = await wb.savedWorkbook();
         assert(saved !== null, 'The workbook was not saved in browser storage');
-        for (const key of [EDITOR_KEY, VIEWER_KEY]) assert(!saved.text.includes(key), `The saved workbook (${saved.medium} ${saved.key}) holds the API key ${key}`);
+        for (const key of [EDITOR_KEY, VIEWER_KEY])
+          assert(!saved.text.includes(key), `The saved workbook (${saved.medium} ${saved.key}) holds the API key ${key}`);
         assert(saved.text.includes(BY_STATUS.name), 'The saved workbook does not hold the placements');
         for (const name of [BY_STATUS.name, BY_NICKNAME.name, TOP_CITIES.name]) {
           const a = await areaOf(story, name);
           const flags = await wb.flags(a.sheet, a);
-          assert(flags.formula.every((r) => r.every((f) => !f)), `A cell of "${name}" became a formula`);
+          assert(
+            flags.formula.every((r) => r.every((f) => !f)),
+            `A cell of "${name}" became a formula`,
+          );
         }
 
         await ui.button(`Edit ${BY_STATUS.name}`).click();
@@ -383,7 +447,10 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           observe: () => ui.badgeText(BY_NICKNAME.name),
         });
         const text = await ui.badgeText(BY_NICKNAME.name);
-        assert(text.includes('No cells') && text.includes('Its cells were deleted'), `The orphaned item does not say what happened: ${text}`);
+        assert(
+          text.includes('No cells') && text.includes('Its cells were deleted'),
+          `The orphaned item does not say what happened: ${text}`,
+        );
         assert(await ui.button(`Refresh ${BY_NICKNAME.name}`).isDisabled(), 'Refresh is offered for a report whose cells were deleted');
         assert(await ui.button(`Go to ${BY_NICKNAME.name}`).isDisabled(), 'Go to is offered for a report whose cells were deleted');
         assert((await ui.pane.locator('[data-kind]').count()) === 0, 'Deleting the sheet put an error bar in the pane');
@@ -397,7 +464,9 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         const { page } = ui;
         await page.emulateMedia({ colorScheme: 'dark' });
         try {
-          await waitFor('the pane to follow the dark scheme', async () => (await ui.look()).background < 0.05, { observe: () => ui.look() });
+          await waitFor('the pane to follow the dark scheme', async () => (await ui.look()).background < 0.05, {
+            observe: () => ui.look(),
+          });
           const check = async (view: string): Promise<void> => {
             const look = await ui.look();
             assert(look.text > 0.5, `In ${view} the text is not light on the dark pane: ${JSON.stringify(look)}`);

@@ -24,7 +24,11 @@ function describe(value: unknown): string {
  * Polls `probe` until it returns a value other than null, undefined or false, and returns that value. A probe that
  * throws counts as "not yet" (its error is kept for the failure message). `observe` may say what was seen instead.
  */
-export async function waitFor<T>(what: string, probe: Probe<T>, options: WaitOptions & { observe?: () => Promise<unknown> } = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: Probe<T>,
+  options: WaitOptions & { observe?: () => Promise<unknown> } = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const intervalMs = options.intervalMs ?? 100;
   const deadline = Date.now() + timeoutMs;

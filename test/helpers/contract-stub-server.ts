@@ -36,7 +36,13 @@ export async function startStubServer(handler: StubHandler = () => ({ status: 40
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
-      const record: StubRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const record: StubRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(record);
       void Promise.resolve(current(record)).then(
         (reply) => {

@@ -14,7 +14,10 @@ describe('npm run platform -- arguments', () => {
   });
 
   it('takes CORS origins from --origins or the environment', () => {
-    expect(parseCliArgs([], { [ORIGINS_ENV]: 'https://a.example, http://b.example' }).origins).toEqual(['https://a.example', 'http://b.example']);
+    expect(parseCliArgs([], { [ORIGINS_ENV]: 'https://a.example, http://b.example' }).origins).toEqual([
+      'https://a.example',
+      'http://b.example',
+    ]);
     expect(parseCliArgs(['--origins', 'https://c.example'], { [ORIGINS_ENV]: 'https://a.example' }).origins).toEqual(['https://c.example']);
   });
 

@@ -16,11 +16,15 @@ afterEach(() => {
 
 describe('npm run platform', () => {
   it('prints its URL and the dev credentials, honours SVC_DEV_*_KEY, answers /healthz, and exits 0 on SIGINT', async () => {
-    child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['local-platform/cli.ts', '--port', '0', '--memory', '--rows', '10', '--quiet'], {
-      cwd: ROOT,
-      env: { ...process.env, [DEV_KEY_ENV.admin]: 'my-admin-key', [DEV_KEY_ENV.editor]: '', [DEV_KEY_ENV.viewer]: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['local-platform/cli.ts', '--port', '0', '--memory', '--rows', '10', '--quiet'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, [DEV_KEY_ENV.admin]: 'my-admin-key', [DEV_KEY_ENV.editor]: '', [DEV_KEY_ENV.viewer]: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const cli = child;
     const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
     let out = '';

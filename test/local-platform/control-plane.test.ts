@@ -30,13 +30,17 @@ describe('4.2 deployments', () => {
     expect(all.pagination.total).toBe(3);
     const ids: string[] = [];
     for (let offset = 0; offset < all.pagination.total; offset++) {
-      const page = deploymentListSchema.parse((await call('GET', `${platform.url}${paths.deployments()}?offset=${offset}&limit=1`, { key: ADMIN })).json);
+      const page = deploymentListSchema.parse(
+        (await call('GET', `${platform.url}${paths.deployments()}?offset=${offset}&limit=1`, { key: ADMIN })).json,
+      );
       expect(page.pagination).toEqual({ offset, limit: 1, total: 3 });
       expect(page.data.deployments).toHaveLength(1);
       ids.push(page.data.deployments[0]!.id);
     }
     expect(ids).toEqual(all.data.deployments.map((d) => d.id));
-    const past = deploymentListSchema.parse((await call('GET', `${platform.url}${paths.deployments()}?offset=3&limit=1`, { key: ADMIN })).json);
+    const past = deploymentListSchema.parse(
+      (await call('GET', `${platform.url}${paths.deployments()}?offset=3&limit=1`, { key: ADMIN })).json,
+    );
     expect(past.data.deployments).toEqual([]);
   });
 
@@ -157,20 +161,31 @@ describe('CORS', () => {
   const preflight = (origin: string, path: string): Promise<Response> =>
     fetch(platform.url + path, {
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,content-type,x-request-id' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,content-type,x-request-id',
+      },
     });
 
-  it.each(['https://localhost:3000', 'http://localhost:3000'])('preflight from %s allows the add-in headers and methods', async (origin) => {
-    for (const path of [paths.reportByPublicId('101', 'abcdefABCDEF'), `/d/101${SQL_QUERY_PATH}`, `/d/101/e/1011/svcjs-api/v1${META_PATH}`]) {
-      const r = await preflight(origin, path);
-      expect(r.status).toBe(204);
-      expect(r.headers.get('access-control-allow-origin')).toBe(origin);
-      const allowHeaders = (r.headers.get('access-control-allow-headers') ?? '').toLowerCase();
-      for (const h of ['authorization', 'content-type', 'x-request-id', 'x-fault']) expect(allowHeaders).toContain(h);
-      const allowMethods = r.headers.get('access-control-allow-methods') ?? '';
-      for (const m of ['GET', 'POST', 'PUT', 'OPTIONS']) expect(allowMethods).toContain(m);
-    }
-  });
+  it.each(['https://localhost:3000', 'http://localhost:3000'])(
+    'preflight from %s allows the add-in headers and methods',
+    async (origin) => {
+      for (const path of [
+        paths.reportByPublicId('101', 'abcdefABCDEF'),
+        `/d/101${SQL_QUERY_PATH}`,
+        `/d/101/e/1011/svcjs-api/v1${META_PATH}`,
+      ]) {
+        const r = await preflight(origin, path);
+        expect(r.status).toBe(204);
+        expect(r.headers.get('access-control-allow-origin')).toBe(origin);
+        const allowHeaders = (r.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+        for (const h of ['authorization', 'content-type', 'x-request-id', 'x-fault']) expect(allowHeaders).toContain(h);
+        const allowMethods = r.headers.get('access-control-allow-methods') ?? '';
+        for (const m of ['GET', 'POST', 'PUT', 'OPTIONS']) expect(allowMethods).toContain(m);
+      }
+    },
+  );
 
   it('a preflight from another origin gets no allow-origin', async () => {
     const r = await preflight('https://evil.example', paths.deployments());
@@ -179,7 +194,9 @@ describe('CORS', () => {
   });
 
   it('responses (errors too) carry allow-origin for an allowed origin and echo x-request-id', async () => {
-    const ok = await call('GET', platform.url + paths.deployments(), { headers: { Origin: 'http://localhost:3000', 'x-request-id': 'abc-span-1' } });
+    const ok = await call('GET', platform.url + paths.deployments(), {
+      headers: { Origin: 'http://localhost:3000', 'x-request-id': 'abc-span-1' },
+    });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(ok.headers.get('x-request-id')).toBe('abc-span-1');
     const denied = await call('GET', platform.url + paths.deployments(), { key: 'nope', headers: { Origin: 'https://localhost:3000' } });
@@ -190,9 +207,15 @@ describe('CORS', () => {
   it('origins are configurable', async () => {
     const other = await testPlatform({ origins: ['https://addin.example'], rows: 10 });
     try {
-      const r = await fetch(other.url + paths.deployments(), { method: 'OPTIONS', headers: { Origin: 'https://addin.example', 'Access-Control-Request-Method': 'GET' } });
+      const r = await fetch(other.url + paths.deployments(), {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://addin.example', 'Access-Control-Request-Method': 'GET' },
+      });
       expect(r.headers.get('access-control-allow-origin')).toBe('https://addin.example');
-      const d = await fetch(other.url + paths.deployments(), { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' } });
+      const d = await fetch(other.url + paths.deployments(), {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' },
+      });
       expect(d.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       await other.close();
@@ -204,7 +227,11 @@ describe('4.12 spec', () => {
   it('4.12 GET /api/v1/spec is an OpenAPI 3.1 document listing every path with its schemas', async () => {
     const a = await call('GET', platform.url + paths.spec(), { key: null });
     expect(a.status).toBe(200);
-    const spec = a.json as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const spec = a.json as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.info.version).toBe('1.0.0');
     const expected: Array<[string, string]> = [
@@ -231,9 +258,23 @@ describe('4.12 spec', () => {
 
   it('the templates in the spec are the ones paths.* of wire-names produce', async () => {
     const spec = (await call('GET', platform.url + paths.spec())).json as { paths: Record<string, unknown> };
-    const fill = (t: string): string => t.replace('{deploymentId}', '101').replace('{environmentId}', '1011').replace('{reportId}', '7').replace('{publicId}', 'abcdefABCDEF');
+    const fill = (t: string): string =>
+      t
+        .replace('{deploymentId}', '101')
+        .replace('{environmentId}', '1011')
+        .replace('{reportId}', '7')
+        .replace('{publicId}', 'abcdefABCDEF');
     const served = new Set(Object.keys(spec.paths).map(fill));
-    for (const p of [paths.deployments(), paths.environments('101'), paths.metaSyncToken('101', '1011'), paths.reports('101'), paths.reportById('101', 7), paths.reportByPublicId('101', 'abcdefABCDEF'), paths.connectWorkbook('101', 7), paths.spec()]) {
+    for (const p of [
+      paths.deployments(),
+      paths.environments('101'),
+      paths.metaSyncToken('101', '1011'),
+      paths.reports('101'),
+      paths.reportById('101', 7),
+      paths.reportByPublicId('101', 'abcdefABCDEF'),
+      paths.connectWorkbook('101', 7),
+      paths.spec(),
+    ]) {
       expect(served).toContain(p);
     }
   });

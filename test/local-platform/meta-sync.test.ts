@@ -79,7 +79,11 @@ describe('5.5 the token opens {rest.url}/meta and nothing else', () => {
     const { data } = metaSyncTokenResponseSchema.parse((await issue({ security_context: {} })).json);
     expect((await call('GET', platform.url + paths.deployments(), { key: data.token })).status).toBe(401);
     for (const authorization of [data.token, `Bearer ${data.token}`]) {
-      const q = await call('POST', `${platform.url}/d/101${SQL_QUERY_PATH}`, { key: null, headers: { Authorization: authorization }, body: { query: 'SELECT 1 AS one' } });
+      const q = await call('POST', `${platform.url}/d/101${SQL_QUERY_PATH}`, {
+        key: null,
+        headers: { Authorization: authorization },
+        body: { query: 'SELECT 1 AS one' },
+      });
       expect(q.status).toBe(403);
       errorBodySchema.parse(q.json);
     }

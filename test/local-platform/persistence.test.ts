@@ -28,12 +28,22 @@ describe('persistence', () => {
     let token: string;
     try {
       expect(first.database).toBe(path.join(dataDir, DATABASE_FILE));
-      const created = reportSchema.parse((await call('PUT', first.url + paths.reportByPublicId('101', 'persistMe001'), { body: { name: 'Kept', sqlQuery: 'SELECT 1' } })).json);
+      const created = reportSchema.parse(
+        (await call('PUT', first.url + paths.reportByPublicId('101', 'persistMe001'), { body: { name: 'Kept', sqlQuery: 'SELECT 1' } }))
+          .json,
+      );
       reportId = created.id;
-      const connected = reportSchema.parse((await call('PUT', first.url + paths.connectWorkbook('101', reportId), { body: { externalWorkbookId: 'wb', placementId: 'p' } })).json);
+      const connected = reportSchema.parse(
+        (await call('PUT', first.url + paths.connectWorkbook('101', reportId), { body: { externalWorkbookId: 'wb', placementId: 'p' } }))
+          .json,
+      );
       updatedAt = connected.updatedAt;
-      expect((await call('PUT', first.url + paths.reportByPublicId('101', 'legacy000001'), { body: { name: 'Adopted' } })).status).toBe(200);
-      token = metaSyncTokenResponseSchema.parse((await call('POST', first.url + paths.metaSyncToken('101', '1011'), { body: { security_context: {} } })).json).data.token;
+      expect((await call('PUT', first.url + paths.reportByPublicId('101', 'legacy000001'), { body: { name: 'Adopted' } })).status).toBe(
+        200,
+      );
+      token = metaSyncTokenResponseSchema.parse(
+        (await call('POST', first.url + paths.metaSyncToken('101', '1011'), { body: { security_context: {} } })).json,
+      ).data.token;
     } finally {
       await first.close();
     }
@@ -46,10 +56,16 @@ describe('persistence', () => {
       const legacy = reportSchema.parse((await call('GET', second.url + paths.reportById('101', 2))).json);
       expect(legacy).toMatchObject({ publicId: 'legacy000001', name: 'Adopted' });
       // The deploymentUrl follows the new port; the seed was not applied twice.
-      const deployments = (await call('GET', second.url + paths.deployments(), { key: ADMIN })).json as { pagination: { total: number }; data: { deployments: Array<{ deploymentUrl: string }> } };
+      const deployments = (await call('GET', second.url + paths.deployments(), { key: ADMIN })).json as {
+        pagination: { total: number };
+        data: { deployments: Array<{ deploymentUrl: string }> };
+      };
       expect(deployments.pagination.total).toBe(3);
       expect(deployments.data.deployments[0]!.deploymentUrl.startsWith(second.url)).toBe(true);
-      const meta = await call('GET', `${second.url}/d/101/e/1011/svcjs-api/v1${META_PATH}`, { key: null, headers: { Authorization: token } });
+      const meta = await call('GET', `${second.url}/d/101/e/1011/svcjs-api/v1${META_PATH}`, {
+        key: null,
+        headers: { Authorization: token },
+      });
       expect(meta.status).toBe(200);
       // New reports continue the id sequence instead of reusing ids.
       const next = reportSchema.parse((await call('POST', second.url + paths.reports('101'), { body: { name: 'After restart' } })).json);
@@ -63,10 +79,17 @@ describe('persistence', () => {
     const lockedDir = path.join(dataDir, 'locked');
     fs.mkdirSync(lockedDir);
     const file = path.join(lockedDir, DATABASE_FILE);
-    const holder = spawn(process.execPath, ['-e', `require('@duckdb/node-api').DuckDBInstance.create(${JSON.stringify(file)}).then(() => { console.log('ready'); setInterval(() => {}, 1000); })`], {
-      cwd: path.resolve(__dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('@duckdb/node-api').DuckDBInstance.create(${JSON.stringify(file)}).then(() => { console.log('ready'); setInterval(() => {}, 1000); })`,
+      ],
+      {
+        cwd: path.resolve(__dirname, '../..'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         holder.stdout?.on('data', (chunk: Buffer) => {

@@ -6,14 +6,23 @@ import { ADMIN, EDITOR, VIEWER, call, freshPublicId, testPlatform } from './http
 
 const platform = platformPerFile();
 
-const query = (deploymentId: string, authorization: string | null, body: unknown = { query: "SELECT 'x' AS a, 1 AS b" }, headers: Record<string, string> = {}) =>
+const query = (
+  deploymentId: string,
+  authorization: string | null,
+  body: unknown = { query: "SELECT 'x' AS a, 1 AS b" },
+  headers: Record<string, string> = {},
+) =>
   call('POST', `${platform.url}/d/${deploymentId}${SQL_QUERY_PATH}`, {
     key: null,
     body,
     headers: { ...headers, ...(authorization === null ? {} : { Authorization: authorization }) },
   });
 
-const lines = (text: string): unknown[] => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown);
+const lines = (text: string): unknown[] =>
+  text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as unknown);
 
 describe('4.11 query API route', () => {
   it('4.11 answers at {deploymentUrl}/svcjs-api/v1/svcsql with a dev key, raw or Bearer', async () => {
@@ -59,7 +68,11 @@ describe('4.11 query API route', () => {
 
   it("a report's sqlQuery saved through the control plane runs on its deployment's query API", async () => {
     const r = reportSchema.parse(
-      (await call('PUT', platform.url + paths.reportByPublicId('101', freshPublicId()), { body: { name: 'By status', sqlQuery: 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 1' } })).json,
+      (
+        await call('PUT', platform.url + paths.reportByPublicId('101', freshPublicId()), {
+          body: { name: 'By status', sqlQuery: 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 1' },
+        })
+      ).json,
     );
     const a = await query('101', EDITOR, { query: r.sqlQuery });
     expect(a.status).toBe(200);
@@ -72,7 +85,7 @@ describe('4.11 query API route', () => {
   });
 });
 
-describe('faults are the query endpoint\'s only with --faults', () => {
+describe("faults are the query endpoint's only with --faults", () => {
   it('a query fault header is ignored when the platform runs without faults', async () => {
     const plain = await testPlatform({ faults: false, rows: 100 });
     try {

@@ -14,7 +14,13 @@ import { rejectionOf } from '../helpers/caught-error';
 let instance: DuckDBInstance;
 let db: ControlDb;
 const editor: Principal = { user: DEV_USERS[1]!, rights: rightsOf('editor') };
-const request = (publicId: string, name: string): UpsertRequest => ({ deploymentId: '101', publicId, body: { name }, caller: editor, nowIso: '2025-01-01T00:00:00.000Z' });
+const request = (publicId: string, name: string): UpsertRequest => ({
+  deploymentId: '101',
+  publicId,
+  body: { name },
+  caller: editor,
+  nowIso: '2025-01-01T00:00:00.000Z',
+});
 
 beforeAll(async () => {
   instance = await DuckDBInstance.create(':memory:');
@@ -38,7 +44,10 @@ describe('7.3 decide outside, apply inside a transaction that re-checks', () => 
     expect(da).toEqual({ kind: 'create' });
     expect(dbb).toEqual({ kind: 'create' });
     await db.transaction((sql) => applyUpsert(sql, da, a));
-    const err = await rejectionOf(db.transaction((sql) => applyUpsert(sql, dbb, b)), HttpError);
+    const err = await rejectionOf(
+      db.transaction((sql) => applyUpsert(sql, dbb, b)),
+      HttpError,
+    );
     expect([err.status, err.code]).toEqual([409, CODE_UPSERT_BRANCH_CHANGED]);
     expect((await db.exclusive((sql) => findByPublicId(sql, 'applyRace001')))?.name).toBe('A');
   });
@@ -50,7 +59,10 @@ describe('7.3 decide outside, apply inside a transaction that re-checks', () => 
     const decision = await db.exclusive((sql) => decideUpsert(sql, update));
     expect(decision.kind).toBe('update');
     await db.exclusive((sql) => sql.run(`DELETE FROM control.reports WHERE public_id = 'applyRace002'`));
-    const err = await rejectionOf(db.transaction((sql) => applyUpsert(sql, decision, update)), HttpError);
+    const err = await rejectionOf(
+      db.transaction((sql) => applyUpsert(sql, decision, update)),
+      HttpError,
+    );
     expect(err.code).toBe(CODE_UPSERT_BRANCH_CHANGED);
     expect(await db.exclusive((sql) => findByPublicId(sql, 'applyRace002'))).toBeNull();
   });
@@ -60,7 +72,10 @@ describe('7.3 decide outside, apply inside a transaction that re-checks', () => 
     const decision = await db.exclusive((sql) => decideUpsert(sql, adopt));
     expect(decision).toMatchObject({ kind: 'adopt-legacy', reportId: 2 });
     await db.exclusive((sql) => sql.run(`UPDATE control.reports SET public_id = 'legacy000001' WHERE id = 2`));
-    const err = await rejectionOf(db.transaction((sql) => applyUpsert(sql, decision, adopt)), HttpError);
+    const err = await rejectionOf(
+      db.transaction((sql) => applyUpsert(sql, decision, adopt)),
+      HttpError,
+    );
     expect(err.code).toBe(CODE_UPSERT_BRANCH_CHANGED);
   });
 });

@@ -6,8 +6,13 @@ import { ADMIN, EDITOR, VIEWER, call, freshPublicId, type Answer } from './http'
 
 const platform = platformPerFile();
 
-const upsert = (deploymentId: string, publicId: string, body: unknown, key = EDITOR, headers: Record<string, string> = {}): Promise<Answer> =>
-  call('PUT', platform.url + paths.reportByPublicId(deploymentId, publicId), { key, body, headers });
+const upsert = (
+  deploymentId: string,
+  publicId: string,
+  body: unknown,
+  key = EDITOR,
+  headers: Record<string, string> = {},
+): Promise<Answer> => call('PUT', platform.url + paths.reportByPublicId(deploymentId, publicId), { key, body, headers });
 
 const report = (a: Answer): Report => {
   expect(a.status).toBe(200);
@@ -64,11 +69,14 @@ describe('3.4 / 4.9 create or update by publicId', () => {
     expect(r.rolesWithAccess?.[0]?.actions).toContain('All');
   });
 
-  it.each(['short', 'abcdefABCDE_', 'abcdefABCDEFG', 'abcdefABCDé1'])('8 a publicId %j that is not 12 of [0-9A-Za-z] is a 400', async (bad) => {
-    const a = await upsert('101', bad, sampleBody);
-    expect(a.status).toBe(400);
-    expect(errorBodySchema.parse(a.json).error).toMatch(/publicId/);
-  });
+  it.each(['short', 'abcdefABCDE_', 'abcdefABCDEFG', 'abcdefABCDé1'])(
+    '8 a publicId %j that is not 12 of [0-9A-Za-z] is a 400',
+    async (bad) => {
+      const a = await upsert('101', bad, sampleBody);
+      expect(a.status).toBe(400);
+      expect(errorBodySchema.parse(a.json).error).toMatch(/publicId/);
+    },
+  );
 
   it('4.9 an invalid body is a 400 naming the field', async () => {
     const a = await upsert('101', freshPublicId(), { ...sampleBody, pivotItems: { ...sampleBody.pivotItems, rows: 'orders.status' } });
@@ -107,7 +115,14 @@ describe('3.4 / 4.9 create or update by publicId', () => {
     const created = report(await upsert('101', publicId, sampleBody));
     await new Promise((r) => setTimeout(r, 5));
     const updated = report(await upsert('101', publicId, { name: 'Renamed', sqlQuery: 'SELECT 1 AS one' }));
-    expect(updated).toMatchObject({ id: created.id, name: 'Renamed', sqlQuery: 'SELECT 1 AS one', title: sampleBody.title, jsonQuery: sampleBody.jsonQuery, version: 2 });
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'Renamed',
+      sqlQuery: 'SELECT 1 AS one',
+      title: sampleBody.title,
+      jsonQuery: sampleBody.jsonQuery,
+      version: 2,
+    });
     expect(updated.updatedAt).not.toBe(created.updatedAt);
     expect(updated.createdAt).toBe(created.createdAt);
     expect(updated.currentQueryChecksum).not.toBe(created.currentQueryChecksum);
@@ -118,7 +133,13 @@ describe('3.4 / 4.9 create or update by publicId', () => {
     const first = report(await upsert('101', publicId, sampleBody));
     await new Promise((r) => setTimeout(r, 5));
     const again = report(await upsert('101', publicId, sampleBody));
-    const keyOrderChanged = report(await upsert('101', publicId, { ...sampleBody, meta: { chart: 'table' }, pivotItems: { filters: [], measures: ['orders.count'], columns: [], rows: ['orders.status'] } }));
+    const keyOrderChanged = report(
+      await upsert('101', publicId, {
+        ...sampleBody,
+        meta: { chart: 'table' },
+        pivotItems: { filters: [], measures: ['orders.count'], columns: [], rows: ['orders.status'] },
+      }),
+    );
     for (const r of [again, keyOrderChanged]) {
       expect(r.id).toBe(first.id);
       expect(r.version).toBe(first.version);
@@ -192,7 +213,11 @@ describe('7.3 conflicts', () => {
   it('7.3 upsert-race fault on an update -> 409 upsert_branch_changed; the report and its placements survive and the retry applies', async () => {
     const publicId = freshPublicId();
     const created = report(await upsert('101', publicId, sampleBody));
-    report(await call('PUT', platform.url + paths.connectWorkbook('101', created.id), { body: { externalWorkbookId: 'wb-race', placementId: 'p1' } }));
+    report(
+      await call('PUT', platform.url + paths.connectWorkbook('101', created.id), {
+        body: { externalWorkbookId: 'wb-race', placementId: 'p1' },
+      }),
+    );
     const lost = conflict(await upsert('101', publicId, { name: 'After race' }, EDITOR, { 'x-fault': 'upsert-race' }));
     expect(lost.code).toBe(CODE_UPSERT_BRANCH_CHANGED);
     const [survivor] = await reportsWithPublicId('101', publicId);

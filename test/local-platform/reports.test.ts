@@ -42,13 +42,17 @@ describe('PUT /reports/{reportId} (minimal; write-once publicId)', () => {
   it('7.3 an ambiguous legacy report is resolved by giving it its own publicId, then upserted by it', async () => {
     const own = report(await call('PUT', platform.url + paths.reportById('101', 4), { body: { publicId: 'cityReport99' } }));
     expect(own.publicId).toBe('cityReport99');
-    const upserted = report(await call('PUT', platform.url + paths.reportByPublicId('101', 'cityReport99'), { body: { title: 'Orders by city' } }));
+    const upserted = report(
+      await call('PUT', platform.url + paths.reportByPublicId('101', 'cityReport99'), { body: { title: 'Orders by city' } }),
+    );
     expect(upserted).toMatchObject({ id: 4, title: 'Orders by city' });
   });
 
   it('PUT /reports/{id} updates the sent fields, ignores source, and an identical resend changes nothing', async () => {
     const r = await newReport('101', { source: 'SPREADSHEET_2' });
-    const updated = report(await call('PUT', platform.url + paths.reportById('101', r.id), { body: { description: 'Total revenue', source: 'CHARTS' } }));
+    const updated = report(
+      await call('PUT', platform.url + paths.reportById('101', r.id), { body: { description: 'Total revenue', source: 'CHARTS' } }),
+    );
     expect(updated).toMatchObject({ description: 'Total revenue', source: 'SPREADSHEET_2', name: 'Revenue', version: 2 });
     const again = report(await call('PUT', platform.url + paths.reportById('101', r.id), { body: { description: 'Total revenue' } }));
     expect(again).toMatchObject({ version: 2, updatedAt: updated.updatedAt });
@@ -63,7 +67,9 @@ describe('PUT /reports/{reportId} (minimal; write-once publicId)', () => {
 
   it('PUT /reports/{id}: the viewer gets 403, an unknown report 404', async () => {
     const r = await newReport();
-    expect(errorOf(await call('PUT', platform.url + paths.reportById('101', r.id), { key: VIEWER, body: { name: 'x' } }), 403).error).toMatch(/edit access/);
+    expect(
+      errorOf(await call('PUT', platform.url + paths.reportById('101', r.id), { key: VIEWER, body: { name: 'x' } }), 403).error,
+    ).toMatch(/edit access/);
     errorOf(await call('PUT', platform.url + paths.reportById('101', 987654), { body: { name: 'x' } }), 404);
     errorOf(await call('PUT', platform.url + paths.reportById('102', r.id), { body: { name: 'x' } }), 404);
   });
@@ -72,7 +78,10 @@ describe('PUT /reports/{reportId} (minimal; write-once publicId)', () => {
 describe('POST /reports (minimal create)', () => {
   it('POST /reports creates (201) with the sent publicId and source, or mints a publicId', async () => {
     const publicId = freshPublicId('post');
-    const created = report(await call('POST', platform.url + paths.reports('102'), { body: { name: 'EU revenue', publicId, source: 'SPREADSHEET_2' } }), 201);
+    const created = report(
+      await call('POST', platform.url + paths.reports('102'), { body: { name: 'EU revenue', publicId, source: 'SPREADSHEET_2' } }),
+      201,
+    );
     expect(created).toMatchObject({ publicId, deploymentId: 102, source: 'SPREADSHEET_2', version: 1, name: 'EU revenue' });
     const minted = report(await call('POST', platform.url + paths.reports('102'), { body: { name: 'Minted' } }), 201);
     expect(minted.publicId).toMatch(/^[0-9A-Za-z]{12}$/);
@@ -93,12 +102,27 @@ describe('POST /reports (minimal create)', () => {
 });
 
 describe('3.3 / 4.10 connect-workbook', () => {
-  const placement = { externalWorkbookId: 'wb-4-10', placementId: 'pl-1', sheetId: '{sheet-1}', sheetName: 'Sales', anchorCell: 'B2', endResultCell: 'D20', resultLocation: 'Sales!B2:D20', workbookName: 'Q3.xlsx' };
+  const placement = {
+    externalWorkbookId: 'wb-4-10',
+    placementId: 'pl-1',
+    sheetId: '{sheet-1}',
+    sheetName: 'Sales',
+    anchorCell: 'B2',
+    endResultCell: 'D20',
+    resultLocation: 'Sales!B2:D20',
+    workbookName: 'Q3.xlsx',
+  };
 
   it('4.10 viewer may connect a workbook; the placement is recorded and the definition does not change', async () => {
     const r = await newReport();
     const connected = report(await connect(r, placement, VIEWER));
-    expect(connected).toMatchObject({ version: r.version, updatedAt: r.updatedAt, name: r.name, sqlQuery: r.sqlQuery, currentQueryChecksum: r.currentQueryChecksum });
+    expect(connected).toMatchObject({
+      version: r.version,
+      updatedAt: r.updatedAt,
+      name: r.name,
+      sqlQuery: r.sqlQuery,
+      currentQueryChecksum: r.currentQueryChecksum,
+    });
     expect(connected.externalWorkbookPlacements).toHaveLength(1);
     const p = connected.externalWorkbookPlacements![0]!;
     expect(p).toMatchObject({
@@ -126,7 +150,13 @@ describe('3.3 / 4.10 connect-workbook', () => {
     const second = report(await connect(r, { ...placement, anchorCell: 'C3', endResultCell: undefined }, ADMIN));
     expect(second.externalWorkbookPlacements).toHaveLength(1);
     const [before, after] = [first.externalWorkbookPlacements![0]!, second.externalWorkbookPlacements![0]!];
-    expect(after).toMatchObject({ anchorCell: 'C3', endResultCell: 'D20', placedAt: before.placedAt, placedByUserId: 2, refreshedByUserId: 1 });
+    expect(after).toMatchObject({
+      anchorCell: 'C3',
+      endResultCell: 'D20',
+      placedAt: before.placedAt,
+      placedByUserId: 2,
+      refreshedByUserId: 1,
+    });
     expect(after.refreshedAt).not.toBe(before.refreshedAt);
     const other = report(await connect(r, { ...placement, placementId: 'pl-2' }));
     const otherWorkbook = report(await connect(r, { ...placement, externalWorkbookId: 'wb-other' }));
@@ -138,19 +168,30 @@ describe('3.3 / 4.10 connect-workbook', () => {
   it('2.9 syncStatus is OUT_OF_DATE once the query changed, UP_TO_DATE again after the placement is reconnected', async () => {
     const r = await newReport();
     report(await connect(r, placement));
-    const edited = report(await call('PUT', platform.url + paths.reportByPublicId('101', r.publicId!), { body: { sqlQuery: 'SELECT MEASURE(count) FROM orders' } }));
+    const edited = report(
+      await call('PUT', platform.url + paths.reportByPublicId('101', r.publicId!), {
+        body: { sqlQuery: 'SELECT MEASURE(count) FROM orders' },
+      }),
+    );
     expect(edited.externalWorkbookPlacements![0]).toMatchObject({ syncStatus: SYNC_OUT_OF_DATE, queryChecksum: r.currentQueryChecksum });
-    const renamed = report(await call('PUT', platform.url + paths.reportByPublicId('101', r.publicId!), { body: { name: 'Only the name' } }));
+    const renamed = report(
+      await call('PUT', platform.url + paths.reportByPublicId('101', r.publicId!), { body: { name: 'Only the name' } }),
+    );
     expect(renamed.externalWorkbookPlacements![0]!.syncStatus).toBe(SYNC_OUT_OF_DATE);
     const reconnected = report(await connect(r, placement));
-    expect(reconnected.externalWorkbookPlacements![0]).toMatchObject({ syncStatus: SYNC_UP_TO_DATE, queryChecksum: edited.currentQueryChecksum });
+    expect(reconnected.externalWorkbookPlacements![0]).toMatchObject({
+      syncStatus: SYNC_UP_TO_DATE,
+      queryChecksum: edited.currentQueryChecksum,
+    });
   });
 
   it('2.9 a placement made through Apps Script (UrlFetchApp user agent) has host SPREADSHEET_2', async () => {
     const r = await newReport();
-    const placed = report(await connect(r, { externalWorkbookId: '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEfG', placementId: 'gs-1' }, EDITOR, {
-      'User-Agent': 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +https://script.google.com; id: UAEmdDd8...)',
-    }));
+    const placed = report(
+      await connect(r, { externalWorkbookId: '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEfG', placementId: 'gs-1' }, EDITOR, {
+        'User-Agent': 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +https://script.google.com; id: UAEmdDd8...)',
+      }),
+    );
     expect(placed.externalWorkbookPlacements![0]!.host).toBe(HOST_SHEETS);
   });
 

@@ -124,7 +124,10 @@ export class FakeIndexedDb implements IdbFactoryLike {
     const request = new FakeOpenRequest();
     later(() => {
       if (this.refuseOpen === 'error') {
-        request.error = new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
+        request.error = new DOMException(
+          'A mutation operation was attempted on a database that did not allow mutations.',
+          'InvalidStateError',
+        );
         fire(request.onerror);
         return;
       }

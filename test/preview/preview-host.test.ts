@@ -88,11 +88,27 @@ describe('persistence in IndexedDB', () => {
     const sheetId = a.model.sheets()[0]!.id;
     const rows = 50_000;
     const values: Scalar[][] = [['order', 'amount', 'region', 'day', 'customer', 'open', 'note']];
-    for (let r = 1; r <= rows; r += 1) values.push([`order-${r}`, r * 1.25, r % 3 === 0 ? 'EU' : 'US', 45_000 + (r % 365), `customer ${r % 997}`, r % 2 === 0, `“${r}” ünïcode`]);
+    for (let r = 1; r <= rows; r += 1)
+      values.push([
+        `order-${r}`,
+        r * 1.25,
+        r % 3 === 0 ? 'EU' : 'US',
+        45_000 + (r % 365),
+        `customer ${r % 997}`,
+        r % 2 === 0,
+        `“${r}” ünïcode`,
+      ]);
     // In tiles, as the orchestrator writes (the host takes 100,000 cells per request).
     for (let start = 0; start < values.length; start += 10_000) {
       const tile = values.slice(start, start + 10_000);
-      await a.writeBlock({ sheetId, row: start, col: 0, values: tile, formats: tile.map((r) => r.map(() => null)), headerRows: start === 0 ? 1 : 0 });
+      await a.writeBlock({
+        sheetId,
+        row: start,
+        col: 0,
+        values: tile,
+        formats: tile.map((r) => r.map(() => null)),
+        headerRows: start === 0 ? 1 : 0,
+      });
     }
     await a.trackArea('big', { sheetId, row: 0, col: 0, rows: rows + 1, cols: 7 });
     const writesBefore = idb.writeTransactions;
@@ -223,7 +239,10 @@ describe('a damaged saved workbook', () => {
   it.each([
     ['not JSON', '{"kind": "svc.preview.workbook", '],
     ["another app's value", JSON.stringify({ hello: 'world' })],
-    ['a broken workbook inside the envelope', JSON.stringify({ kind: 'svc.preview.workbook', version: 1, workbook: { version: 1, sheets: [] }, selection: null })],
+    [
+      'a broken workbook inside the envelope',
+      JSON.stringify({ kind: 'svc.preview.workbook', version: 1, workbook: { version: 1, sheets: [] }, selection: null }),
+    ],
     ['not text at all', { sheets: 'structured clone of something else' }],
   ])('%s: starts a fresh workbook, sets the damaged copy aside in IndexedDB and shows a notice', async (_name, raw) => {
     const idb = new FakeIndexedDb();
@@ -262,7 +281,12 @@ describe('a damaged saved workbook', () => {
     a.flush();
     await a.whenSaved();
     const record = JSON.parse(saved(idb) as string) as Record<string, unknown>;
-    idb.seed(WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE, WORKBOOK_STORAGE_KEY, JSON.stringify({ ...record, selection: { sheetId: 'gone', active: { row: 5, col: 5 }, focus: { row: 5, col: 5 } } }));
+    idb.seed(
+      WORKBOOK_DATABASE,
+      WORKBOOK_OBJECT_STORE,
+      WORKBOOK_STORAGE_KEY,
+      JSON.stringify({ ...record, selection: { sheetId: 'gone', active: { row: 5, col: 5 }, focus: { row: 5, col: 5 } } }),
+    );
     const b = await load(idb);
     const cell = await b.activeCell();
     expect([cell.sheet.name, cell.row, cell.col]).toEqual(['Sheet1', 0, 0]);
@@ -283,7 +307,9 @@ describe('write-behind saving', () => {
     expect(idb.writeTransactions).toBe(1);
     expect(await host.whenSaved()).toBe(true);
     jest.useRealTimers();
-    expect((await load(idb)).model.getValues(sheetId, { row: 0, col: 0, rows: 10, cols: 1 }).flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect((await load(idb)).model.getValues(sheetId, { row: 0, col: 0, rows: 10, cols: 1 }).flat()).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 
   it('keeps one save in flight: 200 changes during a slow save give one more save, of the last state', async () => {
@@ -366,7 +392,7 @@ describe('write-behind saving', () => {
     expect(host.flush()).toBe(true);
     expect(await host.whenSaved()).toBe(false);
     const notice = host.notices().find((n) => n.id === 'saveFailed');
-    expect(notice?.message).toContain("storage for the site is full");
+    expect(notice?.message).toContain('storage for the site is full');
     expect(notice?.message).not.toContain('5 MB');
     idb.quotaChars = Infinity;
     expect(host.flush()).toBe(true);
@@ -406,7 +432,12 @@ describe('the localStorage fallback (no IndexedDB)', () => {
     const host = fallback(local);
     const sheetId = host.model.sheets()[0]!.id;
     local.quota = 2000;
-    host.model.setRange(sheetId, 0, 0, Array.from({ length: 200 }, (_, i) => [`row ${i}`, i]));
+    host.model.setRange(
+      sheetId,
+      0,
+      0,
+      Array.from({ length: 200 }, (_, i) => [`row ${i}`, i]),
+    );
     jest.advanceTimersByTime(300);
     expect(local.attempts).toBe(1);
     const notice = host.notices().find((n) => n.id === 'saveFailed');
@@ -441,7 +472,12 @@ describe('the localStorage fallback (no IndexedDB)', () => {
     const host = fallback(local);
     const sheetId = host.model.sheets()[0]!.id;
     local.quota = 2000;
-    host.model.setRange(sheetId, 0, 0, Array.from({ length: 200 }, (_, i) => [`row ${i}`, i]));
+    host.model.setRange(
+      sheetId,
+      0,
+      0,
+      Array.from({ length: 200 }, (_, i) => [`row ${i}`, i]),
+    );
     expect(host.flush()).toBe(false);
     host.model.clearRange(sheetId, { row: 0, col: 0, rows: 200, cols: 2 });
     expect(host.flush()).toBe(true);
@@ -458,7 +494,8 @@ describe('the localStorage fallback (no IndexedDB)', () => {
 });
 
 describe('the SpreadsheetHost port', () => {
-  const open = (): PreviewHost => new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId });
+  const open = (): PreviewHost =>
+    new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId });
 
   it('behaves like Excel: SPREADSHEET_1, Excel grid and 5 MB requests', () => {
     const host = open();

@@ -127,7 +127,9 @@ describe('window.previewWorkbook', () => {
     store.release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(result).toBe(true);
-    const again = createPreviewWorkbookApi(await PreviewHost.open({ store, credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' }));
+    const again = createPreviewWorkbookApi(
+      await PreviewHost.open({ store, credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' }),
+    );
     expect(again.getValues('Sheet1', 'A1:A2')).toEqual([['kept'], ['too']]);
   });
 

@@ -15,7 +15,11 @@ import {
 const base = (): BuilderState => withView(emptyBuilderState(), 'orders');
 const members = ['orders.a', 'orders.b', 'orders.c', 'orders.d'];
 
-type Op = { kind: 'add'; zone: Zone; member: string } | { kind: 'remove'; zone: Zone; index: number } | { kind: 'move'; zone: Zone; index: number; delta: number } | { kind: 'order' };
+type Op =
+  | { kind: 'add'; zone: Zone; member: string }
+  | { kind: 'remove'; zone: Zone; index: number }
+  | { kind: 'move'; zone: Zone; index: number; delta: number }
+  | { kind: 'order' };
 
 const zoneArb = fc.constantFrom<Zone>('rows', 'columns', 'measures');
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -54,11 +58,14 @@ test('any sequence of edits keeps zones duplicate-free, dimensions out of both a
 
 test('moving permutes a zone and never loses a member', () => {
   fc.assert(
-    fc.property(fc.array(fc.record({ index: fc.integer({ min: -1, max: 5 }), delta: fc.constantFrom(-1, 1) }), { maxLength: 20 }), (moves) => {
-      let s = members.reduce((acc, m) => addToZone(acc, 'rows', m, false), base());
-      for (const mv of moves) s = moveInZone(s, 'rows', mv.index, mv.delta);
-      expect([...s.rows].sort()).toEqual([...members].sort());
-    }),
+    fc.property(
+      fc.array(fc.record({ index: fc.integer({ min: -1, max: 5 }), delta: fc.constantFrom(-1, 1) }), { maxLength: 20 }),
+      (moves) => {
+        let s = members.reduce((acc, m) => addToZone(acc, 'rows', m, false), base());
+        for (const mv of moves) s = moveInZone(s, 'rows', mv.index, mv.delta);
+        expect([...s.rows].sort()).toEqual([...members].sort());
+      },
+    ),
   );
 });
 

@@ -47,7 +47,11 @@ test('building orders: count and total amount by status and month, filtered, sor
   await addTo('City', 'Filters');
 
   await click(screen.getByRole('button', { name: 'Move Total amount up in Measures' }));
-  expect(within(zone('Measures')).getAllByRole('listitem').map((li) => li.textContent?.replace(/[↑↓✕]/g, ''))).toEqual(['Total amount', 'Count']);
+  expect(
+    within(zone('Measures'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace(/[↑↓✕]/g, '')),
+  ).toEqual(['Total amount', 'Count']);
 
   const granularity = screen.getByRole('combobox', { name: 'Granularity of Created at' });
   expect((granularity as HTMLSelectElement).value).toBe('day');
@@ -112,7 +116,12 @@ test('removing a member drops its sort; switching to SQL starts from the generat
   expect(screen.queryByRole('combobox', { name: 'Sort 1 by' })).toBeNull();
 
   const sql = (screen.getByRole('textbox', { name: 'Generated SQL' }) as HTMLTextAreaElement).value;
-  expect(sql).toBe(compileBuilder({ view: 'orders', measures: ['orders.count'], rows: [], columns: [], filters: [], timeGranularity: {}, order: [], limit: null }, sampleMeta).sqlQuery);
+  expect(sql).toBe(
+    compileBuilder(
+      { view: 'orders', measures: ['orders.count'], rows: [], columns: [], filters: [], timeGranularity: {}, order: [], limit: null },
+      sampleMeta,
+    ).sqlQuery,
+  );
   await click(screen.getByRole('tab', { name: 'SQL' }));
   expect((screen.getByRole('textbox', { name: /^SQL/ }) as HTMLTextAreaElement).value).toBe(sql);
 });
@@ -131,7 +140,22 @@ test('Edit reopens a builder report with its saved state', async () => {
   };
   const compiled = compileBuilder(state, sampleMeta);
   fake.placements = [
-    { placementId: 'p1', reportId: 1, publicId: 'AAAAAAAAAAA1', name: 'Orders by status', sheetName: 'Sheet1', rangeLabel: 'Sheet1!B2:C5', rows: 3, cols: 2, headerRows: 1, refreshedAt: null, status: 'upToDate', statusCheckedAt: null, lastError: null, canEdit: true },
+    {
+      placementId: 'p1',
+      reportId: 1,
+      publicId: 'AAAAAAAAAAA1',
+      name: 'Orders by status',
+      sheetName: 'Sheet1',
+      rangeLabel: 'Sheet1!B2:C5',
+      rows: 3,
+      cols: 2,
+      headerRows: 1,
+      refreshedAt: null,
+      status: 'upToDate',
+      statusCheckedAt: null,
+      lastError: null,
+      canEdit: true,
+    },
   ];
   fake.drafts['p1'] = { name: 'Orders by status', description: '', mode: 'builder', ...compiled, builderState: state };
   renderPane(fake);
@@ -142,7 +166,13 @@ test('Edit reopens a builder report with its saved state', async () => {
   await addTo('Total amount', 'Measures');
   await click(screen.getByRole('button', { name: 'Save and refresh' }));
   const next = { ...state, measures: ['orders.count', 'orders.total_amount'] };
-  expect(fake.callsOf('update')[0]?.[1]).toEqual({ name: 'Orders by status', description: '', mode: 'builder', ...compileBuilder(next, sampleMeta), builderState: next });
+  expect(fake.callsOf('update')[0]?.[1]).toEqual({
+    name: 'Orders by status',
+    description: '',
+    mode: 'builder',
+    ...compileBuilder(next, sampleMeta),
+    builderState: next,
+  });
 });
 
 /** Focuses a button as a keyboard user's Tab would, then presses it. */
@@ -169,7 +199,11 @@ test('moving or removing a zone member, a filter or a sort keeps the keyboard fo
   expect(document.activeElement?.getAttribute('aria-disabled')).toBe('true');
   await press('Move City down in Rows');
   expect(focusedName()).toBe('Move City down in Rows');
-  expect(within(zone('Rows')).getAllByRole('listitem').map((li) => li.textContent?.replace(/[↑↓✕]/g, ''))).toEqual(['Status', 'City']);
+  expect(
+    within(zone('Rows'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace(/[↑↓✕]/g, '')),
+  ).toEqual(['Status', 'City']);
   // Removed, the focus goes to a neighbour's remove button, then to the zone itself when it is empty.
   await press('Remove City from Rows');
   expect(focusedName()).toBe('Remove Status from Rows');

@@ -5,8 +5,23 @@ import { planPlacement } from '../../src/core/refresh/planner';
 import { addinErrorOf } from '../helpers/caught-error';
 
 const KINDS: AddinErrorKind[] = [
-  'unauthenticated', 'forbidden', 'notFound', 'validation', 'publicIdTaken', 'upsertRaceLost', 'ambiguousLegacyId', 'server',
-  'network', 'contract', 'cancelled', 'query', 'continueWait', 'stream', 'blocked', 'limit', 'host',
+  'unauthenticated',
+  'forbidden',
+  'notFound',
+  'validation',
+  'publicIdTaken',
+  'upsertRaceLost',
+  'ambiguousLegacyId',
+  'server',
+  'network',
+  'contract',
+  'cancelled',
+  'query',
+  'continueWait',
+  'stream',
+  'blocked',
+  'limit',
+  'host',
 ];
 
 test.each(KINDS)('%s keeps the message and adds a title', (kind) => {
@@ -14,7 +29,9 @@ test.each(KINDS)('%s keeps the message and adds a title', (kind) => {
   expect(view.kind).toBe(kind);
   expect(view.message).toBe(`message of ${kind}`);
   expect(view.title.length).toBeGreaterThan(0);
-  expect(view.intent).toBe(kind === 'cancelled' ? 'info' : kind === 'blocked' || kind === 'validation' || kind === 'continueWait' ? 'warning' : 'error');
+  expect(view.intent).toBe(
+    kind === 'cancelled' ? 'info' : kind === 'blocked' || kind === 'validation' || kind === 'continueWait' ? 'warning' : 'error',
+  );
 });
 
 test('the hints say what to do for the kinds users meet most', () => {
@@ -27,30 +44,44 @@ test('the hints say what to do for the kinds users meet most', () => {
 
 test('a hint the message already gives is not repeated', () => {
   // The service words a refused edit with the advice; the bar must not say it twice.
-  const refusedEdit = 'You can refresh "Orders" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.';
+  const refusedEdit =
+    'You can refresh "Orders" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.';
   expect(toErrorView(new AddinError('forbidden', refusedEdit)).hint).toBeNull();
   expect(toErrorView({ kind: 'forbidden', message: refusedEdit }).hint).toBeNull();
-  expect(toErrorView(new AddinError('forbidden', 'The platform refused the request (403).')).hint).toBe('Ask the report owner or an administrator for access.');
-  expect(toErrorView(new AddinError('network', 'Could not reach https://t.example: check the Tenant URL and your connection.')).hint).toBeNull();
+  expect(toErrorView(new AddinError('forbidden', 'The platform refused the request (403).')).hint).toBe(
+    'Ask the report owner or an administrator for access.',
+  );
+  expect(
+    toErrorView(new AddinError('network', 'Could not reach https://t.example: check the Tenant URL and your connection.')).hint,
+  ).toBeNull();
   expect(toErrorView(new AddinError('network', 'The connection dropped.')).hint).toMatch(/Tenant URL/);
   const refusedKey = 'The platform refused this API key: check the key (and that it belongs to this Tenant URL), then sign in again.';
-  expect(toErrorView(new AddinError('unauthenticated', refusedKey))).toEqual(expect.objectContaining({ hint: null, action: 'signInAgain' }));
-  expect(toErrorView(new AddinError('unauthenticated', 'Your API key was refused (401).')).hint).toBe('Sign in again with a valid API key.');
+  expect(toErrorView(new AddinError('unauthenticated', refusedKey))).toEqual(
+    expect.objectContaining({ hint: null, action: 'signInAgain' }),
+  );
+  expect(toErrorView(new AddinError('unauthenticated', 'Your API key was refused (401).')).hint).toBe(
+    'Sign in again with a valid API key.',
+  );
 });
 
 test('an orphaned placement says its cells were deleted, not a generic "Not found" with advice to reload', () => {
-  const message = 'The cells of "Orders" are no longer in the workbook (their rows, columns or sheet were deleted). Remove it from the list, or insert the report again.';
+  const message =
+    'The cells of "Orders" are no longer in the workbook (their rows, columns or sheet were deleted). Remove it from the list, or insert the report again.';
   const orphaned = toErrorView(new AddinError('notFound', message, { data: { placementId: 'p1', orphaned: true } }));
   expect(orphaned).toEqual(expect.objectContaining({ kind: 'notFound', title: "The report's cells were deleted", message, hint: null }));
   // Across google.script.run the flag arrives in plain data too.
   expect(toErrorView({ kind: 'notFound', message, data: { orphaned: true } }).title).toBe("The report's cells were deleted");
   const other = toErrorView(new AddinError('notFound', 'Deployment 9 is not available to you.', { data: { placementId: 'p1' } }));
-  expect(other).toEqual(expect.objectContaining({ title: 'Not found', hint: 'It may have been deleted: reload the list or choose another one.' }));
+  expect(other).toEqual(
+    expect.objectContaining({ title: 'Not found', hint: 'It may have been deleted: reload the list or choose another one.' }),
+  );
 });
 
 test("the planner's own advice is not repeated by the hint", () => {
   const base = { sheetId: 'S', anchor: { row: 0, col: 0 }, previousArea: null, otherAreas: [], limits: { maxRows: 100, maxCols: 10 } };
-  const blocked = toErrorView(addinErrorOf(() => planPlacement({ ...base, newShape: { rows: 2, cols: 2 }, occupied: [{ row: 1, col: 1 }] })));
+  const blocked = toErrorView(
+    addinErrorOf(() => planPlacement({ ...base, newShape: { rows: 2, cols: 2 }, occupied: [{ row: 1, col: 1 }] })),
+  );
   expect(blocked.kind).toBe('blocked');
   expect(blocked.message).toMatch(/choose another cell/);
   expect(blocked.hint).toBeNull();

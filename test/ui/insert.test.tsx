@@ -63,7 +63,9 @@ test('insert shows rows and bytes while running, Cancel cancels the job, then a 
   await click(within(progress).getByRole('button', { name: 'Cancel' }));
   expect(fake.callsOf('cancel')).toEqual([['job-1']]);
 
-  await act(async () => done.resolve({ placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }));
+  await act(async () =>
+    done.resolve({ placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }),
+  );
   expect(screen.queryByRole('group', { name: 'Inserting' })).toBeNull();
   expect(screen.getByText('120 rows × 3 columns in 1.2 s')).toBeTruthy();
   expect(screen.getByText('at Sheet1!B2:D122')).toBeTruthy();
@@ -122,9 +124,13 @@ test('the overwrite question counts every cell in the way, not only the ones the
 test("another report's cells in the way are not offered for overwriting: the message says what to do", async () => {
   const fake = signedInFake();
   fake.insertImpl = async () => {
-    throw new AddinError('blocked', 'Placing this report here would overwrite "Orders by city" at Sheet1!C4. Move one of them or choose another cell.', {
-      data: { cell: 'Sheet1!C4', cells: ['Sheet1!C4'], placementId: 'p9', otherPlacement: true },
-    });
+    throw new AddinError(
+      'blocked',
+      'Placing this report here would overwrite "Orders by city" at Sheet1!C4. Move one of them or choose another cell.',
+      {
+        data: { cell: 'Sheet1!C4', cells: ['Sheet1!C4'], placementId: 'p9', otherPlacement: true },
+      },
+    );
   };
   const { container } = renderPane(fake);
   await openSqlReport();
@@ -188,10 +194,22 @@ test('an expired session says so and "Sign in again" returns to the sign-in form
 test('a refused edit says to ask for edit access, once', async () => {
   const fake = signedInFake();
   fake.placements = [samplePlacement({ canEdit: false })];
-  fake.drafts['p1'] = { name: 'Orders by status', description: 'd', mode: 'sql', sqlQuery: 'SELECT 1', jsonQuery: null, pivotItems: null, builderState: null };
+  fake.drafts['p1'] = {
+    name: 'Orders by status',
+    description: 'd',
+    mode: 'sql',
+    sqlQuery: 'SELECT 1',
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
   fake.updateImpl = async () => {
     // Worded as the service words it (create-addin-service updateError), advice included.
-    throw new AddinError('forbidden', 'You can refresh "Orders by status" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.', { status: 403 });
+    throw new AddinError(
+      'forbidden',
+      'You can refresh "Orders by status" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.',
+      { status: 403 },
+    );
   };
   const { container } = renderPane(fake);
   await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
@@ -205,7 +223,15 @@ test('a refused edit says to ask for edit access, once', async () => {
 test('Edit reopens the saved definition and "Save and refresh" sends the edited draft', async () => {
   const fake = signedInFake();
   fake.placements = [samplePlacement()];
-  fake.drafts['p1'] = { name: 'Orders by status', description: 'old', mode: 'sql', sqlQuery: 'SELECT 1', jsonQuery: null, pivotItems: null, builderState: null };
+  fake.drafts['p1'] = {
+    name: 'Orders by status',
+    description: 'old',
+    mode: 'sql',
+    sqlQuery: 'SELECT 1',
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
   renderPane(fake);
   await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
   const sql = await screen.findByDisplayValue('SELECT 1');
@@ -214,7 +240,19 @@ test('Edit reopens the saved definition and "Save and refresh" sends the edited 
   await click(screen.getByRole('button', { name: 'Save and refresh' }));
   await settle();
   expect(fake.callsOf('update')).toEqual([
-    ['p1', { name: 'Orders by status', description: 'old', mode: 'sql', sqlQuery: 'SELECT 2', jsonQuery: null, pivotItems: null, builderState: null }, { jobId: 'job-1' }],
+    [
+      'p1',
+      {
+        name: 'Orders by status',
+        description: 'old',
+        mode: 'sql',
+        sqlQuery: 'SELECT 2',
+        jsonQuery: null,
+        pivotItems: null,
+        builderState: null,
+      },
+      { jobId: 'job-1' },
+    ],
   ]);
   expect(screen.getByText('5 rows × 2 columns in 30 ms')).toBeTruthy();
   await click(screen.getByRole('button', { name: 'Back to reports' }));

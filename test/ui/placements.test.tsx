@@ -129,7 +129,12 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
   expect(within(item('Orders by status')).getByText('Refreshing')).toBeTruthy();
   act(() => {
     fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } });
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } });
+    fake.emit({
+      type: 'item',
+      jobId: 'job-1',
+      placementId: 'p2',
+      item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' },
+    });
     // An event of another job is ignored.
     fake.emit({ type: 'item', jobId: 'other', placementId: 'p3', item: { state: 'done', rows: 1, cols: 1 } });
   });
@@ -182,7 +187,9 @@ test('a placement whose cells were deleted shows Orphaned as soon as the service
   expect(screen.getByRole('group', { name: 'Refresh all' }).textContent).toContain('3 of 3 refreshed');
 
   // Its sheet is deleted in the workbook: the service tells the pane, which reads the list again.
-  fake.placements = fake.placements.map((p) => (p.placementId === 'p1' ? { ...p, status: 'orphaned', rangeLabel: null, sheetName: null } : p));
+  fake.placements = fake.placements.map((p) =>
+    p.placementId === 'p1' ? { ...p, status: 'orphaned', rangeLabel: null, sheetName: null } : p,
+  );
   await act(async () => {
     fake.emit({ type: 'placementsChanged' });
   });

@@ -18,6 +18,12 @@ test('a run counts done, failed and stopped items and lists the failed ones', ()
 
 test("the service's summary overrides what the events said", () => {
   const run = withItem(startRun('j', ['a']), 'a', { state: 'running' });
-  const ended = finishRun(run, { total: 1, done: 0, failed: 1, stopped: 0, items: [{ placementId: 'a', item: { state: 'failed', kind: 'query', message: 'bad' } }] });
+  const ended = finishRun(run, {
+    total: 1,
+    done: 0,
+    failed: 1,
+    stopped: 0,
+    items: [{ placementId: 'a', item: { state: 'failed', kind: 'query', message: 'bad' } }],
+  });
   expect(failedIds(ended)).toEqual(['a']);
 });

@@ -22,7 +22,9 @@ export function renderPane(fake = new FakeAddinService(), options: { nowMs?: num
     jobIds.push(id);
     return id;
   };
-  const result = render(<App service={fake} theme="light" clock={clock} newJobId={newJobId} activeCellPollMs={options.activeCellPollMs ?? 0} />);
+  const result = render(
+    <App service={fake} theme="light" clock={clock} newJobId={newJobId} activeCellPollMs={options.activeCellPollMs ?? 0} />,
+  );
   return { ...result, fake, clock, jobIds };
 }
 

@@ -66,7 +66,11 @@ test('typing in a combobox filters its options (by name or environment type)', a
   expect(within(await screen.findByRole('listbox')).getAllByRole('option')).toHaveLength(2);
   await change(environment, 'stag');
   const listbox = await screen.findByRole('listbox');
-  expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Stagingstaging']);
+  expect(
+    within(listbox)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Stagingstaging']);
   await click(within(listbox).getByRole('option', { name: /Staging/ }));
   expect(fake.context).toEqual({ deploymentId: '1', environmentId: '11' });
 });

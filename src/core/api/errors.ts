@@ -58,10 +58,14 @@ export class AddinError extends Error {
 export class ContractError extends AddinError {
   readonly field: string;
   constructor(what: string, field: string, problem: string) {
-    super('contract', `The platform sent an unexpected ${what}: ${field || '(root)'} ${problem}. Update the add-in or contact your administrator.`, {
-      detail: `${field}: ${problem}`,
-      data: { field },
-    });
+    super(
+      'contract',
+      `The platform sent an unexpected ${what}: ${field || '(root)'} ${problem}. Update the add-in or contact your administrator.`,
+      {
+        detail: `${field}: ${problem}`,
+        data: { field },
+      },
+    );
     this.name = 'ContractError';
     this.field = field;
   }

@@ -32,7 +32,14 @@ const CREDENTIAL_TEXT = [
   /\b(api[\s_-]?key|token|credentials?|jwt|authorization header)\s+(is\s+|has\s+|was\s+)?(invalid|expired|revoked|missing|malformed|not set|isn't set|not valid)\b/i,
   /\b(unauthenticated|not authenticated|authentication failed|jwt expired)\b/i,
 ];
-const CREDENTIAL_CODES = new Set(['unauthenticated', 'invalid_token', 'invalid_api_key', 'token_expired', 'invalid_credentials', 'expired_token']);
+const CREDENTIAL_CODES = new Set([
+  'unauthenticated',
+  'invalid_token',
+  'invalid_api_key',
+  'token_expired',
+  'invalid_credentials',
+  'expired_token',
+]);
 
 /** True when a 403 body says the credential was refused (so signing in again helps), not that a right is missing. */
 export function bodySaysCredentialInvalid(body: ParsedErrorBody): boolean {
@@ -63,7 +70,9 @@ export function parseErrorBody(bodyText: string): ParsedErrorBody {
       return { ...none, message: excerpt(json.message) };
     }
   }
-  const text = /<[a-z!/][^>]*>/i.test(trimmed) ? trimmed.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : trimmed;
+  const text = /<[a-z!/][^>]*>/i.test(trimmed)
+    ? trimmed.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+    : trimmed;
   const message = excerpt(text);
   return { ...none, message: message === '' ? undefined : message };
 }
@@ -77,7 +86,8 @@ const FORBIDDEN_ADVICE: Record<AccessNeeded | 'unknown', string> = {
   edit: 'ask the report owner or an admin for edit access to this report',
   read: 'ask the report owner or an admin to share the report with you (read access is enough)',
   create: 'ask an admin for the right to create reports in this deployment',
-  'edit-or-create': 'ask the report owner or an admin for edit access to this report (or, for a new report, for the right to create reports)',
+  'edit-or-create':
+    'ask the report owner or an admin for edit access to this report (or, for a new report, for the right to create reports)',
   unknown: 'ask the report owner or an admin for access',
 };
 
@@ -99,11 +109,14 @@ export function errorFromResponse(status: number, bodyText: string, context: Htt
       },
     });
   const unauthenticated = (): AddinError =>
-    make('unauthenticated', api === 'meta'
-      ? `Could not ${action}: the platform refused the metadata token. Reload the field list; if this happens again, sign in again.`
-      : api === 'query'
-        ? `Sign in again: the platform refused your credentials for queries (could not ${action}).`
-        : `Sign in again: the API key was refused (could not ${action}).`);
+    make(
+      'unauthenticated',
+      api === 'meta'
+        ? `Could not ${action}: the platform refused the metadata token. Reload the field list; if this happens again, sign in again.`
+        : api === 'query'
+          ? `Sign in again: the platform refused your credentials for queries (could not ${action}).`
+          : `Sign in again: the API key was refused (could not ${action}).`,
+    );
 
   if (status === 401) return unauthenticated();
   if (status === 403) {
@@ -112,41 +125,63 @@ export function errorFromResponse(status: number, bodyText: string, context: Htt
     return make('forbidden', `You are not allowed to ${action}: ${FORBIDDEN_ADVICE[context.access ?? 'unknown']}.`);
   }
   if (status === 404 || status === 410) {
-    return make('notFound', api === 'meta'
-      ? `Could not ${action}: the metadata API was not found at this environment's URL. Choose the environment again.`
-      : `Could not ${action}: the platform found nothing there. It may have been deleted or moved to another deployment; reload and try again.`);
+    return make(
+      'notFound',
+      api === 'meta'
+        ? `Could not ${action}: the metadata API was not found at this environment's URL. Choose the environment again.`
+        : `Could not ${action}: the platform found nothing there. It may have been deleted or moved to another deployment; reload and try again.`,
+    );
   }
   if (status === 409) return conflict(body, action, make);
   if (status === 408 || status === 429 || status >= 500) {
     const busy = status === 429 ? 'is busy' : status === 408 ? 'timed out' : `failed (HTTP ${status})`;
-    return make('server', `Could not ${action}: the platform ${busy}. Try again in a moment; if it keeps failing, contact your administrator.`);
+    return make(
+      'server',
+      `Could not ${action}: the platform ${busy}. Try again in a moment; if it keeps failing, contact your administrator.`,
+    );
   }
-  if (status === 413) return make('limit', `Could not ${action}: the request is larger than the platform accepts. Make it smaller and try again.`);
+  if (status === 413)
+    return make('limit', `Could not ${action}: the request is larger than the platform accepts. Make it smaller and try again.`);
   // 400 and any other 4xx: the request was refused as sent.
-  return make('validation', `The platform rejected the request to ${action}${server === undefined ? '' : `: ${server}`}. Correct it and try again.`);
+  return make(
+    'validation',
+    `The platform rejected the request to ${action}${server === undefined ? '' : `: ${server}`}. Correct it and try again.`,
+  );
 }
 
 /** The 409s of the report upsert, told apart by the body's `code` (contract 7.3). */
 function conflict(body: ParsedErrorBody, action: string, make: (kind: AddinErrorKind, message: string) => AddinError): AddinError {
   if (body.code === undefined) {
-    return make('publicIdTaken', `Could not ${action}: its publicId already belongs to a report in another deployment. Use another publicId.`);
+    return make(
+      'publicIdTaken',
+      `Could not ${action}: its publicId already belongs to a report in another deployment. Use another publicId.`,
+    );
   }
   if (body.code === CODE_UPSERT_BRANCH_CHANGED) {
     return make('upsertRaceLost', `Could not ${action}: someone else changed the same report at the same moment. Try again.`);
   }
   if (body.code === CODE_AMBIGUOUS_LEGACY_ID) {
-    return make('ambiguousLegacyId',
+    return make(
+      'ambiguousLegacyId',
       `Could not ${action}: its id is a legacy id shared by more than one report, so nothing was changed. ` +
-        'Give the report its own publicId (PUT /reports/{reportId} with a new publicId), then use that publicId.');
+        'Give the report its own publicId (PUT /reports/{reportId} with a new publicId), then use that publicId.',
+    );
   }
-  return make('validation', `Could not ${action}: the platform reported a conflict (${body.code})${body.message === undefined ? '' : `: ${body.message}`}. Reload and try again.`);
+  return make(
+    'validation',
+    `Could not ${action}: the platform reported a conflict (${body.code})${body.message === undefined ? '' : `: ${body.message}`}. Reload and try again.`,
+  );
 }
 
 /** A failure to reach the server at all (DNS, refused connection, reset, CORS). */
 export function networkError(cause: unknown, action = 'reach the platform'): AddinError {
   const detail = cause instanceof Error ? cause.message : String(cause);
-  return new AddinError('network', `Could not ${action}: the platform could not be reached. Check your connection and the tenant URL, then try again.`, {
-    detail,
-    cause,
-  });
+  return new AddinError(
+    'network',
+    `Could not ${action}: the platform could not be reached. Check your connection and the tenant URL, then try again.`,
+    {
+      detail,
+      cause,
+    },
+  );
 }

@@ -93,7 +93,10 @@ export class PlatformClient {
   constructor(private readonly options: PlatformClientOptions) {
     const base = options.baseUrl.trim().replace(/\/+$/, '');
     if (!/^https?:\/\/[^/\s]+/i.test(base)) {
-      throw new AddinError('validation', `The tenant URL "${options.baseUrl}" is not a web address: enter it as https://your-tenant.example.com.`);
+      throw new AddinError(
+        'validation',
+        `The tenant URL "${options.baseUrl}" is not a web address: enter it as https://your-tenant.example.com.`,
+      );
     }
     if (options.apiKey.trim() === '') throw new AddinError('unauthenticated', 'Sign in first: no API key is set.');
     this.baseUrl = base;
@@ -145,7 +148,12 @@ export class PlatformClient {
   }
 
   /** A JWT for the metadata routes of one environment (4.4). Retried: minting a token stores nothing. */
-  async createMetaSyncToken(deploymentId: string, environmentId: string, body: MetaSyncTokenRequest, opts: CallOptions = {}): Promise<MetaSyncToken> {
+  async createMetaSyncToken(
+    deploymentId: string,
+    environmentId: string,
+    body: MetaSyncTokenRequest,
+    opts: CallOptions = {},
+  ): Promise<MetaSyncToken> {
     const action = 'get a metadata token for this environment';
     const r = await this.request(
       {
@@ -209,7 +217,13 @@ export class PlatformClient {
   }
 
   /** Gives an existing report its own publicId (write-once) with `PUT /reports/{reportId}`: the fix for an ambiguous legacy id. */
-  async assignPublicId(deploymentId: string, reportId: number, publicId: string, fields: ReportUpdateBody = {}, opts: CallOptions = {}): Promise<Report> {
+  async assignPublicId(
+    deploymentId: string,
+    reportId: number,
+    publicId: string,
+    fields: ReportUpdateBody = {},
+    opts: CallOptions = {},
+  ): Promise<Report> {
     const action = `give report ${reportId} the publicId ${publicId}`;
     const problem = publicIdProblem(publicId);
     if (problem !== undefined) throw new AddinError('validation', `Could not ${action}: ${problem}.`, { data: { field: 'publicId' } });
@@ -271,7 +285,12 @@ export class PlatformClient {
   }
 
   private url(path: string, query?: Record<string, string>): string {
-    const qs = query === undefined ? '' : Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    const qs =
+      query === undefined
+        ? ''
+        : Object.entries(query)
+            .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+            .join('&');
     return `${this.baseUrl}${path}${qs === '' ? '' : `?${qs}`}`;
   }
 
@@ -295,7 +314,12 @@ export class PlatformClient {
         items.push(item);
         fresh++;
       }
-      if (fresh === 0) throw new ContractError(what, field, `repeats items already listed at offset ${items.length}: the server does not advance its pages`);
+      if (fresh === 0)
+        throw new ContractError(
+          what,
+          field,
+          `repeats items already listed at offset ${items.length}: the server does not advance its pages`,
+        );
       if (items.length >= total) return items;
     }
     throw new ContractError(what, 'pagination.total', `was not reached after ${MAX_PAGES} pages`);
@@ -329,13 +353,22 @@ export class PlatformClient {
         throw networkError(e, spec.action);
       }
       if (response.status < 200 || response.status > 299) {
-        throw errorFromResponse(response.status, text, { api: spec.api, action: spec.action, ...(spec.access === undefined ? {} : { access: spec.access }) });
+        throw errorFromResponse(response.status, text, {
+          api: spec.api,
+          action: spec.action,
+          ...(spec.access === undefined ? {} : { access: spec.access }),
+        });
       }
       return parseWireJson(spec.schema, text, spec.what);
     };
     if (!spec.retry) return once();
     const { retry } = this.options;
-    return withRetry(once, { clock: this.options.clock, random: this.options.random, ...retry, ...(signal === undefined ? {} : { signal }) });
+    return withRetry(once, {
+      clock: this.options.clock,
+      random: this.options.random,
+      ...retry,
+      ...(signal === undefined ? {} : { signal }),
+    });
   }
 }
 

@@ -35,7 +35,10 @@ export function publicIdProblem(s: string): string | undefined {
   if (isValidPublicId(s)) return undefined;
   const bad = [...s].filter((c) => !PUBLIC_ID_ALPHABET.includes(c));
   if (bad.length > 0) {
-    const shown = [...new Set(bad)].slice(0, 5).map((c) => JSON.stringify(c)).join(', ');
+    const shown = [...new Set(bad)]
+      .slice(0, 5)
+      .map((c) => JSON.stringify(c))
+      .join(', ');
     return `publicId "${s}" contains ${shown}: only the letters A-Z, a-z and the digits 0-9 are allowed`;
   }
   return `publicId "${s}" has ${[...s].length} characters: it must have exactly ${PUBLIC_ID_LENGTH}`;

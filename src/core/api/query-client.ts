@@ -42,7 +42,10 @@ export function continueWaitDelay(repeat: number): number {
 /** Sixteen lowercase hex digits from the injected random source. */
 export function mintSpanId(random: () => number): string {
   let id = '';
-  for (let i = 0; i < 16; i++) id += Math.floor(random() * 16).toString(16).slice(0, 1);
+  for (let i = 0; i < 16; i++)
+    id += Math.floor(random() * 16)
+      .toString(16)
+      .slice(0, 1);
   return id;
 }
 

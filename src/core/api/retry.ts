@@ -26,7 +26,12 @@ export interface RetryOptions {
 }
 
 /** The pause after failed attempt `attempt` (from 1): random() * min(maxDelay, base * 2^(attempt-1)). */
-export function backoffDelay(attempt: number, random: () => number, baseDelayMs = DEFAULT_BASE_DELAY_MS, maxDelayMs = DEFAULT_MAX_DELAY_MS): number {
+export function backoffDelay(
+  attempt: number,
+  random: () => number,
+  baseDelayMs = DEFAULT_BASE_DELAY_MS,
+  maxDelayMs = DEFAULT_MAX_DELAY_MS,
+): number {
   const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt - 1, 30));
   const r = Math.min(Math.max(random(), 0), 1);
   return Math.floor(r * Math.max(ceiling, 0));

@@ -135,9 +135,7 @@ export const reportSchema = z.object({
   resultLocation: z.string().nullish(),
   endResultCell: z.string().nullish(),
   version: z.number().int().nullish(),
-  rolesWithAccess: z
-    .array(z.object({ actions: z.array(z.string()), id: z.number().int(), name: z.string() }))
-    .nullish(),
+  rolesWithAccess: z.array(z.object({ actions: z.array(z.string()), id: z.number().int(), name: z.string() })).nullish(),
   externalWorkbookPlacements: z.array(placementSchema).nullish(),
 });
 export type Report = z.infer<typeof reportSchema>;
@@ -229,10 +227,7 @@ export const streamHeaderSchema = z.object({
   lastRefreshTime: z.string().optional(),
   external: z.boolean().optional(),
   usedPreAggregations: z
-    .record(
-      z.string(),
-      z.object({ preAggregationId: z.string(), lastUpdatedAt: z.number(), type: z.string() }).partial(),
-    )
+    .record(z.string(), z.object({ preAggregationId: z.string(), lastUpdatedAt: z.number(), type: z.string() }).partial())
     .optional(),
 });
 export type StreamHeader = z.infer<typeof streamHeaderSchema>;
@@ -244,10 +239,7 @@ export const streamDataLineSchema = z.object({ data: z.array(z.array(streamValue
 export const streamErrorLineSchema = z.object({ error: z.string(), requestId: z.string().optional() });
 
 // ---------- metadata (`{rest_url}/meta`) ----------
-export const memberFormatSchema = z.union([
-  z.string(),
-  z.object({ type: z.string(), value: z.string().optional() }),
-]);
+export const memberFormatSchema = z.union([z.string(), z.object({ type: z.string(), value: z.string().optional() })]);
 export const metaMeasureSchema = z.object({
   name: z.string(),
   title: z.string().optional(),

@@ -43,8 +43,7 @@ const seg = (s: string | number): string => encodeURIComponent(String(s));
 /** Control plane paths relative to the tenant URL. */
 export const paths = {
   deployments: (): string => `${CONTROL_PLANE_ROOT}/deployments`,
-  environments: (deploymentId: string | number): string =>
-    `${CONTROL_PLANE_ROOT}/deployments/${seg(deploymentId)}/environments`,
+  environments: (deploymentId: string | number): string => `${CONTROL_PLANE_ROOT}/deployments/${seg(deploymentId)}/environments`,
   metaSyncToken: (deploymentId: string | number, environmentId: string | number): string =>
     `${CONTROL_PLANE_ROOT}/deployments/${seg(deploymentId)}/environments/${seg(environmentId)}/tokens-for-meta-sync`,
   reports: (deploymentId: string | number): string => `${CONTROL_PLANE_ROOT}/deployments/${seg(deploymentId)}/reports`,

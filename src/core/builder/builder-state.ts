@@ -18,9 +18,7 @@ export const builderStateSchema = z.object({
   measures: z.array(z.string()).default([]),
   rows: z.array(z.string()).default([]),
   columns: z.array(z.string()).default([]),
-  filters: z
-    .array(z.object({ member: z.string(), operator: builderOperatorSchema, values: z.array(z.string()).default([]) }))
-    .default([]),
+  filters: z.array(z.object({ member: z.string(), operator: builderOperatorSchema, values: z.array(z.string()).default([]) })).default([]),
   timeGranularity: z.record(z.string(), builderGranularitySchema.nullable()).default({}),
   order: z.array(z.object({ member: z.string(), desc: z.boolean() })).default([]),
   limit: z.number().int().positive().nullable().default(null),

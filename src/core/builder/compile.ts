@@ -18,7 +18,8 @@ export interface CompiledReport {
 /** Throws AddinError 'validation' naming the member at fault when the state does not fit the metadata. Deterministic. */
 export function compileBuilder(state: BuilderState, meta: Meta): CompiledReport {
   const q = resolveBuilder(state, meta);
-  const names = (zone: 'rows' | 'columns' | 'measures'): string[] => q.selected.filter((s) => s.zone === zone).map((s) => s.member.shortName);
+  const names = (zone: 'rows' | 'columns' | 'measures'): string[] =>
+    q.selected.filter((s) => s.zone === zone).map((s) => s.member.shortName);
   const filters: string[] = [];
   for (const f of q.filters) if (!filters.includes(f.member.shortName)) filters.push(f.member.shortName);
   return {

@@ -61,25 +61,39 @@ const OPERATOR_WORDS: Record<BuilderOperator, string> = {
 function checkFilter(member: BuilderMember, operator: BuilderOperator, values: readonly string[]): string[] {
   const op = OPERATOR_WORDS[operator];
   if (operator === 'contains' && member.type !== 'string') {
-    throw invalid(`The filter "${op}" works on text fields; ${label(member)} is of type ${member.type}.`, { member: member.name, operator });
+    throw invalid(`The filter "${op}" works on text fields; ${label(member)} is of type ${member.type}.`, {
+      member: member.name,
+      operator,
+    });
   }
   if ((operator === 'gt' || operator === 'lt') && member.type !== 'number' && member.type !== 'time') {
-    throw invalid(`The filter "${op}" works on numbers and times; ${label(member)} is of type ${member.type}.`, { member: member.name, operator });
+    throw invalid(`The filter "${op}" works on numbers and times; ${label(member)} is of type ${member.type}.`, {
+      member: member.name,
+      operator,
+    });
   }
   if (operator === 'inDateRange' && member.type !== 'time') {
-    throw invalid(`The filter "${op}" works on time fields; ${label(member)} is of type ${member.type}.`, { member: member.name, operator });
+    throw invalid(`The filter "${op}" works on time fields; ${label(member)} is of type ${member.type}.`, {
+      member: member.name,
+      operator,
+    });
   }
   const arity = ARITY[operator];
   if (arity === 'none') return [];
   const kept = [...values];
   if (kept.length === 0 || kept.some((v) => v.trim() === '')) {
-    throw invalid(`The filter on ${label(member)} (${op}) needs ${arity === 'two' ? 'a start and an end' : 'a value'}; fill it in or remove the filter.`, {
-      member: member.name,
-      operator,
-    });
+    throw invalid(
+      `The filter on ${label(member)} (${op}) needs ${arity === 'two' ? 'a start and an end' : 'a value'}; fill it in or remove the filter.`,
+      {
+        member: member.name,
+        operator,
+      },
+    );
   }
-  if (arity === 'one' && kept.length !== 1) throw invalid(`The filter on ${label(member)} (${op}) takes one value.`, { member: member.name, operator });
-  if (arity === 'two' && kept.length !== 2) throw invalid(`The filter on ${label(member)} (${op}) takes a start and an end.`, { member: member.name, operator });
+  if (arity === 'one' && kept.length !== 1)
+    throw invalid(`The filter on ${label(member)} (${op}) takes one value.`, { member: member.name, operator });
+  if (arity === 'two' && kept.length !== 2)
+    throw invalid(`The filter on ${label(member)} (${op}) takes a start and an end.`, { member: member.name, operator });
   return kept;
 }
 
@@ -92,7 +106,8 @@ export function resolveBuilder(state: BuilderState, meta: Meta): ResolvedQuery {
   for (const m of [...members.measures, ...members.dimensions]) byName.set(m.name, m);
   const lookup = (name: string, where: string): BuilderMember => {
     const m = byName.get(name);
-    if (m === undefined) throw invalid(`Unknown member "${name}" in ${where}: the view "${view}" has no such measure or dimension.`, { member: name, view });
+    if (m === undefined)
+      throw invalid(`Unknown member "${name}" in ${where}: the view "${view}" has no such measure or dimension.`, { member: name, view });
     return m;
   };
 
@@ -103,8 +118,10 @@ export function resolveBuilder(state: BuilderState, meta: Meta): ResolvedQuery {
       const member = lookup(name, zone === 'measures' ? 'Measures' : zone === 'rows' ? 'Rows' : 'Columns');
       if (seen.has(name)) throw invalid(`${label(member)} is placed twice; keep it in one place.`, { member: name });
       seen.add(name);
-      if (zone === 'measures' && member.kind !== 'measure') throw invalid(`${label(member)} is a dimension; put it under Rows or Columns.`, { member: name });
-      if (zone !== 'measures' && member.kind !== 'dimension') throw invalid(`${label(member)} is a measure; put it under Measures.`, { member: name });
+      if (zone === 'measures' && member.kind !== 'measure')
+        throw invalid(`${label(member)} is a dimension; put it under Rows or Columns.`, { member: name });
+      if (zone !== 'measures' && member.kind !== 'dimension')
+        throw invalid(`${label(member)} is a measure; put it under Measures.`, { member: name });
       let granularity: BuilderGranularity | null = null;
       if (zone !== 'measures') {
         granularity = state.timeGranularity[name] ?? null;
@@ -128,7 +145,11 @@ export function resolveBuilder(state: BuilderState, meta: Meta): ResolvedQuery {
   for (const o of state.order) {
     const member = lookup(o.member, 'Order');
     const p = position.get(o.member);
-    if (p === undefined) throw invalid(`The report is ordered by ${label(member)}, which is not in Rows, Columns or Measures; add it there or drop it from the order.`, { member: o.member });
+    if (p === undefined)
+      throw invalid(
+        `The report is ordered by ${label(member)}, which is not in Rows, Columns or Measures; add it there or drop it from the order.`,
+        { member: o.member },
+      );
     if (ordered.has(o.member)) throw invalid(`The order lists ${label(member)} twice.`, { member: o.member });
     ordered.add(o.member);
     order.push({ position: p, member, desc: o.desc });

@@ -82,7 +82,8 @@ function condition(f: ResolvedFilter): string {
       const from = timeValue(f.member, vs[0] ?? '');
       const to = timeValue(f.member, vs[1] ?? '');
       // Both ends inclusive, as in the JSON query: a date alone as the end covers that whole day.
-      const upper = to.time === null ? `${e} < ${timestampLiteral({ date: nextDay(to.date), time: null })}` : `${e} <= ${timestampLiteral(to)}`;
+      const upper =
+        to.time === null ? `${e} < ${timestampLiteral({ date: nextDay(to.date), time: null })}` : `${e} <= ${timestampLiteral(to)}`;
       return `${e} >= ${timestampLiteral(from)} AND ${upper}`;
     }
     case 'set':

@@ -17,7 +17,8 @@ const RESERVED = new Set(
 const BARE_IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 function rejectNul(text: string, what: string): void {
-  if (text.includes('\u0000')) throw new AddinError('validation', `${what} contains a NUL character, which SQL text cannot carry. Remove it.`);
+  if (text.includes('\u0000'))
+    throw new AddinError('validation', `${what} contains a NUL character, which SQL text cannot carry. Remove it.`);
 }
 
 /** An identifier: bare when it is lowercase letters, digits and `_` and not a reserved word, else double-quoted (`"` doubled). */

@@ -29,9 +29,14 @@ export function shortMemberName(view: string, name: string): string {
 export function membersOf(meta: Meta, view: string): ViewMembers {
   const cube = meta.cubes.find((c) => c.name === view);
   if (cube === undefined) {
-    throw new AddinError('validation', `The view "${view}" is not in this environment's data model. Choose another view.`, { data: { view } });
+    throw new AddinError('validation', `The view "${view}" is not in this environment's data model. Choose another view.`, {
+      data: { view },
+    });
   }
-  const member = (m: { name: string; title?: string | undefined; shortTitle?: string | undefined; type: string }, kind: BuilderMember['kind']): BuilderMember => ({
+  const member = (
+    m: { name: string; title?: string | undefined; shortTitle?: string | undefined; type: string },
+    kind: BuilderMember['kind'],
+  ): BuilderMember => ({
     name: m.name,
     shortName: shortMemberName(view, m.name),
     title: m.title ?? m.shortTitle ?? m.name,
@@ -43,4 +48,3 @@ export function membersOf(meta: Meta, view: string): ViewMembers {
     dimensions: cube.dimensions.map((d) => member(d, 'dimension')),
   };
 }
-

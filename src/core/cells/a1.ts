@@ -39,7 +39,8 @@ function group(n: number): string {
 }
 
 function checkIndex(what: 'row' | 'column', n: number): void {
-  if (!Number.isSafeInteger(n) || n < 0) throw invalid(`Invalid ${what} index ${String(n)}: expected a whole number from 0.`, { [what]: n });
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw invalid(`Invalid ${what} index ${String(n)}: expected a whole number from 0.`, { [what]: n });
 }
 
 /** 0 -> "A", 25 -> "Z", 26 -> "AA", 16383 -> "XFD" (bijective base 26). */
@@ -110,7 +111,10 @@ function checkRect(r: RangeRect): void {
   checkIndex('row', r.row);
   checkIndex('column', r.col);
   if (!Number.isSafeInteger(r.rows) || r.rows < 1 || !Number.isSafeInteger(r.cols) || r.cols < 1) {
-    throw invalid(`Invalid range size ${String(r.rows)} x ${String(r.cols)}: a range has at least one row and one column.`, { rows: r.rows, cols: r.cols });
+    throw invalid(`Invalid range size ${String(r.rows)} x ${String(r.cols)}: a range has at least one row and one column.`, {
+      rows: r.rows,
+      cols: r.cols,
+    });
   }
 }
 
@@ -187,10 +191,10 @@ export function checkInGrid(r: RangeRect, limits: GridLimits): void {
   const lastRow = r.row + r.rows;
   const lastCol = r.col + r.cols;
   if (lastRow > limits.maxRows) {
-    throw invalid(
-      `Row ${group(lastRow)} is beyond the end of the sheet: it has ${group(limits.maxRows)} rows.`,
-      { row: lastRow - 1, maxRows: limits.maxRows },
-    );
+    throw invalid(`Row ${group(lastRow)} is beyond the end of the sheet: it has ${group(limits.maxRows)} rows.`, {
+      row: lastRow - 1,
+      maxRows: limits.maxRows,
+    });
   }
   if (lastCol > limits.maxCols) {
     throw invalid(

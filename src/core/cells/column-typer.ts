@@ -157,6 +157,11 @@ export function typeRowsInto(
 /** Types a whole column into one TypedCell per value (typeRowsInto's rules for one column). */
 export function typeColumn(column: TypedColumnSpec, values: readonly StreamValue[], options: TypeColumnOptions = {}): TypedCell[] {
   const typed: TypedRows = { values: [], formats: [] };
-  typeRowsInto([column], values.map((v) => [v]), typed, options);
+  typeRowsInto(
+    [column],
+    values.map((v) => [v]),
+    typed,
+    options,
+  );
   return typed.values.map((row, i) => ({ value: row[0] ?? null, format: typed.formats[i]?.[0] ?? null }));
 }

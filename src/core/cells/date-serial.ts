@@ -110,8 +110,7 @@ export function parseDateText(text: string): ParsedDateText | null {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
   const nanos = ((hour * 60 + minute) * 60 + second) * 1_000_000_000 + fraction;
-  const beforeFirstSerialDate =
-    year < FIRST_SERIAL_DATE.year || (year === FIRST_SERIAL_DATE.year && month < FIRST_SERIAL_DATE.month);
+  const beforeFirstSerialDate = year < FIRST_SERIAL_DATE.year || (year === FIRST_SERIAL_DATE.year && month < FIRST_SERIAL_DATE.month);
   return {
     serial: dateSerial(year, month, day) + nanos / NANOS_PER_DAY,
     hasTime,

@@ -32,15 +32,23 @@ export function resolveMemberColumn(columns: ReadonlyArray<{ name: string }>, me
     if (hits.length === 1) return hits[0] ?? -1;
     if (hits.length > 1) {
       const names = hits.map((i) => `"${columns[i]?.name ?? ''}"`).join(', ');
-      throw new AddinError('validation', `The pivot member "${member}" matches several result columns (${names}); give each column a distinct name in the SQL.`, {
-        data: { member, columns: hits.map((i) => columns[i]?.name) },
-      });
+      throw new AddinError(
+        'validation',
+        `The pivot member "${member}" matches several result columns (${names}); give each column a distinct name in the SQL.`,
+        {
+          data: { member, columns: hits.map((i) => columns[i]?.name) },
+        },
+      );
     }
   }
   const available = columns.map((c) => `"${c.name}"`).join(', ') || '(none)';
-  throw new AddinError('validation', `The query result has no column for the pivot member "${member}" (columns: ${available}). Select it in the SQL under its member name.`, {
-    data: { member, columns: columns.map((c) => c.name) },
-  });
+  throw new AddinError(
+    'validation',
+    `The query result has no column for the pivot member "${member}" (columns: ${available}). Select it in the SQL under its member name.`,
+    {
+      data: { member, columns: columns.map((c) => c.name) },
+    },
+  );
 }
 
 /**

@@ -44,7 +44,13 @@ function tupleKey(row: readonly StreamValue[], idx: readonly number[]): string {
 }
 
 /** The error for two result rows with the same Rows and Columns values (`rows`: the earlier one first). */
-function duplicateRows(pivot: PivotLayoutItems, row: readonly StreamValue[], rowIdx: readonly number[], colIdx: readonly number[], rows: [number, number]): AddinError {
+function duplicateRows(
+  pivot: PivotLayoutItems,
+  row: readonly StreamValue[],
+  rowIdx: readonly number[],
+  colIdx: readonly number[],
+  rows: [number, number],
+): AddinError {
   const parts = [
     ...pivot.rows.map((m, j) => `${m} = ${describe(row[rowIdx[j] ?? -1] ?? null)}`),
     ...pivot.columns.map((m, j) => `${m} = ${describe(row[colIdx[j] ?? -1] ?? null)}`),
@@ -57,17 +63,25 @@ function duplicateRows(pivot: PivotLayoutItems, row: readonly StreamValue[], row
 
 function resolveMembers(result: Pick<QueryResult, 'columns'>, pivot: PivotLayoutItems) {
   if (pivot.measuresAxis !== undefined && pivot.measuresAxis !== SUPPORTED_MEASURES_AXIS) {
-    throw invalid(`This pivot puts measures on "${pivot.measuresAxis}"; the add-in lays out measures on columns only. Move the measures to the columns.`, { measuresAxis: pivot.measuresAxis });
+    throw invalid(
+      `This pivot puts measures on "${pivot.measuresAxis}"; the add-in lays out measures on columns only. Move the measures to the columns.`,
+      { measuresAxis: pivot.measuresAxis },
+    );
   }
   if (pivot.measuresPosition !== undefined && pivot.measuresPosition !== SUPPORTED_MEASURES_POSITION) {
-    throw invalid(`This pivot places measures "${pivot.measuresPosition}" the column members; the add-in supports "before" only.`, { measuresPosition: pivot.measuresPosition });
+    throw invalid(`This pivot places measures "${pivot.measuresPosition}" the column members; the add-in supports "before" only.`, {
+      measuresPosition: pivot.measuresPosition,
+    });
   }
   const members = [...pivot.rows, ...pivot.columns, ...pivot.measures];
   const indexes = members.map((m) => resolveMemberColumn(result.columns, m));
   for (let i = 0; i < members.length; i++) {
     for (let j = 0; j < i; j++) {
       if (indexes[i] === indexes[j]) {
-        throw invalid(`The pivot lists "${members[j] ?? ''}" and "${members[i] ?? ''}", which are the same result column; list each member once.`, { members: [members[j], members[i]] });
+        throw invalid(
+          `The pivot lists "${members[j] ?? ''}" and "${members[i] ?? ''}", which are the same result column; list each member once.`,
+          { members: [members[j], members[i]] },
+        );
       }
     }
   }
@@ -90,7 +104,11 @@ function resolveMembers(result: Pick<QueryResult, 'columns'>, pivot: PivotLayout
  * - Members match result columns by name: exactly, else without the `view.` prefix on either side, else ignoring case.
  * - Without Columns members this is the flat layout of the Rows and measure columns, in result order.
  */
-export function buildPivotMatrix(result: Pick<QueryResult, 'columns' | 'rows'>, pivot: PivotLayoutItems, options: LayoutOptions = {}): Matrix {
+export function buildPivotMatrix(
+  result: Pick<QueryResult, 'columns' | 'rows'>,
+  pivot: PivotLayoutItems,
+  options: LayoutOptions = {},
+): Matrix {
   const { rowIdx, colIdx, measureIdx } = resolveMembers(result, pivot);
   const columns = result.columns;
   const titleOf = (member: string, idx: number): string => {
@@ -118,7 +136,10 @@ export function buildPivotMatrix(result: Pick<QueryResult, 'columns' | 'rows'>, 
   const k = colIdx.length;
   const typed: TypedRows = { values: [], formats: [] };
   typeRowsInto(columns, result.rows, typed, { pick: [...rowIdx, ...colIdx, ...measureIdx], memberFormats: options.memberFormats });
-  const cellOf = (cell: number, row: number): TypedCell => ({ value: typed.values[row]?.[cell] ?? null, format: typed.formats[row]?.[cell] ?? null });
+  const cellOf = (cell: number, row: number): TypedCell => ({
+    value: typed.values[row]?.[cell] ?? null,
+    format: typed.formats[row]?.[cell] ?? null,
+  });
 
   // Each result row's Rows key and Columns key (tupleKey); each distinct key with its values and first row.
   const rowKeys = new Map<string, Key>();

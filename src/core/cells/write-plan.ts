@@ -104,22 +104,34 @@ function group(n: number): string {
 function checkBudget(budget: WriteBudget): void {
   const minBytes = BLOCK_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES + estimateCellBytes(null, null);
   if (!Number.isSafeInteger(budget.maxCellsPerWrite) || budget.maxCellsPerWrite < 1 || !(budget.maxBytesPerWrite >= minBytes)) {
-    throw new AddinError('validation', `Invalid write budget (${String(budget.maxCellsPerWrite)} cells, ${String(budget.maxBytesPerWrite)} bytes): at least 1 cell and ${minBytes} bytes per write are needed.`, {
-      data: { ...budget },
-    });
+    throw new AddinError(
+      'validation',
+      `Invalid write budget (${String(budget.maxCellsPerWrite)} cells, ${String(budget.maxBytesPerWrite)} bytes): at least 1 cell and ${minBytes} bytes per write are needed.`,
+      {
+        data: { ...budget },
+      },
+    );
   }
 }
 
 function checkGrid(matrix: Matrix, target: WriteTarget, budget: WriteBudget): void {
   if (budget.maxRows !== undefined && target.row + matrix.rows > budget.maxRows) {
-    throw new AddinError('limit', `The result needs ${group(matrix.rows)} rows from row ${group(target.row + 1)}, past the sheet's last row ${group(budget.maxRows)}. Place it higher, or limit the rows in the query.`, {
-      data: { rows: matrix.rows, row: target.row, maxRows: budget.maxRows },
-    });
+    throw new AddinError(
+      'limit',
+      `The result needs ${group(matrix.rows)} rows from row ${group(target.row + 1)}, past the sheet's last row ${group(budget.maxRows)}. Place it higher, or limit the rows in the query.`,
+      {
+        data: { rows: matrix.rows, row: target.row, maxRows: budget.maxRows },
+      },
+    );
   }
   if (budget.maxCols !== undefined && target.col + matrix.cols > budget.maxCols) {
-    throw new AddinError('limit', `The result needs ${group(matrix.cols)} columns from column ${columnToLetters(target.col)}, past the sheet's last column ${columnToLetters(budget.maxCols - 1)}. Place it further left, or select fewer columns.`, {
-      data: { cols: matrix.cols, col: target.col, maxCols: budget.maxCols },
-    });
+    throw new AddinError(
+      'limit',
+      `The result needs ${group(matrix.cols)} columns from column ${columnToLetters(target.col)}, past the sheet's last column ${columnToLetters(budget.maxCols - 1)}. Place it further left, or select fewer columns.`,
+      {
+        data: { cols: matrix.cols, col: target.col, maxCols: budget.maxCols },
+      },
+    );
   }
 }
 
@@ -139,8 +151,7 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
   const { rows, cols } = matrix;
   if (rows === 0 || cols === 0) return [];
 
-  const cellBytes = (i: number, j: number): number =>
-    estimateCellBytes(matrix.values[i]?.[j] ?? null, matrix.formats[i]?.[j] ?? null);
+  const cellBytes = (i: number, j: number): number => estimateCellBytes(matrix.values[i]?.[j] ?? null, matrix.formats[i]?.[j] ?? null);
   /** Estimated bytes of row i (estimateCellBytes of each cell), computed once when first asked for. */
   const rowBytesCache = new Float64Array(rows).fill(-1);
   const rowBytes = (i: number): number => {
@@ -160,7 +171,10 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
     for (let j = 0; j < cols; j++) {
       const v = values?.[j] ?? null;
       const f = formats?.[j] ?? null;
-      b += typeof v === 'number' && !Number.isInteger(v) ? MAX_NUMBER_TEXT_LENGTH + formatBytes(f) + CELL_OVERHEAD_BYTES : estimateCellBytes(v, f);
+      b +=
+        typeof v === 'number' && !Number.isInteger(v)
+          ? MAX_NUMBER_TEXT_LENGTH + formatBytes(f) + CELL_OVERHEAD_BYTES
+          : estimateCellBytes(v, f);
     }
     return b;
   };
@@ -215,9 +229,13 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
       }
       if (m === 0) {
         const cell = formatCellRef(target.row + i, target.col + j);
-        throw new AddinError('limit', `Cell ${cell} holds more data than one write request can carry (${group(budget.maxBytesPerWrite)} bytes). Shorten that value in the query.`, {
-          data: { cell, row: target.row + i, col: target.col + j, bytes: cellBytes(i, j), maxBytesPerWrite: budget.maxBytesPerWrite },
-        });
+        throw new AddinError(
+          'limit',
+          `Cell ${cell} holds more data than one write request can carry (${group(budget.maxBytesPerWrite)} bytes). Shorten that value in the query.`,
+          {
+            data: { cell, row: target.row + i, col: target.col + j, bytes: cellBytes(i, j), maxBytesPerWrite: budget.maxBytesPerWrite },
+          },
+        );
       }
       emit(i, 1, j, m);
       j += m;

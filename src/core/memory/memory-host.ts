@@ -213,16 +213,24 @@ export class MemoryHost implements SpreadsheetHost {
     const range: GridRange = { sheetId: block.sheetId, row: block.row, col: block.col, rows, cols };
     if (rows === 0 || cols === 0) return;
     if (rows * cols > this.limits.maxCellsPerWrite)
-      throw new AddinError('limit', `A write of ${rows * cols} cells exceeds the host's limit of ${this.limits.maxCellsPerWrite} cells per request.`, {
-        code: 'RequestPayloadSizeLimitExceeded',
-        data: { cells: rows * cols },
-      });
+      throw new AddinError(
+        'limit',
+        `A write of ${rows * cols} cells exceeds the host's limit of ${this.limits.maxCellsPerWrite} cells per request.`,
+        {
+          code: 'RequestPayloadSizeLimitExceeded',
+          data: { cells: rows * cols },
+        },
+      );
     const bytes = estimateWriteBytes(block);
     if (bytes > this.limits.maxBytesPerWrite)
-      throw new AddinError('limit', `A write of about ${bytes} bytes exceeds the host's limit of ${this.limits.maxBytesPerWrite} bytes per request.`, {
-        code: 'RequestPayloadSizeLimitExceeded',
-        data: { bytes },
-      });
+      throw new AddinError(
+        'limit',
+        `A write of about ${bytes} bytes exceeds the host's limit of ${this.limits.maxBytesPerWrite} bytes per request.`,
+        {
+          code: 'RequestPayloadSizeLimitExceeded',
+          data: { bytes },
+        },
+      );
     this.checkGrid(range);
     for (const line of block.values)
       for (const v of line)
@@ -261,13 +269,18 @@ export class MemoryHost implements SpreadsheetHost {
   }
 
   private requireSheet(sheetId: string): void {
-    if (!this.model.sheet(sheetId)) throw new AddinError('notFound', 'The sheet was not found (it may have been deleted).', { data: { sheetId } });
+    if (!this.model.sheet(sheetId))
+      throw new AddinError('notFound', 'The sheet was not found (it may have been deleted).', { data: { sheetId } });
   }
 
   private checkGrid(r: GridRange): void {
     if (r.row < 0 || r.col < 0 || r.row + r.rows > this.limits.maxRows || r.col + r.cols > this.limits.maxCols)
-      throw new AddinError('limit', `The range goes past the sheet's last row (${this.limits.maxRows}) or column (${this.limits.maxCols}).`, {
-        data: { range: r },
-      });
+      throw new AddinError(
+        'limit',
+        `The range goes past the sheet's last row (${this.limits.maxRows}) or column (${this.limits.maxCols}).`,
+        {
+          data: { range: r },
+        },
+      );
   }
 }

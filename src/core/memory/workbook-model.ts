@@ -497,10 +497,12 @@ export class WorkbookModel {
   // ---------- structure ----------
   private refuseShiftOff(s: SheetStore, lastKept: number, axis: 'rows' | 'cols'): void {
     if (axis === 'rows') {
-      for (const [r, store] of s.rows) if (r >= lastKept && !isEmptyRow(store)) throw hostError('Rows cannot be inserted: non-empty cells would be pushed off the sheet.');
+      for (const [r, store] of s.rows)
+        if (r >= lastKept && !isEmptyRow(store)) throw hostError('Rows cannot be inserted: non-empty cells would be pushed off the sheet.');
     } else {
       for (const store of s.rows.values())
-        for (let c = lastKept; c < store.v.length; c += 1) if (store.v[c] !== undefined) throw hostError('Columns cannot be inserted: non-empty cells would be pushed off the sheet.');
+        for (let c = lastKept; c < store.v.length; c += 1)
+          if (store.v[c] !== undefined) throw hostError('Columns cannot be inserted: non-empty cells would be pushed off the sheet.');
     }
   }
 
@@ -661,7 +663,9 @@ export class WorkbookModel {
     const parsed = workbookJsonSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AddinError('contract', 'The saved workbook could not be read.', { detail: issue ? `${issue.path.join('.')}: ${issue.message}` : undefined });
+      throw new AddinError('contract', 'The saved workbook could not be read.', {
+        detail: issue ? `${issue.path.join('.')}: ${issue.message}` : undefined,
+      });
     }
     const data = parsed.data;
     const m = new WorkbookModel({ ...options, name: data.name });

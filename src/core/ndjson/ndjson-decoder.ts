@@ -125,8 +125,7 @@ class Decoder implements NdjsonDecoder {
     const limit = this.maxLineBytes;
     if (next.length * 3 > limit) {
       // Only huge lines get here; count bytes once for what was buffered, then only for each new piece.
-      this.pendingBytes =
-        this.pendingBytes === undefined ? utf8ByteLength(next) : this.pendingBytes + utf8ByteLength(piece);
+      this.pendingBytes = this.pendingBytes === undefined ? utf8ByteLength(next) : this.pendingBytes + utf8ByteLength(piece);
       if (next.length > limit || this.pendingBytes > limit) throw this.tooLong(this.lineNo + 1, next);
     }
     this.pending = next;

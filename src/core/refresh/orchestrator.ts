@@ -41,10 +41,15 @@ export interface OrchestratorDeps {
    * Header titles (flat and pivot), by column or member name (member-match rules), for a result of `report`'s definition;
    * undefined keeps the column names. It may fetch (the service reads the environment's metadata) but should not fail.
    */
-  titles?: (context: QueryContext, result: QueryResult, report: Report) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+  titles?: (
+    context: QueryContext,
+    result: QueryResult,
+    report: Report,
+  ) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
 }
 
-export type PivotSpec = Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'filters'> & Partial<Pick<PivotItems, 'measuresAxis' | 'measuresPosition'>>;
+export type PivotSpec = Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'filters'> &
+  Partial<Pick<PivotItems, 'measuresAxis' | 'measuresPosition'>>;
 
 /** A report definition as the pane hands it over. */
 export interface PlacementDraft {
@@ -163,7 +168,11 @@ export class Orchestrator {
   // ---------- public API ----------
 
   /** Place a new report at `anchor`. Throws 'blocked' (data.cells = A1 labels) when user cells are in the way and !overwrite. */
-  async insert(draft: PlacementDraft, anchor: { sheetId: string; row: number; col: number }, opts: InsertOptions = {}): Promise<PlacementOutcome> {
+  async insert(
+    draft: PlacementDraft,
+    anchor: { sheetId: string; row: number; col: number },
+    opts: InsertOptions = {},
+  ): Promise<PlacementOutcome> {
     const t0 = this.deps.clock.now();
     const { host, reports } = this.deps;
     const { signal } = opts;
@@ -177,7 +186,10 @@ export class Orchestrator {
 
     const publicId = mintPublicId(this.deps.randomBytes);
     const placementId = mintPublicId(this.deps.randomBytes);
-    const context: QueryContext = { deploymentId: draft.deploymentId, ...(draft.environmentId ? { environmentId: draft.environmentId } : {}) };
+    const context: QueryContext = {
+      deploymentId: draft.deploymentId,
+      ...(draft.environmentId ? { environmentId: draft.environmentId } : {}),
+    };
     try {
       opts.onPhase?.('running');
       const body: ReportUpsertBody = {
@@ -196,7 +208,15 @@ export class Orchestrator {
       const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
       opts.onPhase?.('writing');
       const written = await this.locks.run(WRITE_LOCK, () =>
-        this.write({ placementId, name, target: anchor, matrix: fetched.matrix, overwrite: opts.overwrite ?? false, signal, previousHeaderRows: 0 }),
+        this.write({
+          placementId,
+          name,
+          target: anchor,
+          matrix: fetched.matrix,
+          overwrite: opts.overwrite ?? false,
+          signal,
+          previousHeaderRows: 0,
+        }),
       );
       const now = this.iso();
       const record: PlacementRecord = {
@@ -293,7 +313,12 @@ export class Orchestrator {
     const area = await this.deps.host.trackedArea(placementId);
     const body = await this.connectBody(placementId, area);
     try {
-      return await this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, body, opts.signal ? { signal: opts.signal } : {});
+      return await this.deps.reports.connectWorkbook(
+        record.deploymentId,
+        record.reportId,
+        body,
+        opts.signal ? { signal: opts.signal } : {},
+      );
     } catch (e) {
       throw normalize(e, opts.signal);
     }
@@ -331,7 +356,15 @@ export class Orchestrator {
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
       const written = await this.locks.run(WRITE_LOCK, () =>
-        this.write({ placementId, name, target: 'current', matrix: fetched.matrix, overwrite: false, signal, previousHeaderRows: headerRowsOf(record) }),
+        this.write({
+          placementId,
+          name,
+          target: 'current',
+          matrix: fetched.matrix,
+          overwrite: false,
+          signal,
+          previousHeaderRows: headerRowsOf(record),
+        }),
       );
       const next: PlacementRecord = {
         ...record,
@@ -390,7 +423,11 @@ export class Orchestrator {
     const otherAreas = await this.otherAreas(placementId);
     // Probe only outside the placement's own cells, so its own data never hides a user cell.
     const occupied: Array<{ row: number; col: number }> = [];
-    const inGrid = newArea.row + newArea.rows <= host.limits.maxRows && newArea.col + newArea.cols <= host.limits.maxCols && matrix.rows > 0 && matrix.cols > 0;
+    const inGrid =
+      newArea.row + newArea.rows <= host.limits.maxRows &&
+      newArea.col + newArea.cols <= host.limits.maxCols &&
+      matrix.rows > 0 &&
+      matrix.cols > 0;
     if (inGrid) {
       const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
       for (const p of probes) occupied.push(...(await host.occupiedCells(p, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1)));
@@ -447,16 +484,27 @@ export class Orchestrator {
     const { host } = this.deps;
     try {
       for (const s of snapshots) {
-        const m: Matrix = { rows: s.range.rows, cols: s.range.cols, values: s.values, formats: s.formats, headerRows: 0, ...(s.bold ? { bold: s.bold } : {}) };
+        const m: Matrix = {
+          rows: s.range.rows,
+          cols: s.range.cols,
+          values: s.values,
+          formats: s.formats,
+          headerRows: 0,
+          ...(s.bold ? { bold: s.bold } : {}),
+        };
         for (const block of planWriteBlocks(m, s.range, host.limits)) await host.writeBlock(block);
       }
     } catch (e) {
       const first = original instanceof Error ? original.message : String(original);
-      throw new AddinError('host', `Writing failed, and the cells could not all be put back as they were. Check the area and refresh again. (${first})`, {
-        cause: e,
-        detail: e instanceof Error ? e.message : String(e),
-        data: { rollbackFailed: true },
-      });
+      throw new AddinError(
+        'host',
+        `Writing failed, and the cells could not all be put back as they were. Check the area and refresh again. (${first})`,
+        {
+          cause: e,
+          detail: e instanceof Error ? e.message : String(e),
+          data: { rollbackFailed: true },
+        },
+      );
     }
   }
 
@@ -466,7 +514,11 @@ export class Orchestrator {
     let syncError: AddinError | null = null;
     try {
       // No signal: the cells are written, the location must be recorded.
-      await this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, await this.connectBody(record.placementId, area, written.sheetName));
+      await this.deps.reports.connectWorkbook(
+        record.deploymentId,
+        record.reportId,
+        await this.connectBody(record.placementId, area, written.sheetName),
+      );
     } catch (e) {
       syncError = asAddinError(e);
     }
@@ -514,7 +566,10 @@ export class Orchestrator {
       const records = await loadRegistry(this.deps.host.document);
       const current = records.find((r) => r.placementId === placementId);
       if (!current) return;
-      await saveRegistry(this.deps.host.document, withRecord(records, { ...current, lastError: { kind: error.kind, message: error.message, at: this.iso() } }));
+      await saveRegistry(
+        this.deps.host.document,
+        withRecord(records, { ...current, lastError: { kind: error.kind, message: error.message, at: this.iso() } }),
+      );
     });
   }
 
@@ -532,7 +587,10 @@ export class Orchestrator {
   }
 
   /** The record fields that say where a result was written and what it holds (set at insert, renewed at refresh). */
-  private writtenFields(written: Written, fetched: Fetched): Pick<PlacementRecord, 'sheetId' | 'sheetName' | 'anchor' | 'area' | 'rows' | 'cols' | 'headerRows' | 'layout'> {
+  private writtenFields(
+    written: Written,
+    fetched: Fetched,
+  ): Pick<PlacementRecord, 'sheetId' | 'sheetName' | 'anchor' | 'area' | 'rows' | 'cols' | 'headerRows' | 'layout'> {
     const at = written.plan.write;
     return {
       sheetId: at.sheetId,

@@ -70,9 +70,13 @@ export async function loadRegistry(store: DocumentStore): Promise<PlacementRecor
   const envelope = registrySchema.safeParse(json);
   if (!envelope.success) throw damaged(envelope.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
   if (envelope.data.version > REGISTRY_VERSION)
-    throw new AddinError('contract', 'This workbook was saved by a newer version of the add-in. Update the add-in to refresh its reports.', {
-      detail: `registry version ${envelope.data.version}`,
-    });
+    throw new AddinError(
+      'contract',
+      'This workbook was saved by a newer version of the add-in. Update the add-in to refresh its reports.',
+      {
+        detail: `registry version ${envelope.data.version}`,
+      },
+    );
   const records: PlacementRecord[] = [];
   const seen = new Set<string>();
   envelope.data.placements.forEach((item, i) => {

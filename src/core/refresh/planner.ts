@@ -49,7 +49,9 @@ export function planPlacement(input: PlanInput): PlacementPlan {
   const { sheetId, anchor, newShape, previousArea, limits } = input;
   const what = input.name ? `"${input.name}"` : 'the report';
   if (newShape.rows < 1 || newShape.cols < 1)
-    throw new AddinError('validation', `The result of ${what} has no columns to place.`, { data: { rows: newShape.rows, cols: newShape.cols } });
+    throw new AddinError('validation', `The result of ${what} has no columns to place.`, {
+      data: { rows: newShape.rows, cols: newShape.cols },
+    });
   const lastRow = anchor.row + newShape.rows - 1;
   const lastCol = anchor.col + newShape.cols - 1;
   if (anchor.row < 0 || anchor.col < 0 || lastRow >= limits.maxRows || lastCol >= limits.maxCols)
@@ -78,11 +80,9 @@ export function planPlacement(input: PlanInput): PlacementPlan {
   if (firstOverlap && (!firstUser || compareCells(firstOverlap, firstUser) <= 0)) {
     const cell = formatCellRef(firstOverlap.row, firstOverlap.col);
     const other = firstOverlap.area.name ? `the report "${firstOverlap.area.name}"` : 'another placed report';
-    throw new AddinError(
-      'blocked',
-      `Placing ${what} here would overwrite ${other} at ${cell}. Move one of them or choose another cell.`,
-      { data: { cell, cells: [cell], placementId: firstOverlap.area.placementId ?? null, otherPlacement: true } },
-    );
+    throw new AddinError('blocked', `Placing ${what} here would overwrite ${other} at ${cell}. Move one of them or choose another cell.`, {
+      data: { cell, cells: [cell], placementId: firstOverlap.area.placementId ?? null, otherPlacement: true },
+    });
   }
   if (firstUser) {
     const labels = userCells.slice(0, MAX_LISTED_CELLS).map((c) => formatCellRef(c.row, c.col));

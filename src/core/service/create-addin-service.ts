@@ -77,7 +77,11 @@ function signInError(e: unknown, tenantUrl: string): unknown {
     case 'contract':
       return new AddinError(e.kind, `${tenantUrl} did not answer as the platform: check the Tenant URL.`, options);
     case 'unauthenticated':
-      return new AddinError('unauthenticated', 'The platform refused this API key: check the key (and that it belongs to this Tenant URL), then sign in again.', options);
+      return new AddinError(
+        'unauthenticated',
+        'The platform refused this API key: check the key (and that it belongs to this Tenant URL), then sign in again.',
+        options,
+      );
     default:
       return e;
   }
@@ -89,7 +93,12 @@ function updateError(e: unknown, name: string): unknown {
     return new AddinError(
       'forbidden',
       `You can refresh "${name}" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.`,
-      { cause: e, ...(e.status === undefined ? {} : { status: e.status }), ...(e.detail === undefined ? {} : { detail: e.detail }), data: e.data },
+      {
+        cause: e,
+        ...(e.status === undefined ? {} : { status: e.status }),
+        ...(e.detail === undefined ? {} : { detail: e.detail }),
+        data: e.data,
+      },
     );
   }
   return e;
@@ -112,9 +121,18 @@ class AddinServiceImpl implements AddinService {
 
   constructor(private readonly deps: AddinServiceDeps) {
     const reports: ReportsApi = {
-      upsertReport: async (deploymentId: string, publicId: string, body: ReportUpsertBody, opts?: { signal?: AbortSignal }): Promise<Report> =>
-        (await this.platform()).upsertReport(deploymentId, publicId, body, opts ?? {}),
-      connectWorkbook: async (deploymentId: string, reportId: number, body: ConnectWorkbookBody, opts?: { signal?: AbortSignal }): Promise<Report> => {
+      upsertReport: async (
+        deploymentId: string,
+        publicId: string,
+        body: ReportUpsertBody,
+        opts?: { signal?: AbortSignal },
+      ): Promise<Report> => (await this.platform()).upsertReport(deploymentId, publicId, body, opts ?? {}),
+      connectWorkbook: async (
+        deploymentId: string,
+        reportId: number,
+        body: ConnectWorkbookBody,
+        opts?: { signal?: AbortSignal },
+      ): Promise<Report> => {
         const report = await (await this.platform()).connectWorkbook(deploymentId, reportId, body, opts ?? {});
         this.lastKnown.set(body.placementId, lastKnownOf(report, body.placementId, new Date(this.deps.clock.now()).toISOString()));
         return report;
@@ -148,7 +166,8 @@ class AddinServiceImpl implements AddinService {
     const apiKey = input.apiKey.trim();
     if (tenantUrl === '') throw new AddinError('validation', 'Enter the Tenant URL, for example https://your-tenant.example.com.');
     if (apiKey === '') throw new AddinError('validation', 'Enter your API key.');
-    if (!isAuthScheme(input.authScheme)) throw new AddinError('validation', `Unknown auth scheme "${String(input.authScheme)}": choose auto, bearer or api-key.`);
+    if (!isAuthScheme(input.authScheme))
+      throw new AddinError('validation', `Unknown auth scheme "${String(input.authScheme)}": choose auto, bearer or api-key.`);
     const session: StoredSession = { tenantUrl, apiKey, authScheme: input.authScheme };
     const api = this.makeClient(session);
     let deployments: Deployment[];
@@ -291,7 +310,8 @@ class AddinServiceImpl implements AddinService {
 
   async update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome> {
     const record = (await this.orchestrator.list()).find((l) => l.record.placementId === placementId)?.record;
-    if (record === undefined) throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
+    if (record === undefined)
+      throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
     const known = this.lastKnown.get(placementId);
     if (known?.canEdit === false) throw updateError(new AddinError('forbidden', 'No edit access.'), record.name);
     const placementDraft = placementDraftOf(
@@ -383,7 +403,11 @@ class AddinServiceImpl implements AddinService {
   }
 
   /** A refresh or update of one placement as a job: cancellable, marked as refreshing, reported by item events. */
-  private async runOnPlacement(placementId: string, jobId: string, run: (opts: RunOptions) => Promise<PlacementOutcome>): Promise<RunOutcome> {
+  private async runOnPlacement(
+    placementId: string,
+    jobId: string,
+    run: (opts: RunOptions) => Promise<PlacementOutcome>,
+  ): Promise<RunOutcome> {
     const signal = this.jobs.start(jobId);
     const release = this.jobs.hold([placementId]);
     const item = (state: JobItemState): void => this.emit({ type: 'item', jobId, placementId, item: state });
@@ -461,9 +485,13 @@ class AddinServiceImpl implements AddinService {
     let found = this.deployments?.find((d) => d.id === deploymentId);
     if (found === undefined) found = (await this.listDeployments()).find((d) => d.id === deploymentId);
     if (found === undefined) {
-      throw new AddinError('notFound', `Deployment ${deploymentId} is not available to you: choose another deployment, or ask an admin for access.`, {
-        data: { deploymentId },
-      });
+      throw new AddinError(
+        'notFound',
+        `Deployment ${deploymentId} is not available to you: choose another deployment, or ask an admin for access.`,
+        {
+          data: { deploymentId },
+        },
+      );
     }
     return found.deploymentUrl;
   }
@@ -472,9 +500,13 @@ class AddinServiceImpl implements AddinService {
     let found = this.environments.get(deploymentId)?.find((e) => e.id === environmentId);
     if (found === undefined) found = (await this.listEnvironments(deploymentId)).find((e) => e.id === environmentId);
     if (found === undefined) {
-      throw new AddinError('notFound', `Environment ${environmentId} is not in deployment ${deploymentId} anymore: choose the environment again.`, {
-        data: { deploymentId, environmentId },
-      });
+      throw new AddinError(
+        'notFound',
+        `Environment ${environmentId} is not in deployment ${deploymentId} anymore: choose the environment again.`,
+        {
+          data: { deploymentId, environmentId },
+        },
+      );
     }
     return found.api_credentials.rest.url;
   }

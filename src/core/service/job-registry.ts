@@ -12,7 +12,8 @@ export class JobRegistry {
    * cancelled and runs to its end). A job id already running is refused so that Cancel always reaches the right job.
    */
   start(jobId: string): AbortSignal | undefined {
-    if (this.controllers.has(jobId)) throw new AddinError('validation', `A job with id ${jobId} is already running; wait for it or cancel it first.`, { data: { jobId } });
+    if (this.controllers.has(jobId))
+      throw new AddinError('validation', `A job with id ${jobId} is already running; wait for it or cancel it first.`, { data: { jobId } });
     if (typeof AbortController !== 'function') return undefined;
     const controller = new AbortController();
     this.controllers.set(jobId, controller);

@@ -31,8 +31,23 @@ export function lastKnownOf(report: Report, placementId: string, checkedAt: stri
 }
 
 const KINDS: ReadonlySet<string> = new Set<AddinErrorKind>([
-  'unauthenticated', 'forbidden', 'notFound', 'validation', 'publicIdTaken', 'upsertRaceLost', 'ambiguousLegacyId', 'server',
-  'network', 'contract', 'cancelled', 'query', 'continueWait', 'stream', 'blocked', 'limit', 'host',
+  'unauthenticated',
+  'forbidden',
+  'notFound',
+  'validation',
+  'publicIdTaken',
+  'upsertRaceLost',
+  'ambiguousLegacyId',
+  'server',
+  'network',
+  'contract',
+  'cancelled',
+  'query',
+  'continueWait',
+  'stream',
+  'blocked',
+  'limit',
+  'host',
 ]);
 
 function errorKind(kind: string): AddinErrorKind {
@@ -51,7 +66,9 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
   const changed =
     lastKnown !== undefined &&
     ((lastKnown.syncStatus !== null && lastKnown.syncStatus !== SYNC_UP_TO_DATE) ||
-      (lastKnown.currentQueryChecksum !== null && record.queryChecksum !== undefined && lastKnown.currentQueryChecksum !== record.queryChecksum));
+      (lastKnown.currentQueryChecksum !== null &&
+        record.queryChecksum !== undefined &&
+        lastKnown.currentQueryChecksum !== record.queryChecksum));
   const status: PlacementView['status'] = refreshing
     ? 'refreshing'
     : area === null

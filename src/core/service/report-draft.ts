@@ -23,7 +23,9 @@ export function draftFromReport(report: Report): ReportDraft {
     mode,
     sqlQuery: report.sqlQuery ?? '',
     jsonQuery: report.jsonQuery ?? null,
-    pivotItems: pivot ? { rows: [...pivot.rows], columns: [...pivot.columns], measures: [...pivot.measures], filters: [...pivot.filters] } : null,
+    pivotItems: pivot
+      ? { rows: [...pivot.rows], columns: [...pivot.columns], measures: [...pivot.measures], filters: [...pivot.filters] }
+      : null,
     builderState: mode === 'builder' ? builderState : null,
   };
 }

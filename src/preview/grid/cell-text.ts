@@ -81,8 +81,17 @@ export function formatSerialDate(serial: number, format: string): string {
     return tokens
       .map((t, i) => {
         const lower = t.toLowerCase();
-        const prev = tokens.slice(0, i).reverse().find((x) => /^[ydhms]+$/i.test(x))?.toLowerCase() ?? '';
-        const next = tokens.slice(i + 1).find((x) => /^[ydhms]+$/i.test(x))?.toLowerCase() ?? '';
+        const prev =
+          tokens
+            .slice(0, i)
+            .reverse()
+            .find((x) => /^[ydhms]+$/i.test(x))
+            ?.toLowerCase() ?? '';
+        const next =
+          tokens
+            .slice(i + 1)
+            .find((x) => /^[ydhms]+$/i.test(x))
+            ?.toLowerCase() ?? '';
         switch (lower) {
           case 'yyyy':
             return pad(year, 4);

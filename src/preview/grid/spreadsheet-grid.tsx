@@ -72,7 +72,16 @@ function sameQuantum(a: Viewport, b: Viewport): boolean {
   );
 }
 
-export function SpreadsheetGrid({ host, edit, onStartEdit, onEditText, onCommit, onCancel, onClear, scrollerRef }: SpreadsheetGridProps): ReactElement | null {
+export function SpreadsheetGrid({
+  host,
+  edit,
+  onStartEdit,
+  onEditText,
+  onCommit,
+  onCancel,
+  onClear,
+  scrollerRef,
+}: SpreadsheetGridProps): ReactElement | null {
   const s = useGridStyles();
   const model = host.model;
   const version = useModelVersion(host);
@@ -280,7 +289,13 @@ export function SpreadsheetGrid({ host, edit, onStartEdit, onEditText, onCommit,
       onDoubleClick={onDoubleClick}
     >
       <div className={s.canvas} style={{ width: totalWidth, height: totalHeight }}>
-        <ColumnHeaderRow firstCol={win.firstCol} endCol={win.endCol} width={totalWidth} selFrom={range.col} selTo={range.col + range.cols - 1} />
+        <ColumnHeaderRow
+          firstCol={win.firstCol}
+          endCol={win.endCol}
+          width={totalWidth}
+          selFrom={range.col}
+          selTo={range.col + range.cols - 1}
+        />
         {rows}
         <AreaOverlays model={model} sheetId={sheetId} window={win} version={version} />
         {edit && edit.origin === 'cell' && edit.sheetId === sheetId ? (
@@ -309,7 +324,12 @@ function CellEditor({ edit, onEditText, onCommit, onCancel }: CellEditorProps): 
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     e.stopPropagation();
-    const arrows: Record<string, Move> = { ArrowUp: { rows: -1, cols: 0 }, ArrowDown: { rows: 1, cols: 0 }, ArrowLeft: { rows: 0, cols: -1 }, ArrowRight: { rows: 0, cols: 1 } };
+    const arrows: Record<string, Move> = {
+      ArrowUp: { rows: -1, cols: 0 },
+      ArrowDown: { rows: 1, cols: 0 },
+      ArrowLeft: { rows: 0, cols: -1 },
+      ArrowRight: { rows: 0, cols: 1 },
+    };
     if (e.key === 'Enter') {
       e.preventDefault();
       onCommit({ rows: e.shiftKey ? -1 : 1, cols: 0 });
@@ -331,7 +351,11 @@ function CellEditor({ edit, onEditText, onCommit, onCancel }: CellEditorProps): 
       aria-label={`Edit ${formatCellRef(edit.row, edit.col)}`}
       value={edit.text}
       spellCheck={false}
-      style={{ top: HEADER_HEIGHT + edit.row * ROW_HEIGHT, left: ROW_HEADER_WIDTH + edit.col * COL_WIDTH, width: Math.max(COL_WIDTH, (edit.text.length + 2) * 7) }}
+      style={{
+        top: HEADER_HEIGHT + edit.row * ROW_HEIGHT,
+        left: ROW_HEADER_WIDTH + edit.col * COL_WIDTH,
+        width: Math.max(COL_WIDTH, (edit.text.length + 2) * 7),
+      }}
       onChange={(e) => onEditText(e.target.value)}
       onKeyDown={onKeyDown}
       onMouseDown={(e) => e.stopPropagation()}

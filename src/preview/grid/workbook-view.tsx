@@ -19,7 +19,13 @@ const useStyles = makeStyles({
     minWidth: 0,
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  bars: { display: 'flex', flexDirection: 'column', flexShrink: 0, gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
+  bars: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexShrink: 0,
+    gap: tokens.spacingVerticalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+  },
 });
 
 export interface WorkbookViewProps {

@@ -8,8 +8,18 @@ import { recordingClock, seededRandom, type RecordingClock } from '../../helpers
 const transport = fetchTransport(globalThis.fetch as FetchLike);
 const PUBLIC_ID = 'abcDEF123456';
 
-const deployment = (i: number) => ({ id: String(i), name: `Deployment ${i}`, created_at: '2024-01-01T00:00:00Z', deploymentUrl: `https://d${i}.example.com` });
-const environment = (i: number, type = 'production') => ({ id: `e${i}`, name: `Env ${i}`, type, api_credentials: { rest: { url: `https://d1.example.com/env${i}/svcjs-api/v1` } } });
+const deployment = (i: number) => ({
+  id: String(i),
+  name: `Deployment ${i}`,
+  created_at: '2024-01-01T00:00:00Z',
+  deploymentUrl: `https://d${i}.example.com`,
+});
+const environment = (i: number, type = 'production') => ({
+  id: `e${i}`,
+  name: `Env ${i}`,
+  type,
+  api_credentials: { rest: { url: `https://d1.example.com/env${i}/svcjs-api/v1` } },
+});
 const report = (over: Record<string, unknown> = {}) => ({ id: 42, publicId: PUBLIC_ID, deploymentId: 7, name: 'Sales', ...over });
 
 /** A list endpoint honouring offset/limit over `items`. */
@@ -47,7 +57,9 @@ describe('requests', () => {
   });
 
   it('getMeta sends the meta-sync JWT raw to {restUrl}/meta', async () => {
-    stub.handle(scripted({ status: 200, json: { cubes: [{ name: 'orders', type: 'view', measures: [{ name: 'orders.count', type: 'number' }] }] } }));
+    stub.handle(
+      scripted({ status: 200, json: { cubes: [{ name: 'orders', type: 'view', measures: [{ name: 'orders.count', type: 'number' }] }] } }),
+    );
     const meta = await client.getMeta(`${stub.url}/env1/svcjs-api/v1/`, 'eyJ.eyJ.sig');
     expect(stub.requests[0]!.path).toBe('/env1/svcjs-api/v1/meta');
     expect(stub.requests[0]!.headers['authorization']).toBe('eyJ.eyJ.sig');
@@ -82,12 +94,22 @@ describe('requests', () => {
     stub.handle(scripted({ status: 200, json: report({ externalWorkbookPlacements: [] }) }));
     await client.connectWorkbook('7', 42, { externalWorkbookId: 'wb1', placementId: 'p1', anchorCell: 'B2', sheetName: 'Data' });
     expect(stub.requests[0]!.path).toBe('/api/v1/deployments/7/reports/42/connect-workbook');
-    expect(JSON.parse(stub.requests[0]!.body)).toEqual({ externalWorkbookId: 'wb1', placementId: 'p1', anchorCell: 'B2', sheetName: 'Data' });
+    expect(JSON.parse(stub.requests[0]!.body)).toEqual({
+      externalWorkbookId: 'wb1',
+      placementId: 'p1',
+      anchorCell: 'B2',
+      sheetName: 'Data',
+    });
   });
 
   it('refuses an invalid publicId or body before sending anything, saying what is wrong', async () => {
-    await expect(client.upsertReport('7', 'short', { name: 'x' })).rejects.toMatchObject({ kind: 'validation', message: expect.stringMatching(/5 characters: it must have exactly 12/) });
-    await expect(client.upsertReport('7', 'abcDEF12345!', { name: 'x' })).rejects.toMatchObject({ message: expect.stringMatching(/contains "!"/) });
+    await expect(client.upsertReport('7', 'short', { name: 'x' })).rejects.toMatchObject({
+      kind: 'validation',
+      message: expect.stringMatching(/5 characters: it must have exactly 12/),
+    });
+    await expect(client.upsertReport('7', 'abcDEF12345!', { name: 'x' })).rejects.toMatchObject({
+      message: expect.stringMatching(/contains "!"/),
+    });
     await expect(client.upsertReport('7', PUBLIC_ID, { publicId: 'zzzzzzzzzzzz' })).rejects.toMatchObject({ kind: 'validation' });
     await expect(client.assignPublicId('7', 42, 'bad')).rejects.toMatchObject({ kind: 'validation' });
     await expect(client.connectWorkbook('7', 42, { externalWorkbookId: 'wb1', placementId: '' })).rejects.toMatchObject({
@@ -170,12 +192,18 @@ describe('error kinds from real HTTP answers', () => {
 
   it('400 keeps the server message in detail', async () => {
     stub.handle(scripted({ status: 400, json: { error: 'Invalid body: name: Too small' } }));
-    await expect(client.createReport('7', { name: 'x' })).rejects.toMatchObject({ kind: 'validation', detail: 'HTTP 400: Invalid body: name: Too small' });
+    await expect(client.createReport('7', { name: 'x' })).rejects.toMatchObject({
+      kind: 'validation',
+      detail: 'HTTP 400: Invalid body: name: Too small',
+    });
   });
 
   it('403 on createReport advises asking for the creation right', async () => {
     stub.handle(scripted({ status: 403, json: { error: 'read-only access' } }));
-    await expect(client.createReport('7', { name: 'x' })).rejects.toMatchObject({ kind: 'forbidden', message: expect.stringMatching(/right to create reports/) });
+    await expect(client.createReport('7', { name: 'x' })).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: expect.stringMatching(/right to create reports/),
+    });
   });
 
   it('403 on /meta is a refused token', async () => {
@@ -232,7 +260,10 @@ describe('retries', () => {
     const url = stub.url;
     await stub.close();
     const dead = new PlatformClient({ baseUrl: url, apiKey: 'k', transport, clock, random: seededRandom(2) });
-    await expect(dead.listDeployments()).rejects.toMatchObject({ kind: 'network', message: expect.stringMatching(/Check your connection/) });
+    await expect(dead.listDeployments()).rejects.toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/Check your connection/),
+    });
     stub = await startStubServer();
   });
 });
@@ -240,7 +271,9 @@ describe('retries', () => {
 describe('contract errors', () => {
   it('name the offending field of a list item', async () => {
     const bad = { id: '1', name: 'x' }; // deploymentUrl missing
-    stub.handle(scripted({ status: 200, json: { data: { deployments: [deployment(2), bad] }, pagination: { offset: 0, limit: 2, total: 2 } } }));
+    stub.handle(
+      scripted({ status: 200, json: { data: { deployments: [deployment(2), bad] }, pagination: { offset: 0, limit: 2, total: 2 } } }),
+    );
     const err = await client.listDeployments().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ContractError);
     expect((err as ContractError).field).toBe('data.deployments[1].deploymentUrl');
@@ -255,7 +288,11 @@ describe('contract errors', () => {
 
   it('reject a 200 body that is not JSON', async () => {
     stub.handle(scripted({ status: 200, text: '<html>login page</html>' }));
-    await expect(client.getMeta(stub.url, 't')).rejects.toMatchObject({ kind: 'contract', field: '', message: expect.stringMatching(/is not JSON/) });
+    await expect(client.getMeta(stub.url, 't')).rejects.toMatchObject({
+      kind: 'contract',
+      field: '',
+      message: expect.stringMatching(/is not JSON/),
+    });
   });
 });
 
@@ -290,14 +327,20 @@ describe('abort', () => {
       ac.abort();
       return { status: 503, json: { error: 'busy' } };
     });
-    await expect(client.connectWorkbook('7', 42, { externalWorkbookId: 'wb', placementId: 'p' }, { signal: ac.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(
+      client.connectWorkbook('7', 42, { externalWorkbookId: 'wb', placementId: 'p' }, { signal: ac.signal }),
+    ).rejects.toMatchObject({ kind: 'cancelled' });
     expect(stub.requests).toHaveLength(1);
   });
 });
 
 describe('construction', () => {
   it('rejects a tenant URL that is not a web address and an empty key', () => {
-    expect(() => new PlatformClient({ baseUrl: 'acme.example.com', apiKey: 'k', transport, clock, random: Math.random })).toThrow(/https:\/\//);
-    expect(() => new PlatformClient({ baseUrl: 'https://acme.example.com', apiKey: ' ', transport, clock, random: Math.random })).toThrow(/Sign in/);
+    expect(() => new PlatformClient({ baseUrl: 'acme.example.com', apiKey: 'k', transport, clock, random: Math.random })).toThrow(
+      /https:\/\//,
+    );
+    expect(() => new PlatformClient({ baseUrl: 'https://acme.example.com', apiKey: ' ', transport, clock, random: Math.random })).toThrow(
+      /Sign in/,
+    );
   });
 });

@@ -18,10 +18,11 @@ function naiveModuloId(randomBytes: (n: number) => Uint8Array): string {
 function chiSquare(ids: string[]): number {
   const counts = new Map<string, number>([...PUBLIC_ID_ALPHABET].map((c) => [c, 0]));
   let n = 0;
-  for (const id of ids) for (const c of id) {
-    counts.set(c, (counts.get(c) ?? 0) + 1);
-    n++;
-  }
+  for (const id of ids)
+    for (const c of id) {
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+      n++;
+    }
   const expected = n / PUBLIC_ID_ALPHABET.length;
   let x2 = 0;
   for (const count of counts.values()) x2 += (count - expected) ** 2 / expected;
@@ -87,7 +88,10 @@ describe('isValidPublicId and publicIdProblem', () => {
 
   it('rejects any string containing a character outside the alphabet', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 12, maxLength: 12 }).filter((s) => [...s].some((c) => !PUBLIC_ID_ALPHABET.includes(c))), (s) => !isValidPublicId(s)),
+      fc.property(
+        fc.string({ minLength: 12, maxLength: 12 }).filter((s) => [...s].some((c) => !PUBLIC_ID_ALPHABET.includes(c))),
+        (s) => !isValidPublicId(s),
+      ),
     );
   });
 });

@@ -11,7 +11,12 @@ import { SQL_QUERY_PATH } from '../../../src/core/api/wire-names';
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c2VyLTEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLWJ5dGVz';
 const API_KEY = 'sk_live_4f9a2b7c1d';
-const HEADER = { schema: [{ name: 'orders.status', column_type: 'String' }, { name: 'orders.count', column_type: 'Int64' }] };
+const HEADER = {
+  schema: [
+    { name: 'orders.status', column_type: 'String' },
+    { name: 'orders.count', column_type: 'Int64' },
+  ],
+};
 const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
 interface Seen {
@@ -37,7 +42,12 @@ class TestServer {
       const parts: Buffer[] = [];
       req.on('data', (c: Buffer) => parts.push(c));
       req.on('end', () => {
-        const seen: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(parts).toString('utf8') };
+        const seen: Seen = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(parts).toString('utf8'),
+        };
         this.seen.push(seen);
         void Promise.resolve(this.handler(seen, res, this.seen.length - 1)).catch(() => res.destroy());
       });
@@ -150,11 +160,20 @@ describe('QueryClient', () => {
   it('repeats the same request on Continue wait with one span id and a bumped span number', async () => {
     server.handler = (_req, res, i) => {
       if (i < 2) okStream(res, { error: 'Continue wait' });
-      else okStream(res, HEADER, { data: [['completed', '10'], ['shipped', '4']] });
+      else
+        okStream(res, HEADER, {
+          data: [
+            ['completed', '10'],
+            ['shipped', '4'],
+          ],
+        });
     };
     const progress: QueryProgress[] = [];
     const result = await client().run({ query: 'SELECT 1', cache: 'must-revalidate', onProgress: (p) => progress.push(p) });
-    expect(result.rows).toEqual([['completed', '10'], ['shipped', '4']]);
+    expect(result.rows).toEqual([
+      ['completed', '10'],
+      ['shipped', '4'],
+    ]);
     // Only the final answer reports progress: the Continue wait answers came before the two pauses.
     expect(progress.length).toBeGreaterThan(0);
     for (const p of progress) expect(p.elapsedMs).toBe(300);
@@ -191,7 +210,16 @@ describe('QueryClient', () => {
       lastRefreshTime: '2024-05-01T10:00:00.000Z',
       usedPreAggregations: { 'prod.orders_main': { preAggregationId: 'orders.main', lastUpdatedAt: 1714557600000, type: 'rollup' } },
     };
-    const parts = [line(header), line({ data: [['Zürich', '1'], ['東京', '2']] }), line({ data: [['😀', '3']] })];
+    const parts = [
+      line(header),
+      line({
+        data: [
+          ['Zürich', '1'],
+          ['東京', '2'],
+        ],
+      }),
+      line({ data: [['😀', '3']] }),
+    ];
     const progress: QueryProgress[] = [];
     server.handler = async (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -213,7 +241,11 @@ describe('QueryClient', () => {
     expect(progress).toContainEqual({ bytes: b[0]! + b[1]!, rows: 2, elapsedMs: 80 });
     expect(progress.at(-1)).toEqual({ bytes: total, rows: 3, elapsedMs: 120 });
     expect(result.bytes).toBe(total);
-    expect(result.rows).toEqual([['Zürich', '1'], ['東京', '2'], ['😀', '3']]);
+    expect(result.rows).toEqual([
+      ['Zürich', '1'],
+      ['東京', '2'],
+      ['😀', '3'],
+    ]);
     expect(result.columns).toEqual(HEADER.schema);
     expect(result.lastRefreshTime).toBe('2024-05-01T10:00:00.000Z');
     expect(result.usedPreAggregations).toEqual(header.usedPreAggregations);
@@ -226,7 +258,11 @@ describe('QueryClient', () => {
     const cut2 = bytes.indexOf(Buffer.from('😀')) + 2; // inside the 4-byte character
     server.handler = async (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      for (const [a, b] of [[0, cut1], [cut1, cut2], [cut2, bytes.length]] as const) {
+      for (const [a, b] of [
+        [0, cut1],
+        [cut1, cut2],
+        [cut2, bytes.length],
+      ] as const) {
         res.write(bytes.subarray(a, b));
         await pause(20);
       }
@@ -239,7 +275,17 @@ describe('QueryClient', () => {
 
   it('fails with the server message and the discarded row count when an error line follows data', async () => {
     server.handler = (_req, res) =>
-      okStream(res, HEADER, { data: [['a', '1'], ['b', '2']] }, { error: 'Query execution failed: source timeout', requestId: 'x' });
+      okStream(
+        res,
+        HEADER,
+        {
+          data: [
+            ['a', '1'],
+            ['b', '2'],
+          ],
+        },
+        { error: 'Query execution failed: source timeout', requestId: 'x' },
+      );
     const e = await rejection(client().run({ query: 'SELECT 1' }));
     expect(e.kind).toBe('query');
     expect(e.detail).toBe('Query execution failed: source timeout');
@@ -340,7 +386,12 @@ describe('QueryClient', () => {
   it.each([
     [403, '{"error":"Invalid token"}', 'unauthenticated', 'Invalid token'],
     [401, '{"error":"Authorization header isn\'t set"}', 'unauthenticated', "Authorization header isn't set"],
-    [400, '{"type":"UserError","error":"Invalid query format: \\"limit\\" is not allowed"}', 'validation', 'Invalid query format: "limit" is not allowed'],
+    [
+      400,
+      '{"type":"UserError","error":"Invalid query format: \\"limit\\" is not allowed"}',
+      'validation',
+      'Invalid query format: "limit" is not allowed',
+    ],
     [500, '{"error":"Internal Server Error"}', 'server', 'Internal Server Error'],
     [502, '<html><body>Bad Gateway</body></html>', 'server', 'Bad Gateway'],
     [503, '', 'server', undefined],

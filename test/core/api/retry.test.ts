@@ -101,7 +101,9 @@ describe('withRetry', () => {
   it('gives up once the total wait budget is spent', async () => {
     const clock = recordingClock();
     const { fn, calls } = script(Array.from({ length: 4 }, () => fail('server')));
-    await expect(withRetry(fn, { clock, random: () => 0.9999, baseDelayMs: 1000, maxTotalWaitMs: 1500 })).rejects.toMatchObject({ kind: 'server' });
+    await expect(withRetry(fn, { clock, random: () => 0.9999, baseDelayMs: 1000, maxTotalWaitMs: 1500 })).rejects.toMatchObject({
+      kind: 'server',
+    });
     expect(clock.delays).toEqual([999, 501]);
     expect(calls).toEqual([1, 2, 3]);
   });
@@ -117,7 +119,9 @@ describe('withRetry', () => {
     const ac = new AbortController();
     ac.abort();
     const { fn, calls } = script([]);
-    await expect(withRetry(fn, { clock: recordingClock(), random: () => 0.5, signal: ac.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(withRetry(fn, { clock: recordingClock(), random: () => 0.5, signal: ac.signal })).rejects.toMatchObject({
+      kind: 'cancelled',
+    });
     expect(calls).toEqual([]);
   });
 
@@ -129,7 +133,9 @@ describe('withRetry', () => {
       ac.abort();
       throw fail('server');
     };
-    await expect(withRetry(fn, { clock: recordingClock(), random: () => 0.5, signal: ac.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(withRetry(fn, { clock: recordingClock(), random: () => 0.5, signal: ac.signal })).rejects.toMatchObject({
+      kind: 'cancelled',
+    });
     expect(calls).toEqual([1]);
   });
 

@@ -1,5 +1,12 @@
 /** Tests for the wire schemas: the contract's enumerations, publicId pattern and tolerant header parsing. */
-import { columnTypeName, reportUpsertBodySchema, sqlQueryRequestSchema, streamHeaderSchema, reportSchema, PUBLIC_ID_PATTERN } from '../../../src/core/api/schemas';
+import {
+  columnTypeName,
+  reportUpsertBodySchema,
+  sqlQueryRequestSchema,
+  streamHeaderSchema,
+  reportSchema,
+  PUBLIC_ID_PATTERN,
+} from '../../../src/core/api/schemas';
 import { SQL_QUERY_PATH, paths } from '../../../src/core/api/wire-names';
 
 describe('wire schemas', () => {

@@ -14,11 +14,16 @@ const fixtureSchema = z.object({
   state: z.unknown(),
   sql: z.array(z.string()).optional(),
   jsonQuery: z.record(z.string(), z.unknown()).optional(),
-  pivotItems: z.object({ rows: z.array(z.string()), columns: z.array(z.string()), measures: z.array(z.string()), filters: z.array(z.string()) }).optional(),
+  pivotItems: z
+    .object({ rows: z.array(z.string()), columns: z.array(z.string()), measures: z.array(z.string()), filters: z.array(z.string()) })
+    .optional(),
   error: z.object({ kind: z.string(), message: z.string(), member: z.string().optional() }).optional(),
 });
 
-const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json') && f !== 'meta.json').sort();
+const files = fs
+  .readdirSync(DIR)
+  .filter((f) => f.endsWith('.json') && f !== 'meta.json')
+  .sort();
 
 function load(file: string) {
   const fixture = fixtureSchema.parse(JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')));

@@ -15,7 +15,8 @@ import {
 const meta = metaSchema.parse(JSON.parse(fs.readFileSync(path.join(__dirname, '../../fixtures/builder/meta.json'), 'utf8')));
 
 /** The SQL the browser e2e builds in the pane (orders count and total amount by status) and compares cell by cell. */
-const E2E_ORDERS_BY_STATUS_SQL = 'SELECT status, MEASURE(count) AS count, MEASURE(total_amount) AS total_amount\nFROM orders\nGROUP BY 1\nORDER BY 1';
+const E2E_ORDERS_BY_STATUS_SQL =
+  'SELECT status, MEASURE(count) AS count, MEASURE(total_amount) AS total_amount\nFROM orders\nGROUP BY 1\nORDER BY 1';
 
 function state(partial: Partial<BuilderState>): BuilderState {
   return { ...emptyBuilderState(), view: 'orders', ...partial };
@@ -57,24 +58,40 @@ describe('compileBuilder', () => {
 
   it('keeps a filter value inside its literal whatever it holds', () => {
     const base = (value: string, op: 'equals' | 'notEquals' | 'contains'): string =>
-      compileBuilder(state({ rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.status', operator: op, values: [value, 'x'] }] }), meta).sqlQuery;
+      compileBuilder(
+        state({
+          rows: ['orders.status'],
+          measures: ['orders.count'],
+          filters: [{ member: 'orders.status', operator: op, values: [value, 'x'] }],
+        }),
+        meta,
+      ).sqlQuery;
     for (const op of ['equals', 'notEquals', 'contains'] as const) {
       const expected = skeleton(base('plain', op));
       fc.assert(
-        fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((s) => !s.includes('\u0000') && s.trim() !== ''), (value) => {
-          expect(skeleton(base(value, op))).toBe(expected);
-        }),
+        fc.property(
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((s) => !s.includes('\u0000') && s.trim() !== ''),
+          (value) => {
+            expect(skeleton(base(value, op))).toBe(expected);
+          },
+        ),
       );
     }
   });
 
   it('refuses numbers and times that are not, so nothing unquoted comes from the user', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 20 }).filter((s) => /[^0-9.eE+\- ]/.test(s) && s.trim() !== ''), (value) => {
-        expect(() =>
-          compileBuilder(state({ measures: ['orders.count'], filters: [{ member: 'orders.amount', operator: 'gt', values: [value] }] }), meta),
-        ).toThrow(AddinError);
-      }),
+      fc.property(
+        fc.string({ maxLength: 20 }).filter((s) => /[^0-9.eE+\- ]/.test(s) && s.trim() !== ''),
+        (value) => {
+          expect(() =>
+            compileBuilder(
+              state({ measures: ['orders.count'], filters: [{ member: 'orders.amount', operator: 'gt', values: [value] }] }),
+              meta,
+            ),
+          ).toThrow(AddinError);
+        },
+      ),
     );
   });
 
@@ -90,7 +107,13 @@ describe('membersOf', () => {
   it('lists measures and dimensions with titles, types and short names', () => {
     const m = membersOf(meta, 'orders');
     expect(m.measures.map((x) => x.name)).toEqual(['orders.count', 'orders.total_amount', 'orders.average_amount', 'orders.last_order_at']);
-    expect(m.measures[1]).toEqual({ name: 'orders.total_amount', shortName: 'total_amount', title: 'Orders Total Amount', type: 'number', kind: 'measure' });
+    expect(m.measures[1]).toEqual({
+      name: 'orders.total_amount',
+      shortName: 'total_amount',
+      title: 'Orders Total Amount',
+      type: 'number',
+      kind: 'measure',
+    });
     expect(m.dimensions.find((d) => d.name === 'orders.created_at')).toEqual({
       name: 'orders.created_at',
       shortName: 'created_at',
@@ -100,13 +123,19 @@ describe('membersOf', () => {
     });
   });
   it('refuses an unknown view with a validation error naming it', () => {
-    expect(() => membersOf(meta, 'ghosts')).toThrow(expect.objectContaining({ kind: 'validation', message: expect.stringContaining('"ghosts"') }));
+    expect(() => membersOf(meta, 'ghosts')).toThrow(
+      expect.objectContaining({ kind: 'validation', message: expect.stringContaining('"ghosts"') }),
+    );
   });
 });
 
 describe('parseBuilderState', () => {
   it('reads a stored state, filling keys it lacks', () => {
-    expect(parseBuilderState({ view: 'orders', measures: ['orders.count'] })).toEqual({ ...emptyBuilderState(), view: 'orders', measures: ['orders.count'] });
+    expect(parseBuilderState({ view: 'orders', measures: ['orders.count'] })).toEqual({
+      ...emptyBuilderState(),
+      view: 'orders',
+      measures: ['orders.count'],
+    });
   });
   it('returns null for what is not a builder state', () => {
     expect(parseBuilderState(null)).toBeNull();

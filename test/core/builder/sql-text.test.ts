@@ -1,7 +1,15 @@
 /** SQL text pieces: identifiers and literals round-trip and never let their content out of its quotes. */
 import fc from 'fast-check';
 import { AddinError } from '../../../src/core/api/errors';
-import { containsPattern, nextDay, numberLiteral, parseTimeValue, quoteIdent, stringLiteral, timestampLiteral } from '../../../src/core/builder/sql-text';
+import {
+  containsPattern,
+  nextDay,
+  numberLiteral,
+  parseTimeValue,
+  quoteIdent,
+  stringLiteral,
+  timestampLiteral,
+} from '../../../src/core/builder/sql-text';
 
 /** Reads a SQL string literal back: the text between the outer quotes with '' undone; null when it is not one literal. */
 function unquote(literal: string, quote: string): string | null {
@@ -27,10 +35,13 @@ describe('quoteIdent', () => {
   });
   it('round-trips any name', () => {
     fc.assert(
-      fc.property(noNul.filter((s) => s !== ''), (name) => {
-        const q = quoteIdent(name);
-        expect(q === name || unquote(q, '"') === name).toBe(true);
-      }),
+      fc.property(
+        noNul.filter((s) => s !== ''),
+        (name) => {
+          const q = quoteIdent(name);
+          expect(q === name || unquote(q, '"') === name).toBe(true);
+        },
+      ),
     );
   });
   it('refuses empty names and NUL', () => {
@@ -75,7 +86,8 @@ describe('time values', () => {
     expect(parseTimeValue('2024-02-29')).toEqual({ date: '2024-02-29', time: null });
     expect(parseTimeValue('2024-01-31T10:05')).toEqual({ date: '2024-01-31', time: '10:05' });
     expect(parseTimeValue('2024-01-31 10:05:59.123')).toEqual({ date: '2024-01-31', time: '10:05:59.123' });
-    for (const bad of ['2023-02-29', '2024-13-01', '2024-04-31', '2024-01-01T24:00', '2024-1-1', "2024-01-01'", '']) expect(parseTimeValue(bad)).toBeNull();
+    for (const bad of ['2023-02-29', '2024-13-01', '2024-04-31', '2024-01-01T24:00', '2024-1-1', "2024-01-01'", ''])
+      expect(parseTimeValue(bad)).toBeNull();
     expect(timestampLiteral({ date: '2024-01-31', time: '10:05' })).toBe("TIMESTAMP '2024-01-31 10:05'");
   });
   it('steps to the next day across months, leap days and years', () => {

@@ -15,7 +15,11 @@ import { addinErrorOf } from '../../helpers/caught-error';
 
 const col = fc.integer({ min: 0, max: EXCEL_GRID.maxCols - 1 });
 const row = fc.integer({ min: 0, max: EXCEL_GRID.maxRows - 1 });
-const sheetName = fc.string({ unit: fc.constantFrom('a', 'Z', '1', '_', '.', ' ', "'", '!', ':', '$', 'é', '東', '😀', '-'), minLength: 1, maxLength: 12 });
+const sheetName = fc.string({
+  unit: fc.constantFrom('a', 'Z', '1', '_', '.', ' ', "'", '!', ':', '$', 'é', '東', '😀', '-'),
+  minLength: 1,
+  maxLength: 12,
+});
 
 describe('column letters', () => {
   it('knows the landmarks', () => {
@@ -45,7 +49,9 @@ describe('column letters', () => {
     expect(addinErrorOf(() => lettersToColumn('')).kind).toBe('validation');
     expect(addinErrorOf(() => columnToLetters(-1)).kind).toBe('validation');
     expect(addinErrorOf(() => columnToLetters(1.5)).kind).toBe('validation');
-    expect(addinErrorOf(() => lettersToColumn('XFE', EXCEL_GRID)).message).toMatch(/Column XFE is beyond the end of the sheet: its last column is XFD/);
+    expect(addinErrorOf(() => lettersToColumn('XFE', EXCEL_GRID)).message).toMatch(
+      /Column XFE is beyond the end of the sheet: its last column is XFD/,
+    );
   });
 });
 
@@ -137,7 +143,10 @@ describe('range references', () => {
 
   it('checks ranges against the grid', () => {
     expect(() => checkInGrid({ row: 1048575, col: 16383, rows: 1, cols: 1 }, EXCEL_GRID)).not.toThrow();
-    expect(addinErrorOf(() => checkInGrid({ row: 1048570, col: 0, rows: 10, cols: 1 }, EXCEL_GRID)).data).toEqual({ row: 1048579, maxRows: 1048576 });
+    expect(addinErrorOf(() => checkInGrid({ row: 1048570, col: 0, rows: 10, cols: 1 }, EXCEL_GRID)).data).toEqual({
+      row: 1048579,
+      maxRows: 1048576,
+    });
     expect(addinErrorOf(() => parseRangeRef('A1:XFE1', EXCEL_GRID)).kind).toBe('validation');
   });
 });

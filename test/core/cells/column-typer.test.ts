@@ -8,7 +8,11 @@ import { memberNumberFormat } from '../../../src/core/cells/member-format';
 import { typeColumn, typeValue, valueKind, type TypedCell } from '../../../src/core/cells/value-typing';
 
 /** The column rules over the per-value reference: typeValue for each value, then the timestamp and member formats. */
-function referenceColumn(column: Pick<StreamColumn, 'column_type' | 'format' | 'currency'>, values: readonly StreamValue[], memberFormats = true): TypedCell[] {
+function referenceColumn(
+  column: Pick<StreamColumn, 'column_type' | 'format' | 'currency'>,
+  values: readonly StreamValue[],
+  memberFormats = true,
+): TypedCell[] {
   const cells = values.map((v) => typeValue(column.column_type, v));
   const kind = valueKind(column.column_type);
   const isTimestamp = (c: TypedCell) => c.format === DATE_TIME_FORMAT || c.format === DATE_TIME_MS_FORMAT;
@@ -23,9 +27,26 @@ function referenceColumn(column: Pick<StreamColumn, 'column_type' | 'format' | '
 }
 
 const COLUMN_TYPES: ColumnType[] = [
-  'String', 'VarStr', 'Blob', { Interval: 'DayTime' }, { List: { String: null } },
-  'Int64', 'Int32', 'UInt8', { Decimal: [18, 2] }, { Decimal: [38, 0] }, 'Numeric', 'Double', 'Float64', 'Real',
-  'Boolean', 'bool', 'Timestamp', 'Timestamptz', 'DateTime64', { Date: false },
+  'String',
+  'VarStr',
+  'Blob',
+  { Interval: 'DayTime' },
+  { List: { String: null } },
+  'Int64',
+  'Int32',
+  'UInt8',
+  { Decimal: [18, 2] },
+  { Decimal: [38, 0] },
+  'Numeric',
+  'Double',
+  'Float64',
+  'Real',
+  'Boolean',
+  'bool',
+  'Timestamp',
+  'Timestamptz',
+  'DateTime64',
+  { Date: false },
 ];
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
@@ -39,13 +60,38 @@ const wireValue: fc.Arbitrary<StreamValue> = fc.oneof(
   fc.boolean(),
   fc.oneof(fc.double(), fc.integer(), fc.constantFrom(-0, 0, 1e21, Number.MAX_SAFE_INTEGER + 2)),
   // Number text: integers and decimals of any length, exponents.
-  fc.tuple(fc.constantFrom('', '-', '+'), digitText(20), fc.option(digitText(20)), fc.constantFrom('', '', 'e5', 'E-3', 'e400')).map(([s, i, f, e]) => `${s}${i}${f === null ? '' : `.${f}`}${e}`),
+  fc
+    .tuple(fc.constantFrom('', '-', '+'), digitText(20), fc.option(digitText(20)), fc.constantFrom('', '', 'e5', 'E-3', 'e400'))
+    .map(([s, i, f, e]) => `${s}${i}${f === null ? '' : `.${f}`}${e}`),
   fc.double({ noNaN: true }).map(String),
   // Dates and timestamps, some at midnight, some before 1900-03-01, some impossible.
   fc
-    .record({ y: fc.integer({ min: 1850, max: 2100 }), mo: fc.integer({ min: 1, max: 13 }), d: fc.integer({ min: 1, max: 31 }), time: fc.constantFrom('', 'T00:00:00', 'T00:00:00.000', ' 06:30', 'T12:00:00.250', 'T23:59:59.999999999', 'T24:00:00', 'Z') })
+    .record({
+      y: fc.integer({ min: 1850, max: 2100 }),
+      mo: fc.integer({ min: 1, max: 13 }),
+      d: fc.integer({ min: 1, max: 31 }),
+      time: fc.constantFrom('', 'T00:00:00', 'T00:00:00.000', ' 06:30', 'T12:00:00.250', 'T23:59:59.999999999', 'T24:00:00', 'Z'),
+    })
     .map(({ y, mo, d, time }) => `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}${time}`),
-  fc.constantFrom('true', 'FALSE', 't', 'F', 'yes', '', ' ', '=1+1', '#N/A', "'x", '１２３', 'Order 12', 'NaN', '-Infinity', 'Zürich', '東京', '😀'),
+  fc.constantFrom(
+    'true',
+    'FALSE',
+    't',
+    'F',
+    'yes',
+    '',
+    ' ',
+    '=1+1',
+    '#N/A',
+    "'x",
+    '１２３',
+    'Order 12',
+    'NaN',
+    '-Infinity',
+    'Zürich',
+    '東京',
+    '😀',
+  ),
   fc.string({ maxLength: 8 }),
 );
 
@@ -83,14 +129,19 @@ describe('typeRowsInto', () => {
       fc.record({
         columns: fc.constant(columns.map((c, j) => ({ name: `c${j}`, ...c }))),
         // Rows may be shorter or longer than the columns: a missing value is null, an extra one is ignored.
-        rows: fc.array(fc.array(wireValue, { minLength: Math.max(0, columns.length - 1), maxLength: columns.length + 1 }), { maxLength: 25 }),
+        rows: fc.array(fc.array(wireValue, { minLength: Math.max(0, columns.length - 1), maxLength: columns.length + 1 }), {
+          maxLength: 25,
+        }),
       }),
     );
     fc.assert(
       fc.property(scenario, ({ columns, rows }) => {
         const matrix = buildFlatMatrix({ columns, rows });
         columns.forEach((c, j) => {
-          const expected = referenceColumn(c, rows.map((r) => r[j] ?? null));
+          const expected = referenceColumn(
+            c,
+            rows.map((r) => r[j] ?? null),
+          );
           expect(matrix.values.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.value));
           expect(matrix.formats.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.format));
         });
@@ -107,7 +158,15 @@ describe('typeRowsInto', () => {
       { name: 'c', column_type: 'Int64', format: 'percent' },
     ];
     const typed: TypedRows = { values: [['kept']], formats: [[null]] };
-    typeRowsInto(columns, [['x', '2024-01-01T00:00:00.000', '0.5'], ['9', '2024-01-01T12:00:00.000', '1']], typed, { pick: [2, 1] });
+    typeRowsInto(
+      columns,
+      [
+        ['x', '2024-01-01T00:00:00.000', '0.5'],
+        ['9', '2024-01-01T12:00:00.000', '1'],
+      ],
+      typed,
+      { pick: [2, 1] },
+    );
     expect(typed).toEqual({
       values: [['kept'], [0.5, 45292], [1, 45292.5]],
       formats: [[null], ['0.00%', DATE_TIME_FORMAT], ['0.00%', DATE_TIME_FORMAT]],

@@ -22,11 +22,41 @@ describe('needsTextFormat', () => {
   });
 
   it('agrees with the regex definition on random text (digits of other scripts, surrogate pairs, TRUE/false)', () => {
-    const unit = fc.constantFrom('a', 'T', 'r', 'U', 'e', 'F', 'l', 's', 'x', ' ', '\u00a0', '1', '٣', '١', '𝟘', '😀', '\ud835', '東', '=', '-', 'ſ', 'K');
+    const unit = fc.constantFrom(
+      'a',
+      'T',
+      'r',
+      'U',
+      'e',
+      'F',
+      'l',
+      's',
+      'x',
+      ' ',
+      '\u00a0',
+      '1',
+      '٣',
+      '١',
+      '𝟘',
+      '😀',
+      '\ud835',
+      '東',
+      '=',
+      '-',
+      'ſ',
+      'K',
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit, maxLength: 8 }), fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom('true', 'TRUE', 'False', 'fAlSe', 'truE ', 'ſalse')), (text) => {
-        expect(needsTextFormat(text)).toBe(needsTextFormatSpec(text));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit, maxLength: 8 }),
+          fc.string({ unit: 'grapheme', maxLength: 6 }),
+          fc.constantFrom('true', 'TRUE', 'False', 'fAlSe', 'truE ', 'ſalse'),
+        ),
+        (text) => {
+          expect(needsTextFormat(text)).toBe(needsTextFormatSpec(text));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -44,7 +44,11 @@ describe('compareWireValues', () => {
   });
 
   it('is a total order: antisymmetric, transitive, zero only for identical values', () => {
-    const value = fc.oneof(fc.constantFrom<StreamValue>(null, true, false, '1', '1.0', '01', '-0', '0'), fc.string({ maxLength: 3 }), fc.integer({ min: -5, max: 5 }));
+    const value = fc.oneof(
+      fc.constantFrom<StreamValue>(null, true, false, '1', '1.0', '01', '-0', '0'),
+      fc.string({ maxLength: 3 }),
+      fc.integer({ min: -5, max: 5 }),
+    );
     fc.assert(
       fc.property(value, value, value, (a, b, c) => {
         expect(Math.sign(compareWireValues(a, b))).toBe(-Math.sign(compareWireValues(b, a)) || 0);

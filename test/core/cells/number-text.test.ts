@@ -3,7 +3,10 @@ import fc from 'fast-check';
 import { compareNumberText, numberTextValue, readNumberText, type NumberPrecision } from '../../../src/core/cells/number-text';
 
 /** readNumberText as first written, over one regex (the definition the scan must keep). */
-function readNumberTextSpec(text: string, precision: NumberPrecision): { kind: 'number'; value: number } | { kind: 'exact'; text: string } | null {
+function readNumberTextSpec(
+  text: string,
+  precision: NumberPrecision,
+): { kind: 'number'; value: number } | { kind: 'exact'; text: string } | null {
   const m = /^([+-]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/.exec(text);
   if (!m) return null;
   const intPart = m[2] ?? '';
@@ -35,7 +38,17 @@ const numberLike = fc
     int: fc.oneof(digits(4), digits(25)),
     point: fc.constantFrom('', '.', '.'),
     frac: fc.oneof(digits(4), digits(25)),
-    exp: fc.oneof(fc.constant(''), fc.constant(''), fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '-', '+'), fc.constantFrom('0', '3', '21', '308', '309', '400', '99999999999999999999')).map((p) => p.join(''))),
+    exp: fc.oneof(
+      fc.constant(''),
+      fc.constant(''),
+      fc
+        .tuple(
+          fc.constantFrom('e', 'E'),
+          fc.constantFrom('', '-', '+'),
+          fc.constantFrom('0', '3', '21', '308', '309', '400', '99999999999999999999'),
+        )
+        .map((p) => p.join('')),
+    ),
     stray: fc.option(fc.tuple(fc.nat(30), fc.constantFrom('.', '-', 'x', ' ', 'e', '٣', ',')), { freq: 4 }),
   })
   .map(({ sign, int, point, frac, exp, stray }) => {
@@ -48,12 +61,16 @@ const numberLike = fc
 describe('numberTextValue', () => {
   it('reads number-like text exactly as the regex definition does, in both precisions', () => {
     fc.assert(
-      fc.property(fc.oneof(numberLike, fc.string({ maxLength: 6 })), fc.constantFrom<NumberPrecision>('exact', 'float'), (text, precision) => {
-        const spec = readNumberTextSpec(text, precision);
-        expect(readNumberText(text, precision)).toEqual(spec);
-        const value = numberTextValue(text, precision);
-        expect(value).toBe(spec === null ? null : spec.kind === 'number' ? spec.value : text);
-      }),
+      fc.property(
+        fc.oneof(numberLike, fc.string({ maxLength: 6 })),
+        fc.constantFrom<NumberPrecision>('exact', 'float'),
+        (text, precision) => {
+          const spec = readNumberTextSpec(text, precision);
+          expect(readNumberText(text, precision)).toEqual(spec);
+          const value = numberTextValue(text, precision);
+          expect(value).toBe(spec === null ? null : spec.kind === 'number' ? spec.value : text);
+        },
+      ),
       { numRuns: 5000 },
     );
   });

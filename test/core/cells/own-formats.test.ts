@@ -18,11 +18,24 @@ describe('isAddinFormat', () => {
         expect(isAddinFormat(f ?? '')).toBe(true);
       }),
     );
-    for (const code of ['USD', 'EUR', 'JPY', 'BRL', 'CHF']) expect(isAddinFormat(memberNumberFormat({ format: 'currency', currency: code }) ?? '')).toBe(true);
+    for (const code of ['USD', 'EUR', 'JPY', 'BRL', 'CHF'])
+      expect(isAddinFormat(memberNumberFormat({ format: 'currency', currency: code }) ?? '')).toBe(true);
   });
 
   it("does not claim a user's formats, nor the default", () => {
-    for (const f of ['0.0', '#,##0', '0%', 'dd/mm/yyyy', 'mmm yyyy', '[Red]#,##0.00', '"$"#,##0.000', '#,##0.00 "EURO"', '"$"#,##0.00;[Red]-"$"#,##0.00', GENERAL_FORMAT, ''])
+    for (const f of [
+      '0.0',
+      '#,##0',
+      '0%',
+      'dd/mm/yyyy',
+      'mmm yyyy',
+      '[Red]#,##0.00',
+      '"$"#,##0.000',
+      '#,##0.00 "EURO"',
+      '"$"#,##0.00;[Red]-"$"#,##0.00',
+      GENERAL_FORMAT,
+      '',
+    ])
       expect([f, isAddinFormat(f)]).toEqual([f, false]);
   });
 

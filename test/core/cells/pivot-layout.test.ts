@@ -15,7 +15,13 @@ const fixtureSchema = z.object({
   result: z.object({ columns: z.array(streamColumnSchema), rows: z.array(z.array(streamValueSchema)) }),
   pivot: pivotItemsSchema,
   titles: z.record(z.string(), z.string()),
-  expected: z.object({ rows: z.number(), cols: z.number(), headerRows: z.number(), values: z.array(z.array(scalar)), formats: z.array(z.array(z.string().nullable())) }),
+  expected: z.object({
+    rows: z.number(),
+    cols: z.number(),
+    headerRows: z.number(),
+    values: z.array(z.array(scalar)),
+    formats: z.array(z.array(z.string().nullable())),
+  }),
 });
 
 describe('buildPivotMatrix', () => {
@@ -58,8 +64,18 @@ describe('buildPivotMatrix', () => {
   it('orders numbers numerically, text by code point and null last', () => {
     const m = buildPivotMatrix(
       {
-        columns: [{ name: 'k', column_type: 'String' }, { name: 'c', column_type: 'Int64' }, { name: 'v', column_type: 'Int64' }],
-        rows: [['b', '10', '1'], [null, '9', '2'], ['B', '-1', '3'], ['a', null, '4'], ['é', '100000000000000000000', '5']],
+        columns: [
+          { name: 'k', column_type: 'String' },
+          { name: 'c', column_type: 'Int64' },
+          { name: 'v', column_type: 'Int64' },
+        ],
+        rows: [
+          ['b', '10', '1'],
+          [null, '9', '2'],
+          ['B', '-1', '3'],
+          ['a', null, '4'],
+          ['é', '100000000000000000000', '5'],
+        ],
       },
       { rows: ['k'], columns: ['c'], measures: ['v'] },
     );
@@ -70,8 +86,18 @@ describe('buildPivotMatrix', () => {
   it('keeps member tuples apart even when their values run together ("xs" + "y" and "x" + "sy")', () => {
     const m = buildPivotMatrix(
       {
-        columns: [{ name: 'a', column_type: 'String' }, { name: 'b', column_type: 'String' }, { name: 'c', column_type: 'String' }, { name: 'v', column_type: 'Int64' }],
-        rows: [['xs', 'y', 'k', '1'], ['x', 'sy', 'k', '2'], ['x', 'sy', 'k1', '3'], ['x', 'sy', '1k', '4']],
+        columns: [
+          { name: 'a', column_type: 'String' },
+          { name: 'b', column_type: 'String' },
+          { name: 'c', column_type: 'String' },
+          { name: 'v', column_type: 'Int64' },
+        ],
+        rows: [
+          ['xs', 'y', 'k', '1'],
+          ['x', 'sy', 'k', '2'],
+          ['x', 'sy', 'k1', '3'],
+          ['x', 'sy', '1k', '4'],
+        ],
       },
       { rows: ['a', 'b'], columns: ['c'], measures: ['v'] },
     );
@@ -83,34 +109,84 @@ describe('buildPivotMatrix', () => {
 
   it('degenerates to the flat layout of rows and measures without column members', () => {
     const m = buildPivotMatrix(
-      { columns: cols, rows: [['EU', '9', 'Q1', '2'], ['EU', '9', 'Q1', '3']] },
+      {
+        columns: cols,
+        rows: [
+          ['EU', '9', 'Q1', '2'],
+          ['EU', '9', 'Q1', '3'],
+        ],
+      },
       { rows: ['region'], columns: [], measures: ['sales'] },
       { titles: { sales: 'Sales' } },
     );
-    expect(m).toEqual({ rows: 3, cols: 2, headerRows: 1, values: [['region', 'Sales'], ['EU', 2], ['EU', 3]], formats: [[null, null], [null, null], [null, null]] });
+    expect(m).toEqual({
+      rows: 3,
+      cols: 2,
+      headerRows: 1,
+      values: [
+        ['region', 'Sales'],
+        ['EU', 2],
+        ['EU', 3],
+      ],
+      formats: [
+        [null, null],
+        [null, null],
+        [null, null],
+      ],
+    });
   });
 
   it('matches view.member names to result columns and back', () => {
     const m = buildPivotMatrix(
-      { columns: [{ name: 'orders.status', column_type: 'String' }, { name: 'MONTH', column_type: 'Int64' }, { name: 'count', column_type: 'Int64' }], rows: [['a', '1', '5']] },
+      {
+        columns: [
+          { name: 'orders.status', column_type: 'String' },
+          { name: 'MONTH', column_type: 'Int64' },
+          { name: 'count', column_type: 'Int64' },
+        ],
+        rows: [['a', '1', '5']],
+      },
       { rows: ['status'], columns: ['orders.month'], measures: ['orders.count'] },
     );
-    expect(m.values).toEqual([[null, 'count'], ['orders.status', 1], ['a', 5]]);
+    expect(m.values).toEqual([
+      [null, 'count'],
+      ['orders.status', 1],
+      ['a', 5],
+    ]);
   });
 
   it('rejects duplicate combinations, naming the key', () => {
-    const e = addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [['EU', '9', 'Q1', '1'], ['EU', '9', 'Q1', '2']] }, base));
+    const e = addinErrorOf(() =>
+      buildPivotMatrix(
+        {
+          columns: cols,
+          rows: [
+            ['EU', '9', 'Q1', '1'],
+            ['EU', '9', 'Q1', '2'],
+          ],
+        },
+        base,
+      ),
+    );
     expect(e.kind).toBe('validation');
     expect(e.message).toContain('region = "EU", year = "9", quarter = "Q1"');
   });
 
   it('rejects unknown members, unsupported measure placement and members listed twice', () => {
-    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measures: ['profit'] })).message).toMatch(/no column for the pivot member "profit"/);
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measures: ['profit'] })).message).toMatch(
+      /no column for the pivot member "profit"/,
+    );
     expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresAxis: 'rows' })).kind).toBe('validation');
-    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresPosition: 'after' })).kind).toBe('validation');
-    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, rows: ['region', 'x.region'] })).message).toMatch(/same result column/);
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresPosition: 'after' })).kind).toBe(
+      'validation',
+    );
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, rows: ['region', 'x.region'] })).message).toMatch(
+      /same result column/,
+    );
     const twoSales = [...cols.slice(0, 3), { name: 'a.sales', column_type: 'Int64' }, { name: 'b.sales', column_type: 'Int64' }];
-    expect(addinErrorOf(() => buildPivotMatrix({ columns: twoSales, rows: [] }, base)).message).toMatch(/"sales" matches several result columns \("a.sales", "b.sales"\)/);
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: twoSales, rows: [] }, base)).message).toMatch(
+      /"sales" matches several result columns \("a.sales", "b.sales"\)/,
+    );
   });
 
   it('places every (row key, column key, measure) value exactly once, at the cell its labels name', () => {
@@ -120,7 +196,13 @@ describe('buildPivotMatrix', () => {
         r: fc.integer({ min: 0, max: 2 }),
         k: fc.integer({ min: 1, max: 2 }),
         m: fc.integer({ min: 1, max: 2 }),
-        rows: fc.array(fc.tuple(fc.array(dimValue, { minLength: 4, maxLength: 4 }), fc.array(fc.integer({ min: -1000, max: 1000 }), { minLength: 2, maxLength: 2 })), { maxLength: 30 }),
+        rows: fc.array(
+          fc.tuple(
+            fc.array(dimValue, { minLength: 4, maxLength: 4 }),
+            fc.array(fc.integer({ min: -1000, max: 1000 }), { minLength: 2, maxLength: 2 }),
+          ),
+          { maxLength: 30 },
+        ),
       })
       .map(({ r, k, m, rows }) => {
         // Dimension columns alternate String and Int64 so both typings occur; one row per combination.
@@ -164,7 +246,10 @@ describe('buildPivotMatrix', () => {
             placed++;
           }
         }
-        const nonEmpty = out.values.slice(H).flatMap((line) => line.slice(r)).filter((v) => v !== null).length;
+        const nonEmpty = out.values
+          .slice(H)
+          .flatMap((line) => line.slice(r))
+          .filter((v) => v !== null).length;
         expect(nonEmpty).toBe(placed);
       }),
       { numRuns: 300 },
@@ -177,12 +262,18 @@ describe('buildPivotMatrix', () => {
       { name: 'year', column_type: 'Int64' },
       { name: 'sales', column_type: 'Double' },
     ];
-    const key = fc.tuple(fc.constantFrom<StreamValue>('EU', 'US', 'b', 'B', '=x', null), fc.constantFrom<StreamValue>('9', '10', '2024', '-1', null));
+    const key = fc.tuple(
+      fc.constantFrom<StreamValue>('EU', 'US', 'b', 'B', '=x', null),
+      fc.constantFrom<StreamValue>('9', '10', '2024', '-1', null),
+    );
     const rows = fc.uniqueArray(fc.tuple(key, fc.integer({ min: -99, max: 99 })), { selector: ([k]) => JSON.stringify(k), maxLength: 20 });
     fc.assert(
       fc.property(rows, fc.func(fc.integer()), (data, rank) => {
         const result = data.map(([[region, year], v]) => [region, year, String(v)]);
-        const shuffled = result.map((row, i) => ({ row, r: rank(i) })).sort((a, b) => a.r - b.r).map((x) => x.row);
+        const shuffled = result
+          .map((row, i) => ({ row, r: rank(i) }))
+          .sort((a, b) => a.r - b.r)
+          .map((x) => x.row);
         const pivot = { rows: ['region'], columns: ['year'], measures: ['sales'] };
         expect(buildPivotMatrix({ columns, rows: shuffled }, pivot)).toEqual(buildPivotMatrix({ columns, rows: result }, pivot));
       }),

@@ -46,7 +46,13 @@ describe('serial dates', () => {
 
   it('orders timestamps like their text', () => {
     const stamp = fc
-      .record({ y: fc.integer({ min: 1900, max: 2100 }), mo: fc.integer({ min: 3, max: 12 }), d: fc.integer({ min: 1, max: 28 }), s: fc.integer({ min: 0, max: 86399 }), ms: fc.integer({ min: 0, max: 999 }) })
+      .record({
+        y: fc.integer({ min: 1900, max: 2100 }),
+        mo: fc.integer({ min: 3, max: 12 }),
+        d: fc.integer({ min: 1, max: 28 }),
+        s: fc.integer({ min: 0, max: 86399 }),
+        ms: fc.integer({ min: 0, max: 999 }),
+      })
       .map(({ y, mo, d, s, ms }) => {
         const p = (n: number, w: number) => String(n).padStart(w, '0');
         return `${p(y, 4)}-${p(mo, 2)}-${p(d, 2)}T${p(Math.floor(s / 3600), 2)}:${p(Math.floor(s / 60) % 60, 2)}:${p(s % 60, 2)}.${p(ms, 3)}`;
@@ -78,7 +84,10 @@ describe('numbers never lose digits silently', () => {
       fc.property(fc.stringMatching(/^[1-9]\d{0,19}$/), fc.integer({ min: 0, max: 20 }), (digits, point) => {
         const at = Math.min(point, digits.length);
         const text = at === 0 || at === digits.length ? digits : `${digits.slice(0, at)}.${digits.slice(at)}`;
-        const significant = text.replace('.', '').replace(/^0+/, '').replace(text.includes('.') ? /0+$/ : /$^/, '').length;
+        const significant = text
+          .replace('.', '')
+          .replace(/^0+/, '')
+          .replace(text.includes('.') ? /0+$/ : /$^/, '').length;
         const cell = typeValue('Int64', text);
         if (significant > 15) expect(cell).toEqual({ value: text, format: TEXT_FORMAT });
         else expect(cell).toEqual({ value: Number(text), format: null });

@@ -21,29 +21,70 @@ describe('estimateBlockBytes', () => {
   it('is at least the JSON size of the values and formats, even for escapes and non-ASCII text', () => {
     const texts = fc.string({ unit: fc.constantFrom('a', '"', '\\', '\n', 'é', '東', '😀', '\u0001'), maxLength: 40 });
     fc.assert(
-      fc.property(fc.array(fc.array(fc.oneof(texts, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (values) => {
-        const formats = values.map((r) => r.map((v) => (typeof v === 'string' ? '@' : null)));
-        const json = JSON.stringify({ values, formats });
-        const bytes = new TextEncoder().encode(json).length;
-        const escaped = JSON.stringify({ values, formats }).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).length;
-        const estimate = estimateBlockBytes({ values, formats });
-        expect(estimate).toBeGreaterThanOrEqual(bytes);
-        expect(estimate).toBeGreaterThanOrEqual(escaped);
-      }),
+      fc.property(
+        fc.array(
+          fc.array(fc.oneof(texts, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)), {
+            minLength: 1,
+            maxLength: 5,
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (values) => {
+          const formats = values.map((r) => r.map((v) => (typeof v === 'string' ? '@' : null)));
+          const json = JSON.stringify({ values, formats });
+          const bytes = new TextEncoder().encode(json).length;
+          const escaped = JSON.stringify({ values, formats }).replace(
+            /[^\x20-\x7e]/g,
+            (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+          ).length;
+          const estimate = estimateBlockBytes({ values, formats });
+          expect(estimate).toBeGreaterThanOrEqual(bytes);
+          expect(estimate).toBeGreaterThanOrEqual(escaped);
+        },
+      ),
     );
   });
 });
 
 describe('planWriteBlocks', () => {
   it('writes a small matrix in one block carrying its header rows', () => {
-    const m = matrixOf([['a', 'b'], [1, 2]], 1, [[null, '@'], [null, null]]);
+    const m = matrixOf(
+      [
+        ['a', 'b'],
+        [1, 2],
+      ],
+      1,
+      [
+        [null, '@'],
+        [null, null],
+      ],
+    );
     expect(planWriteBlocks(m, target, { maxCellsPerWrite: 100, maxBytesPerWrite: 5_000_000 })).toEqual([
-      { sheetId: 's1', row: 3, col: 2, values: [['a', 'b'], [1, 2]], formats: [[null, '@'], [null, null]], headerRows: 1 },
+      {
+        sheetId: 's1',
+        row: 3,
+        col: 2,
+        values: [
+          ['a', 'b'],
+          [1, 2],
+        ],
+        formats: [
+          [null, '@'],
+          [null, null],
+        ],
+        headerRows: 1,
+      },
     ]);
   });
 
   it('cuts by rows under the cell budget; only the first block carries the header', () => {
-    const m = matrixOf([['h1', 'h2'], [1, 2], [3, 4], [5, 6], [7, 8]]);
+    const m = matrixOf([
+      ['h1', 'h2'],
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+    ]);
     const blocks = planWriteBlocks(m, target, { maxCellsPerWrite: 4, maxBytesPerWrite: 5_000_000 });
     expect(blocks.map((b) => [b.row, b.col, b.values.length, b.headerRows])).toEqual([
       [3, 2, 2, 1],
@@ -53,7 +94,13 @@ describe('planWriteBlocks', () => {
   });
 
   it('cuts a row that alone exceeds the budget into column chunks', () => {
-    const m = matrixOf([['a', 'b', 'c', 'd', 'e'], [1, 2, 3, 4, 5]], 1);
+    const m = matrixOf(
+      [
+        ['a', 'b', 'c', 'd', 'e'],
+        [1, 2, 3, 4, 5],
+      ],
+      1,
+    );
     const blocks = planWriteBlocks(m, target, { maxCellsPerWrite: 2, maxBytesPerWrite: 5_000_000 });
     expect(blocks.map((b) => [b.row, b.col, b.values])).toEqual([
       [3, 2, [['a', 'b']]],
@@ -67,7 +114,21 @@ describe('planWriteBlocks', () => {
   });
 
   it("gives each block its part of a matrix's exact bold, and no bold when the matrix has none", () => {
-    const m: Matrix = { ...matrixOf([['a', 'b', 'c'], [1, 2, 3], [4, 5, 6]], 1), bold: [[true, true, false], [false, true, false], [true, false, true]] };
+    const m: Matrix = {
+      ...matrixOf(
+        [
+          ['a', 'b', 'c'],
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+        1,
+      ),
+      bold: [
+        [true, true, false],
+        [false, true, false],
+        [true, false, true],
+      ],
+    };
     const blocks = planWriteBlocks(m, target, { maxCellsPerWrite: 2, maxBytesPerWrite: 5_000_000 });
     expect(blocks.map((b) => [b.row, b.col, b.bold])).toEqual([
       [3, 2, [[true, true]]],
@@ -95,15 +156,41 @@ describe('planWriteBlocks', () => {
   });
 
   it('refuses a matrix that runs past the grid, and a budget too small for one cell', () => {
-    const m = matrixOf([['a', 'b'], [1, 2]]);
-    expect(addinErrorOf(() => planWriteBlocks(m, { sheetId: 's', row: 1048575, col: 0 }, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 })).kind).toBe('limit');
-    expect(addinErrorOf(() => planWriteBlocks(m, { sheetId: 's', row: 0, col: 16383 }, { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 })).message).toMatch(/column XFD/);
+    const m = matrixOf([
+      ['a', 'b'],
+      [1, 2],
+    ]);
+    expect(
+      addinErrorOf(() =>
+        planWriteBlocks(
+          m,
+          { sheetId: 's', row: 1048575, col: 0 },
+          { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 },
+        ),
+      ).kind,
+    ).toBe('limit');
+    expect(
+      addinErrorOf(() =>
+        planWriteBlocks(
+          m,
+          { sheetId: 's', row: 0, col: 16383 },
+          { maxCellsPerWrite: 10, maxBytesPerWrite: 5_000_000, maxRows: 1048576, maxCols: 16384 },
+        ),
+      ).message,
+    ).toMatch(/column XFD/);
     expect(addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 0, maxBytesPerWrite: 5_000_000 })).kind).toBe('validation');
-    expect(addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 5, maxBytesPerWrite: BLOCK_OVERHEAD_BYTES })).kind).toBe('validation');
+    expect(addinErrorOf(() => planWriteBlocks(m, target, { maxCellsPerWrite: 5, maxBytesPerWrite: BLOCK_OVERHEAD_BYTES })).kind).toBe(
+      'validation',
+    );
   });
 
   it('plans nothing for an empty matrix', () => {
-    expect(planWriteBlocks({ rows: 0, cols: 0, values: [], formats: [], headerRows: 0 }, target, { maxCellsPerWrite: 5, maxBytesPerWrite: 5000 })).toEqual([]);
+    expect(
+      planWriteBlocks({ rows: 0, cols: 0, values: [], formats: [], headerRows: 0 }, target, {
+        maxCellsPerWrite: 5,
+        maxBytesPerWrite: 5000,
+      }),
+    ).toEqual([]);
     expect(planWriteBlocks(matrixOf([[], []]), target, { maxCellsPerWrite: 5, maxBytesPerWrite: 5000 })).toEqual([]);
   });
 
@@ -120,7 +207,10 @@ describe('planWriteBlocks', () => {
       .chain(({ rows, cols, headerRows }) =>
         fc.record({
           values: fc.array(fc.array(cell, { minLength: cols, maxLength: cols }), { minLength: rows, maxLength: rows }),
-          formats: fc.array(fc.array(fc.constantFrom(null, '@', 'yyyy-mm-dd'), { minLength: cols, maxLength: cols }), { minLength: rows, maxLength: rows }),
+          formats: fc.array(fc.array(fc.constantFrom(null, '@', 'yyyy-mm-dd'), { minLength: cols, maxLength: cols }), {
+            minLength: rows,
+            maxLength: rows,
+          }),
           headerRows: fc.constant(Math.min(headerRows, rows)),
           cols: fc.constant(cols),
           maxCellsPerWrite: fc.integer({ min: 1, max: 60 }),
@@ -144,7 +234,7 @@ describe('planWriteBlocks', () => {
           const c0 = b.col - s.target.col;
           const expectedHeader = Math.max(0, Math.min(matrix.headerRows - r0, height));
           expect(b.headerRows ?? 0).toBe(expectedHeader);
-          const slice = <T,>(grid: T[][]) => grid.slice(r0, r0 + height).map((line) => line.slice(c0, c0 + width));
+          const slice = <T>(grid: T[][]) => grid.slice(r0, r0 + height).map((line) => line.slice(c0, c0 + width));
           expect(b.values).toEqual(slice(matrix.values));
           expect(b.formats).toEqual(slice(matrix.formats));
           for (let i = 0; i < height; i++) {
@@ -161,7 +251,12 @@ describe('planWriteBlocks', () => {
 
 describe('planWriteBlocks, block sizes', () => {
   it('counts a number as exactly the characters of its text', () => {
-    const number = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }).map(Number), fc.integer({ min: 0, max: 22 }).map((e) => 10 ** e));
+    const number = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer(),
+      fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }).map(Number),
+      fc.integer({ min: 0, max: 22 }).map((e) => 10 ** e),
+    );
     fc.assert(
       fc.property(number, (v) => {
         expect(estimateCellBytes(v, null) - estimateCellBytes(null, null)).toBe(String(v).length - 'null'.length);
@@ -171,7 +266,12 @@ describe('planWriteBlocks, block sizes', () => {
   });
 
   it('makes every full-width block as tall as both budgets allow', () => {
-    const cell = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.string({ maxLength: 12 }), fc.constant(null));
+    const cell = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer(),
+      fc.string({ maxLength: 12 }),
+      fc.constant(null),
+    );
     const scenario = fc.integer({ min: 1, max: 6 }).chain((cols) =>
       fc.record({
         cols: fc.constant(cols),
@@ -182,14 +282,21 @@ describe('planWriteBlocks, block sizes', () => {
     );
     fc.assert(
       fc.property(scenario, (s) => {
-        const matrix = matrixOf(s.values, 1, s.values.map((r) => r.map((v) => (typeof v === 'string' ? '@' : null))));
+        const matrix = matrixOf(
+          s.values,
+          1,
+          s.values.map((r) => r.map((v) => (typeof v === 'string' ? '@' : null))),
+        );
         const blocks = planWriteBlocks(matrix, target, s);
         blocks.forEach((b, n) => {
           const next = blocks[n + 1];
           const width = b.values[0]?.length ?? 0;
           if (width !== s.cols || next === undefined || (next.values[0]?.length ?? 0) !== s.cols) return;
           // The next full-width block's first row did not fit this one.
-          const grown = { values: [...b.values, ...next.values.slice(0, 1)], formats: [...(b.formats ?? []), ...(next.formats ?? []).slice(0, 1)] };
+          const grown = {
+            values: [...b.values, ...next.values.slice(0, 1)],
+            formats: [...(b.formats ?? []), ...(next.formats ?? []).slice(0, 1)],
+          };
           const cellsFit = grown.values.length * s.cols <= s.maxCellsPerWrite;
           const bytesFit = estimateBlockBytes(grown) <= s.maxBytesPerWrite;
           expect(cellsFit && bytesFit).toBe(false);

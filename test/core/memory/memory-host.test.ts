@@ -31,7 +31,15 @@ describe('MemoryHost', () => {
 
   it('rejects a write over the cell or byte limit with kind limit, writing nothing', async () => {
     const { host, sheet } = setup({ maxCellsPerWrite: 6, maxBytesPerWrite: 40 });
-    const big = { sheetId: sheet, row: 0, col: 0, values: [[1, 2, 3, 4], [5, 6, 7, 8]] };
+    const big = {
+      sheetId: sheet,
+      row: 0,
+      col: 0,
+      values: [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+      ],
+    };
     await expect(host.writeBlock(big)).rejects.toMatchObject({ kind: 'limit', code: 'RequestPayloadSizeLimitExceeded' });
     const wide = { sheetId: sheet, row: 0, col: 0, values: [['a'.repeat(50)]] };
     expect(estimateWriteBytes(wide)).toBeGreaterThan(40);
@@ -64,8 +72,23 @@ describe('MemoryHost', () => {
     const range = { sheetId: sheet, row: 0, col: 0, rows: 2, cols: 2 };
     const before = host.model.toJSON();
     const snap = await host.snapshot(range);
-    expect(snap.formats).toEqual([[TEXT_FORMAT, '0.0%'], ['General', 'General']]);
-    await host.writeBlock({ sheetId: sheet, row: 0, col: 0, values: [['x', 'y'], ['z', 'w']], formats: [['0', '0'], ['0', '0']] });
+    expect(snap.formats).toEqual([
+      [TEXT_FORMAT, '0.0%'],
+      ['General', 'General'],
+    ]);
+    await host.writeBlock({
+      sheetId: sheet,
+      row: 0,
+      col: 0,
+      values: [
+        ['x', 'y'],
+        ['z', 'w'],
+      ],
+      formats: [
+        ['0', '0'],
+        ['0', '0'],
+      ],
+    });
     await host.writeBlock({ ...range, values: snap.values, formats: snap.formats });
     expect(host.model.toJSON()).toEqual(before);
   });
@@ -76,8 +99,18 @@ describe('MemoryHost', () => {
     const range = { sheetId: sheet, row: 0, col: 0, rows: 2, cols: 2 };
     const before = host.model.toJSON();
     const snap = await host.snapshot(range);
-    expect(snap.bold).toEqual([[false, false], [false, true]]);
-    await host.writeBlock({ ...range, values: [['h1', 'h2'], ['a', 'b']], headerRows: 2 });
+    expect(snap.bold).toEqual([
+      [false, false],
+      [false, true],
+    ]);
+    await host.writeBlock({
+      ...range,
+      values: [
+        ['h1', 'h2'],
+        ['a', 'b'],
+      ],
+      headerRows: 2,
+    });
     expect(host.model.getCell(sheet, 0, 0)?.bold).toBe(true);
     await host.writeBlock({ ...range, values: snap.values, formats: snap.formats, ...(snap.bold ? { bold: snap.bold } : {}) });
     expect(host.model.toJSON()).toEqual(before);
@@ -101,7 +134,21 @@ describe('MemoryHost', () => {
 
   it('clears values but not formats, and reports occupied cells', async () => {
     const { host, sheet } = setup();
-    host.model.setRange(sheet, 0, 0, [[1, 2], [3, 4]], { formats: [['0', '0'], ['0', '0']] });
+    host.model.setRange(
+      sheet,
+      0,
+      0,
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      {
+        formats: [
+          ['0', '0'],
+          ['0', '0'],
+        ],
+      },
+    );
     await host.clear({ sheetId: sheet, row: 0, col: 0, rows: 1, cols: 2 });
     expect(await host.occupiedCells({ sheetId: sheet, row: 0, col: 0, rows: 2, cols: 2 }, 10)).toEqual([
       { row: 1, col: 0 },

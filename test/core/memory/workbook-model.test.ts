@@ -151,7 +151,22 @@ describe('WorkbookModel events and persistence', () => {
   it('round-trips through JSON, including formats, bold, formula marks, areas and settings', () => {
     const { m, sheet } = model();
     const b = m.addSheet('Data');
-    m.setRange(b.id, 2, 1, [['h1', 'h2'], ['=x', '007']], { formats: [[null, null], [null, TEXT_FORMAT]], boldRows: 1 });
+    m.setRange(
+      b.id,
+      2,
+      1,
+      [
+        ['h1', 'h2'],
+        ['=x', '007'],
+      ],
+      {
+        formats: [
+          [null, null],
+          [null, TEXT_FORMAT],
+        ],
+        boldRows: 1,
+      },
+    );
     m.trackArea('p', { sheetId: b.id, row: 2, col: 1, rows: 2, cols: 2 });
     m.trackArea('gone', { sheetId: sheet, row: 0, col: 0, rows: 1, cols: 1 });
     m.deleteRows(sheet, 0, 1);

@@ -95,22 +95,27 @@ describe('createNdjsonDecoder', () => {
     const value = fc.oneof(fc.string({ unit: 'grapheme' }), fc.boolean(), fc.constant(null), fc.string({ unit: 'binary' }));
     const batch = fc.array(fc.tuple(value, value, value), { maxLength: 5 });
     fc.assert(
-      fc.property(fc.array(batch, { minLength: 1, maxLength: 5 }), fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (batches, cuts, crlf) => {
-        const eol = crlf ? '\r\n' : '\n';
-        const header = JSON.stringify({ schema: ['a', 'b', 'c'].map((name) => ({ name, column_type: 'String' })) });
-        const text = [header, ...batches.map((data) => JSON.stringify({ data }))].map((l) => l + eol).join('');
-        const got: StreamValue[][] = [];
-        const d = createNdjsonDecoder({ onRows: (rows) => got.push(...rows) });
-        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((x, y) => x - y);
-        let at = 0;
-        for (const p of points) {
-          d.feed(text.slice(at, p));
-          at = p;
-        }
-        d.feed(text.slice(at));
-        d.end();
-        expect(got).toEqual(batches.flat());
-      }),
+      fc.property(
+        fc.array(batch, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.boolean(),
+        (batches, cuts, crlf) => {
+          const eol = crlf ? '\r\n' : '\n';
+          const header = JSON.stringify({ schema: ['a', 'b', 'c'].map((name) => ({ name, column_type: 'String' })) });
+          const text = [header, ...batches.map((data) => JSON.stringify({ data }))].map((l) => l + eol).join('');
+          const got: StreamValue[][] = [];
+          const d = createNdjsonDecoder({ onRows: (rows) => got.push(...rows) });
+          const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((x, y) => x - y);
+          let at = 0;
+          for (const p of points) {
+            d.feed(text.slice(at, p));
+            at = p;
+          }
+          d.feed(text.slice(at));
+          d.end();
+          expect(got).toEqual(batches.flat());
+        },
+      ),
     );
   });
 });

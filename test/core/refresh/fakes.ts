@@ -28,7 +28,10 @@ export function table(names: string[], rows: StreamValue[][]): Table {
 
 /** n rows of [`k<i>`, `<i>`] with columns key, value_n. */
 export function numbered(n: number, prefix = 'k'): Table {
-  return table(['key', 'value_n'], Array.from({ length: n }, (_, i) => [`${prefix}${i}`, String(i)]));
+  return table(
+    ['key', 'value_n'],
+    Array.from({ length: n }, (_, i) => [`${prefix}${i}`, String(i)]),
+  );
 }
 
 export type ReportsCall =
@@ -56,7 +59,12 @@ export class FakeReports implements ReportsApi {
     return reportSchema.parse(next);
   }
 
-  async connectWorkbook(deploymentId: string, reportId: number, body: ConnectWorkbookBody, opts?: { signal?: AbortSignal }): Promise<Report> {
+  async connectWorkbook(
+    deploymentId: string,
+    reportId: number,
+    body: ConnectWorkbookBody,
+    opts?: { signal?: AbortSignal },
+  ): Promise<Report> {
     if (opts?.signal?.aborted) throw cancelledError();
     connectWorkbookBodySchema.parse(body);
     this.calls.push({ method: 'connectWorkbook', deploymentId, reportId, body });
@@ -65,7 +73,13 @@ export class FakeReports implements ReportsApi {
     const report = [...this.byPublicId.values()].find((r) => r.id === reportId);
     if (!report) throw new AddinError('notFound', 'Report not found.', { status: 404 });
     const placements = (report.externalWorkbookPlacements as Record<string, unknown>[]).filter((p) => p.id !== body.placementId);
-    placements.push({ id: body.placementId, host: 'SPREADSHEET_1', workbookId: body.externalWorkbookId, ...body, syncStatus: 'UP_TO_DATE' });
+    placements.push({
+      id: body.placementId,
+      host: 'SPREADSHEET_1',
+      workbookId: body.externalWorkbookId,
+      ...body,
+      syncStatus: 'UP_TO_DATE',
+    });
     report.externalWorkbookPlacements = placements;
     return reportSchema.parse(report);
   }
@@ -171,7 +185,15 @@ export function rig(limits: Partial<HostLimits> = {}, deps: Partial<Pick<Orchest
   const host = new MemoryHost(model, { limits, mintWorkbookId: () => 'wb-test-1' });
   const reports = new FakeReports();
   const queries = new FakeQueries();
-  const orch = new Orchestrator({ host, reports, queries: queries.runnerFor, clock: fakeClock(), randomBytes: countingBytes(), timezone: 'Europe/Paris', ...deps });
+  const orch = new Orchestrator({
+    host,
+    reports,
+    queries: queries.runnerFor,
+    clock: fakeClock(),
+    randomBytes: countingBytes(),
+    timezone: 'Europe/Paris',
+    ...deps,
+  });
   return { model, host, sheet: model.sheets()[0]!.id, reports, queries, orch };
 }
 

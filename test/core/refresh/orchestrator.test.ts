@@ -35,7 +35,14 @@ describe('Orchestrator.insert', () => {
     r.queries.set(t.sql, t);
     const out = await r.orch.insert(draft(t.sql, 'Orders by status'), { sheetId: r.sheet, row: 1, col: 1 });
 
-    expect(out).toMatchObject({ rows: 4, cols: 2, headerRows: 1, rangeRef: 'Sheet1!B2:C5', area: { sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 }, syncError: null });
+    expect(out).toMatchObject({
+      rows: 4,
+      cols: 2,
+      headerRows: 1,
+      rangeRef: 'Sheet1!B2:C5',
+      area: { sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 },
+      syncError: null,
+    });
     expect(r.model.getValues(r.sheet, { row: 1, col: 1, rows: 4, cols: 2 })).toEqual([
       ['status', 'count'],
       ['completed', 120],
@@ -45,7 +52,11 @@ describe('Orchestrator.insert', () => {
     expect(r.model.getCell(r.sheet, 1, 1)?.bold).toBe(true);
 
     const [upsert, connect] = r.reports.calls;
-    expect(upsert).toMatchObject({ method: 'upsertReport', deploymentId: '7', body: { name: 'Orders by status', sqlQuery: t.sql, source: HOST_EXCEL } });
+    expect(upsert).toMatchObject({
+      method: 'upsertReport',
+      deploymentId: '7',
+      body: { name: 'Orders by status', sqlQuery: t.sql, source: HOST_EXCEL },
+    });
     expect(upsert?.method === 'upsertReport' && upsert.publicId).toMatch(/^[0-9A-Za-z]{12}$/);
     expect(connect).toMatchObject({
       method: 'connectWorkbook',
@@ -153,7 +164,9 @@ describe('Orchestrator.insert', () => {
 
   it('validates the draft and the target before calling anything', async () => {
     const r = rig();
-    expect((await addinRejection(r.orch.insert({ ...draft(SQL), name: ' ' }, { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
+    expect((await addinRejection(r.orch.insert({ ...draft(SQL), name: ' ' }, { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe(
+      'validation',
+    );
     expect((await addinRejection(r.orch.insert(draft(''), { sheetId: r.sheet, row: 0, col: 0 }))).kind).toBe('validation');
     expect((await addinRejection(r.orch.insert(draft(SQL), { sheetId: 'gone', row: 0, col: 0 }))).kind).toBe('notFound');
     expect(r.reports.calls).toEqual([]);
@@ -186,16 +199,23 @@ describe('header titles', () => {
 
   it('titles the header from the titles dependency (it may be async), given the report with its meta, at insert and at refresh', async () => {
     const seen: Array<{ context: unknown; columns: string[]; meta: unknown }> = [];
-    const r = rig({}, {
-      titles: async (context, result, report) => {
-        seen.push({ context, columns: result.columns.map((c) => c.name), meta: report.meta });
-        return report.meta?.['mode'] === 'builder' ? { region: 'Region', 'sales.sales': 'Sales' } : undefined;
+    const r = rig(
+      {},
+      {
+        titles: async (context, result, report) => {
+          seen.push({ context, columns: result.columns.map((c) => c.name), meta: report.meta });
+          return report.meta?.['mode'] === 'builder' ? { region: 'Region', 'sales.sales': 'Sales' } : undefined;
+        },
       },
-    });
+    );
     r.queries.set(SALES, salesTable);
     const out = await r.orch.insert({ ...draft(SALES), meta: { mode: 'builder' } }, { sheetId: r.sheet, row: 0, col: 0 });
     expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 1, cols: 3 })).toEqual([['Region', 'year', 'Sales']]);
-    expect(seen[0]).toEqual({ context: { deploymentId: '7', environmentId: '3' }, columns: ['region', 'year', 'sales'], meta: { mode: 'builder' } });
+    expect(seen[0]).toEqual({
+      context: { deploymentId: '7', environmentId: '3' },
+      columns: ['region', 'year', 'sales'],
+      meta: { mode: 'builder' },
+    });
 
     // The refresh reads the definition (and its meta) from connect-workbook: the same titles again.
     await r.orch.refresh(out.placementId);
@@ -420,7 +440,10 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     expect(after.rows).toBe(5);
     const upserts = r.reports.calls.filter((c) => c.method === 'upsertReport');
     expect(upserts).toHaveLength(2);
-    expect(upserts[1]).toMatchObject({ publicId: out.publicId, body: { publicId: out.publicId, name: 'Orders v2', sqlQuery: 'SELECT v2' } });
+    expect(upserts[1]).toMatchObject({
+      publicId: out.publicId,
+      body: { publicId: out.publicId, name: 'Orders v2', sqlQuery: 'SELECT v2' },
+    });
     expect(upserts[1]?.method === 'upsertReport' && upserts[1].body.source).toBeUndefined();
     expect((await loadRegistry(r.host.document))[0]).toMatchObject({ name: 'Orders v2', queryChecksum: 'sum:SELECT v2' });
     expect((await r.orch.definition(out.placementId)).sqlQuery).toBe('SELECT v2');
@@ -509,7 +532,16 @@ describe('Orchestrator step order', () => {
   it('refresh: connect-workbook, run its sqlQuery, plan, write (and clear), connect-workbook with the new location, save', async () => {
     const r = rig({ maxCellsPerWrite: 10 });
     // Fewer rows, one more column: the new area needs probing (column D) and leaves rows to clear.
-    r.queries.set(SQL, numbered(12)).set('SELECT fewer', table(['a', 'b', 'c'], [['x', 'y', 'z'], ['u', 'v', 'w']]));
+    r.queries.set(SQL, numbered(12)).set(
+      'SELECT fewer',
+      table(
+        ['a', 'b', 'c'],
+        [
+          ['x', 'y', 'z'],
+          ['u', 'v', 'w'],
+        ],
+      ),
+    );
     const { orch, log } = logged(r);
     const out = await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
     log.length = 0;

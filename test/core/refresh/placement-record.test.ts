@@ -53,10 +53,15 @@ describe('placement registry', () => {
   });
 
   it('reports damaged JSON, a bad envelope or a bad record as a contract error naming the problem', async () => {
-    await expect(loadRegistry(store({ [REGISTRY_KEY]: '{oops' }))).rejects.toMatchObject({ kind: 'contract', message: expect.stringMatching(/damaged/) });
+    await expect(loadRegistry(store({ [REGISTRY_KEY]: '{oops' }))).rejects.toMatchObject({
+      kind: 'contract',
+      message: expect.stringMatching(/damaged/),
+    });
     await expect(loadRegistry(store({ [REGISTRY_KEY]: '[]' }))).rejects.toMatchObject({ kind: 'contract' });
     const bad = JSON.stringify({ version: 1, placements: [{ ...rec('p1'), rows: -1 }] });
-    await expect(loadRegistry(store({ [REGISTRY_KEY]: bad }))).rejects.toMatchObject({ detail: expect.stringContaining('placements.0.rows') });
+    await expect(loadRegistry(store({ [REGISTRY_KEY]: bad }))).rejects.toMatchObject({
+      detail: expect.stringContaining('placements.0.rows'),
+    });
     const dup = JSON.stringify({ version: 1, placements: [rec('p1'), rec('p1')] });
     await expect(loadRegistry(store({ [REGISTRY_KEY]: dup }))).rejects.toMatchObject({ detail: expect.stringContaining('duplicate') });
   });

@@ -6,7 +6,15 @@ import { planPlacement, type PlanInput } from '../../../src/core/refresh/planner
 
 const S = 'sheet-1';
 const limits = { maxRows: 1000, maxCols: 100 };
-const base: PlanInput = { sheetId: S, anchor: { row: 1, col: 1 }, newShape: { rows: 3, cols: 2 }, previousArea: null, occupied: [], otherAreas: [], limits };
+const base: PlanInput = {
+  sheetId: S,
+  anchor: { row: 1, col: 1 },
+  newShape: { rows: 3, cols: 2 },
+  previousArea: null,
+  occupied: [],
+  otherAreas: [],
+  limits,
+};
 const area = (row: number, col: number, rows: number, cols: number, sheetId = S): GridRange => ({ sheetId, row, col, rows, cols });
 
 function caught(f: () => unknown): { kind: string; message: string; data: Record<string, unknown> } {
@@ -35,7 +43,16 @@ describe('planPlacement', () => {
 
   it('is blocked by a user cell below and names the first one in row-major order', () => {
     const e = caught(() =>
-      planPlacement({ ...base, name: 'Sales', newShape: { rows: 6, cols: 2 }, previousArea: area(1, 1, 3, 2), occupied: [{ row: 6, col: 1 }, { row: 5, col: 2 }] }),
+      planPlacement({
+        ...base,
+        name: 'Sales',
+        newShape: { rows: 6, cols: 2 },
+        previousArea: area(1, 1, 3, 2),
+        occupied: [
+          { row: 6, col: 1 },
+          { row: 5, col: 2 },
+        ],
+      }),
     );
     expect(e.kind).toBe('blocked');
     expect(e.data).toMatchObject({ cell: 'C6', cells: ['C6', 'B7'] });
@@ -96,7 +113,16 @@ describe('planPlacement properties', () => {
           // Placements never overlap each other: keep the others clear of the previous area.
           const otherAreas = others.map((o) => ({ sheetId: S, ...o })).filter((o) => !previousArea || !overlaps(o, previousArea));
           const newArea = { sheetId: S, ...n };
-          const input: PlanInput = { sheetId: S, anchor: { row: n.row, col: n.col }, newShape: { rows: n.rows, cols: n.cols }, previousArea, occupied, otherAreas, limits, overwrite };
+          const input: PlanInput = {
+            sheetId: S,
+            anchor: { row: n.row, col: n.col },
+            newShape: { rows: n.rows, cols: n.cols },
+            previousArea,
+            occupied,
+            otherAreas,
+            limits,
+            overwrite,
+          };
           let plan;
           try {
             plan = planPlacement(input);
@@ -105,7 +131,10 @@ describe('planPlacement properties', () => {
             expect(err.kind).toBe('blocked');
             const hitsOther = otherAreas.some((o) => overlaps(o, newArea));
             const hitsUser = occupied.some(
-              (c) => containsCell(newArea, S, c.row, c.col) && !(previousArea && containsCell(previousArea, S, c.row, c.col)) && !otherAreas.some((o) => containsCell(o, S, c.row, c.col)),
+              (c) =>
+                containsCell(newArea, S, c.row, c.col) &&
+                !(previousArea && containsCell(previousArea, S, c.row, c.col)) &&
+                !otherAreas.some((o) => containsCell(o, S, c.row, c.col)),
             );
             expect(hitsOther || (!overwrite && hitsUser)).toBe(true);
             return;
@@ -135,7 +164,9 @@ describe('planPlacement properties', () => {
         const A = { sheetId: S, ...a };
         const B = { sheetId: S, ...b };
         const got = subtract(A, B).flatMap(cells).sort();
-        const want = cells(A).filter((k) => !cells(B).includes(k)).sort();
+        const want = cells(A)
+          .filter((k) => !cells(B).includes(k))
+          .sort();
         expect(got).toEqual(want);
       }),
     );

@@ -40,7 +40,11 @@ describe('refreshAll', () => {
     expect(summary.items.map((x) => x.item.state)).toEqual(['done', 'done', 'failed', 'done']);
     // Data rows: 9 rows of data under a header row.
     expect(summary.items[0]?.item).toEqual({ state: 'done', rows: 9, cols: 2 });
-    expect(summary.items[2]?.item).toMatchObject({ state: 'failed', kind: 'query', message: expect.stringContaining('failed while sending') });
+    expect(summary.items[2]?.item).toMatchObject({
+      state: 'failed',
+      kind: 'query',
+      message: expect.stringContaining('failed while sending'),
+    });
     for (const id of r.ids) {
       const states = updates.filter(([u]) => u === id).map(([, s]) => s);
       expect(states[0]).toBe('queued');

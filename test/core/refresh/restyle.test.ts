@@ -49,11 +49,49 @@ describe('restyleForWrite', () => {
 
   it('un-bolds former header cells that now hold data, and only when one is bold', () => {
     const range = area(0, 0, 3, 2);
-    const current = snap(range, [['General', 'General'], ['General', 'General'], ['General', 'General']], [[true, true], [true, true], [false, true]]);
+    const current = snap(
+      range,
+      [
+        ['General', 'General'],
+        ['General', 'General'],
+        ['General', 'General'],
+      ],
+      [
+        [true, true],
+        [true, true],
+        [false, true],
+      ],
+    );
     // Two header rows before (a pivot), one now (flat): row 1 is data; row 2's bold was the user's and stays.
-    const out = restyleForWrite(matrix([[null, null], [null, null], [null, null]], 1), current, { area: range, headerRows: 2 });
-    expect(out.bold).toEqual([[true, true], [false, false], [false, true]]);
-    const unchanged = restyleForWrite(matrix([[null, null], [null, null], [null, null]], 2), current, { area: range, headerRows: 2 });
+    const out = restyleForWrite(
+      matrix(
+        [
+          [null, null],
+          [null, null],
+          [null, null],
+        ],
+        1,
+      ),
+      current,
+      { area: range, headerRows: 2 },
+    );
+    expect(out.bold).toEqual([
+      [true, true],
+      [false, false],
+      [false, true],
+    ]);
+    const unchanged = restyleForWrite(
+      matrix(
+        [
+          [null, null],
+          [null, null],
+          [null, null],
+        ],
+        2,
+      ),
+      current,
+      { area: range, headerRows: 2 },
+    );
     expect(unchanged.bold).toBeUndefined();
   });
 
@@ -79,7 +117,22 @@ describe('restyleLeftover', () => {
       headerRows: 0,
       bold: [[false], [false], [true], [false]],
     });
-    expect(restyleLeftover(snap(area(2, 0, 2, 3), [['General', '0.0', 'General'], ['General', 'General', 'General']], [[false, true, false], [false, false, false]]), own)).toBeNull();
+    expect(
+      restyleLeftover(
+        snap(
+          area(2, 0, 2, 3),
+          [
+            ['General', '0.0', 'General'],
+            ['General', 'General', 'General'],
+          ],
+          [
+            [false, true, false],
+            [false, false, false],
+          ],
+        ),
+        own,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -100,9 +153,28 @@ async function placed(r: Rig, sql: string, t: Table): Promise<{ placementId: str
 describe('refresh restyles what the add-in styled', () => {
   it('a count column moved onto the old amount column does not keep the currency format (the edit adds a column before it)', async () => {
     const r = rig();
-    const out = await placed(r, 'v1', flat([status, count, total], [['done', '125', '140070.21'], ['open', '93', '103531.99']]));
+    const out = await placed(
+      r,
+      'v1',
+      flat(
+        [status, count, total],
+        [
+          ['done', '125', '140070.21'],
+          ['open', '93', '103531.99'],
+        ],
+      ),
+    );
     expect(r.model.getCell(r.sheet, 2, 3)?.format).toBe(USD);
-    r.queries.set('v2', flat([status, city, count, total], [['done', 'Berlin', '125', '140070.21'], ['open', 'Lagos', '93', '103531.99']]));
+    r.queries.set(
+      'v2',
+      flat(
+        [status, city, count, total],
+        [
+          ['done', 'Berlin', '125', '140070.21'],
+          ['open', 'Lagos', '93', '103531.99'],
+        ],
+      ),
+    );
     r.reports.editSql(out.reportId, 'v2');
     await r.orch.refresh(out.placementId);
     // Column D (count now) is plain; column E (total) has the currency format; column C (city) is plain text.
@@ -116,7 +188,17 @@ describe('refresh restyles what the add-in styled', () => {
 
   it("keeps a user's own number formats in the report's cells across refreshes", async () => {
     const r = rig();
-    const out = await placed(r, 'v1', flat([status, count, total], [['done', '125', '140070.21'], ['open', '93', '103531.99']]));
+    const out = await placed(
+      r,
+      'v1',
+      flat(
+        [status, count, total],
+        [
+          ['done', '125', '140070.21'],
+          ['open', '93', '103531.99'],
+        ],
+      ),
+    );
     r.model.setValue(r.sheet, 2, 2, 125, { format: '#,##0.0' });
     r.model.setValue(r.sheet, 3, 3, 103531.99, { format: '"€"#,##0' });
     await r.orch.refresh(out.placementId);
@@ -127,9 +209,28 @@ describe('refresh restyles what the add-in styled', () => {
 
   it("a dropped column's cells lose the header bold and the add-in's formats; a user's format there stays", async () => {
     const r = rig();
-    const out = await placed(r, 'v1', flat([status, count, total], [['done', '125', '140070.21'], ['open', '93', '103531.99']]));
+    const out = await placed(
+      r,
+      'v1',
+      flat(
+        [status, count, total],
+        [
+          ['done', '125', '140070.21'],
+          ['open', '93', '103531.99'],
+        ],
+      ),
+    );
     r.model.setValue(r.sheet, 3, 3, 103531.99, { format: '0.0' });
-    r.queries.set('v2', flat([status, count], [['done', '125'], ['open', '93']]));
+    r.queries.set(
+      'v2',
+      flat(
+        [status, count],
+        [
+          ['done', '125'],
+          ['open', '93'],
+        ],
+      ),
+    );
     r.reports.editSql(out.reportId, 'v2');
     await r.orch.refresh(out.placementId);
     expect(r.model.getCell(r.sheet, 1, 3)).toBeNull(); // old "total" header: empty, not bold
@@ -140,12 +241,23 @@ describe('refresh restyles what the add-in styled', () => {
 
   it('Remove with "clear its cells" leaves plain cells, except the formats the user set', async () => {
     const r = rig();
-    const out = await placed(r, 'v1', flat([status, count, total], [['done', '125', '140070.21'], ['open', '93', '103531.99']]));
+    const out = await placed(
+      r,
+      'v1',
+      flat(
+        [status, count, total],
+        [
+          ['done', '125', '140070.21'],
+          ['open', '93', '103531.99'],
+        ],
+      ),
+    );
     r.model.setValue(r.sheet, 2, 2, 125, { format: '#,##0.0' });
     r.model.setValue(r.sheet, 0, 0, 'note', { format: USD }); // outside the report: untouched
     await r.orch.remove(out.placementId, { clearCells: true });
     for (let row = 1; row <= 3; row += 1)
-      for (let col = 1; col <= 3; col += 1) if (!(row === 2 && col === 2)) expect([row, col, r.model.getCell(r.sheet, row, col)]).toEqual([row, col, null]);
+      for (let col = 1; col <= 3; col += 1)
+        if (!(row === 2 && col === 2)) expect([row, col, r.model.getCell(r.sheet, row, col)]).toEqual([row, col, null]);
     expect(r.model.getCell(r.sheet, 2, 2)).toEqual(expect.objectContaining({ value: null, format: '#,##0.0' }));
     expect(r.model.getCell(r.sheet, 0, 0)).toEqual(expect.objectContaining({ value: 'note', format: USD }));
   });

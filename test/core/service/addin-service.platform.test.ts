@@ -55,7 +55,11 @@ interface Workbook {
 }
 
 /** The service over this workbook's host and transport, with the test clock and the real platform; `extra` adds deps. */
-function serviceOf(host: MemoryHost, hook: ReturnType<typeof hookedTransport>, extra: Partial<Parameters<typeof createAddinService>[0]> = {}): AddinService {
+function serviceOf(
+  host: MemoryHost,
+  hook: ReturnType<typeof hookedTransport>,
+  extra: Partial<Parameters<typeof createAddinService>[0]> = {},
+): AddinService {
   return createAddinService({
     host,
     transport: hook.transport,
@@ -96,16 +100,33 @@ async function signedIn(name: string, key = EDITOR): Promise<Workbook> {
 function builderDraft(meta: Meta, name: string, partial: Partial<BuilderState>): ReportDraft {
   const state: BuilderState = { ...emptyBuilderState(), view: 'orders', ...partial };
   const c = compileBuilder(state, meta);
-  return { name, description: `${name} (test)`, mode: 'builder', sqlQuery: c.sqlQuery, jsonQuery: c.jsonQuery, pivotItems: c.pivotItems, builderState: state };
+  return {
+    name,
+    description: `${name} (test)`,
+    mode: 'builder',
+    sqlQuery: c.sqlQuery,
+    jsonQuery: c.jsonQuery,
+    pivotItems: c.pivotItems,
+    builderState: state,
+  };
 }
 
 /** The same SQL run directly on the platform's query API. */
 async function direct(sql: string): Promise<QueryResult> {
-  const deployment = (await (await fetch(`${platform.url}/api/v1/deployments`, { headers: { Authorization: `Bearer ${EDITOR}` } })).json()) as {
+  const deployment = (await (
+    await fetch(`${platform.url}/api/v1/deployments`, { headers: { Authorization: `Bearer ${EDITOR}` } })
+  ).json()) as {
     data: { deployments: Array<{ id: string; deploymentUrl: string }> };
   };
   const url = deployment.data.deployments.find((d) => d.id === DEPLOYMENT)?.deploymentUrl ?? '';
-  return new QueryClient({ deploymentUrl: url, credential: EDITOR, transport: baseTransport, clock, random: Math.random, defaultTimezone: TIMEZONE }).run({ query: sql });
+  return new QueryClient({
+    deploymentUrl: url,
+    credential: EDITOR,
+    transport: baseTransport,
+    clock,
+    random: Math.random,
+    defaultTimezone: TIMEZONE,
+  }).run({ query: sql });
 }
 
 /** The result as the cells should read: header of `header` (else the column names), numbers as numbers, text as text. */
@@ -220,7 +241,9 @@ describe('placing reports', () => {
     ]);
     expect(Date.now() - Date.parse(listed[0]?.statusCheckedAt ?? '')).toBeLessThan(60_000);
     // A reloaded pane has not heard from the platform yet: the status is as of the last refresh.
-    expect((await reopen(wb).listPlacements())[0]).toEqual(expect.objectContaining({ status: 'upToDate', statusCheckedAt: null, rows: expected.length - 1 }));
+    expect((await reopen(wb).listPlacements())[0]).toEqual(
+      expect.objectContaining({ status: 'upToDate', statusCheckedAt: null, rows: expected.length - 1 }),
+    );
     expect(wb.events.some((e) => e.type === 'placementsChanged')).toBe(true);
     expect(documentText(wb.host)).not.toContain(EDITOR);
   });
@@ -228,20 +251,35 @@ describe('placing reports', () => {
   it('reopens the definition as it was saved', async () => {
     const draft = await wb.service.loadDraft(placementId);
     expect(draft).toEqual(
-      expect.objectContaining({ name: 'Orders by status', description: 'Orders by status (test)', mode: 'builder', builderState: expect.objectContaining({ view: 'orders', rows: ['orders.status'] }) }),
+      expect.objectContaining({
+        name: 'Orders by status',
+        description: 'Orders by status (test)',
+        mode: 'builder',
+        builderState: expect.objectContaining({ view: 'orders', rows: ['orders.status'] }),
+      }),
     );
   });
 
   it('updates the definition and the refresh shows the new rows', async () => {
-    const draft = builderDraft(meta, 'Orders by city', { rows: ['orders.customer_city'], measures: ['orders.count', 'orders.total_amount'] });
+    const draft = builderDraft(meta, 'Orders by city', {
+      rows: ['orders.customer_city'],
+      measures: ['orders.count', 'orders.total_amount'],
+    });
     const outcome = await wb.service.update(placementId, draft, { jobId: 'update-1' });
     const expected = expectedCells(await direct(draft.sqlQuery), ['Customer city', 'Count', 'Total amount']);
     expect(outcome.rows).toBe(expected.length - 1);
     expect(outcome.cols).toBe(3);
     expect(cells(wb, 1, 1, expected.length, 3)).toEqual(expected);
     const [view] = await wb.service.listPlacements();
-    expect(view).toEqual(expect.objectContaining({ name: 'Orders by city', rows: expected.length - 1, cols: 3, status: 'upToDate', canEdit: true }));
-    expect(wb.events).toContainEqual({ type: 'item', jobId: 'update-1', placementId, item: { state: 'done', rows: expected.length - 1, cols: 3 } });
+    expect(view).toEqual(
+      expect.objectContaining({ name: 'Orders by city', rows: expected.length - 1, cols: 3, status: 'upToDate', canEdit: true }),
+    );
+    expect(wb.events).toContainEqual({
+      type: 'item',
+      jobId: 'update-1',
+      placementId,
+      item: { state: 'done', rows: expected.length - 1, cols: 3 },
+    });
     const reopened = await wb.service.loadDraft(placementId);
     expect(reopened.sqlQuery).toBe(draft.sqlQuery);
   });
@@ -252,7 +290,10 @@ describe('placing reports', () => {
     // The user types just below the report (column B, the row after its last: header at B2, then `rows` data rows).
     wb.host.model.setValue(wb.sheetId, 2 + rows, 1, 'mine');
     const snapshot = cells(wb, 0, 0, rows + 40, 6);
-    const draft = builderDraft(meta, 'Orders by city', { rows: ['orders.customer_city', 'orders.status'], measures: ['orders.count', 'orders.total_amount'] });
+    const draft = builderDraft(meta, 'Orders by city', {
+      rows: ['orders.customer_city', 'orders.status'],
+      measures: ['orders.count', 'orders.total_amount'],
+    });
     const err = await addinRejection(wb.service.update(placementId, draft, { jobId: 'blocked-1' }));
     expect(err.kind).toBe('blocked');
     expect(err.message).toContain(`B${3 + rows}`);
@@ -354,8 +395,16 @@ describe('orphaned placements', () => {
     const meta = await wb.service.getMeta();
     const other = wb.host.model.addSheet('Other');
     const draft = builderDraft(meta, 'On its own sheet', { rows: ['orders.status'], measures: ['orders.count'] });
-    const onSheet = await wb.service.insert(draft, { sheetId: other.id, sheetName: 'Other', row: 1, col: 1, label: 'Other!B2' }, { jobId: 'o1', overwrite: false });
-    const onRows = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 4, col: 0, label: 'Sheet1!A5' }, { jobId: 'o2', overwrite: false });
+    const onSheet = await wb.service.insert(
+      draft,
+      { sheetId: other.id, sheetName: 'Other', row: 1, col: 1, label: 'Other!B2' },
+      { jobId: 'o1', overwrite: false },
+    );
+    const onRows = await wb.service.insert(
+      draft,
+      { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 4, col: 0, label: 'Sheet1!A5' },
+      { jobId: 'o2', overwrite: false },
+    );
 
     // Renaming and moving are heard too: the list's labels follow.
     let before = wb.changes;
@@ -419,17 +468,29 @@ describe('orphaned placements', () => {
 });
 
 describe('header titles', () => {
-  it('keeps a SQL-mode report\'s column names as written, even where a member of that name has a title', async () => {
+  it("keeps a SQL-mode report's column names as written, even where a member of that name has a title", async () => {
     const wb = await signedIn('sql-headers');
     const sql = 'SELECT status, MEASURE(count) AS count, MEASURE(total_amount) AS "Sum of amount" FROM orders GROUP BY 1 ORDER BY 1';
-    const draft: ReportDraft = { name: 'SQL by status', description: '', mode: 'sql', sqlQuery: sql, jsonQuery: null, pivotItems: null, builderState: null };
-    const outcome = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' }, { jobId: 'sql', overwrite: false });
+    const draft: ReportDraft = {
+      name: 'SQL by status',
+      description: '',
+      mode: 'sql',
+      sqlQuery: sql,
+      jsonQuery: null,
+      pivotItems: null,
+      builderState: null,
+    };
+    const outcome = await wb.service.insert(
+      draft,
+      { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' },
+      { jobId: 'sql', overwrite: false },
+    );
     expect(cells(wb, 0, 0, 1, 3)).toEqual([['status', 'count', 'Sum of amount']]);
     await wb.service.refresh(outcome.placementId, { jobId: 'sql-again' });
     expect(cells(wb, 0, 0, 1, 3)).toEqual([['status', 'count', 'Sum of amount']]);
   });
 
-  it('reads the metadata once a session for a builder report\'s titles, and falls back to column names while it cannot be read', async () => {
+  it("reads the metadata once a session for a builder report's titles, and falls back to column names while it cannot be read", async () => {
     const metaOfPane = await (await signedIn('builder-pane')).service.getMeta();
     const wb = await signedIn('builder-headers');
     const metaReads: string[] = [];
@@ -441,8 +502,15 @@ describe('header titles', () => {
     };
     try {
       // The draft is compiled by a pane that read the metadata earlier; this session has none yet.
-      const draft = builderDraft(metaOfPane, 'Status titles', { rows: ['orders.status'], measures: ['orders.count', 'orders.total_amount'] });
-      const outcome = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' }, { jobId: 'b1', overwrite: false });
+      const draft = builderDraft(metaOfPane, 'Status titles', {
+        rows: ['orders.status'],
+        measures: ['orders.count', 'orders.total_amount'],
+      });
+      const outcome = await wb.service.insert(
+        draft,
+        { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' },
+        { jobId: 'b1', overwrite: false },
+      );
       expect(metaReads.length).toBeGreaterThan(0);
       expect(cells(wb, 0, 0, 1, 3)).toEqual([['status', 'count', 'total_amount']]);
 
@@ -468,7 +536,11 @@ describe('refresh all', () => {
     const ids: string[] = [];
     for (const [i, rows] of [['orders.status'], ['orders.product_category'], ['orders.customer_city']].entries()) {
       const draft = builderDraft(meta, `Report ${i}`, { rows, measures: ['orders.count'] });
-      const o = await wb.service.insert(draft, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: i * 4, label: '' }, { jobId: `ins-${i}`, overwrite: false });
+      const o = await wb.service.insert(
+        draft,
+        { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: i * 4, label: '' },
+        { jobId: `ins-${i}`, overwrite: false },
+      );
       ids.push(o.placementId);
     }
     const placements = await wb.service.listPlacements();
@@ -489,7 +561,9 @@ describe('refresh all', () => {
     const states = wb.events.filter((e) => e.type === 'item' && e.jobId === 'all-1');
     expect(states.length).toBeGreaterThanOrEqual(6);
     const after = await wb.service.listPlacements();
-    expect(after.find((p) => p.placementId === ids[1])).toEqual(expect.objectContaining({ status: 'failed', lastError: expect.objectContaining({ kind: 'server' }) }));
+    expect(after.find((p) => p.placementId === ids[1])).toEqual(
+      expect.objectContaining({ status: 'failed', lastError: expect.objectContaining({ kind: 'server' }) }),
+    );
     expect(after.filter((p) => p.status === 'upToDate')).toHaveLength(2);
   });
 });
@@ -499,26 +573,88 @@ describe('builder SQL on the platform', () => {
     const wb = await signedIn('dialect');
     const meta = await wb.service.getMeta();
     const states: Array<Partial<BuilderState>> = [
-      { rows: ['orders.created_at'], columns: ['orders.status'], measures: ['orders.count'], timeGranularity: { 'orders.created_at': 'month' } },
-      { rows: ['orders.created_at'], measures: ['orders.total_amount'], timeGranularity: { 'orders.created_at': 'quarter' }, order: [{ member: 'orders.total_amount', desc: true }], limit: 3 },
-      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.status', operator: 'equals', values: ['completed', "it's"] }] },
-      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.status', operator: 'notEquals', values: ['completed'] }] },
-      { rows: ['orders.customer_city'], measures: ['orders.count'], filters: [{ member: 'orders.customer_city', operator: 'contains', values: ['o', '50%_\\'] }] },
-      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.amount', operator: 'gt', values: ['10.5'] }, { member: 'orders.amount', operator: 'lt', values: ['1e4'] }] },
-      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.created_at', operator: 'gt', values: ['2020-01-01T00:00'] }, { member: 'orders.created_at', operator: 'lt', values: ['2100-01-01'] }] },
-      { measures: ['orders.count'], filters: [{ member: 'orders.created_at', operator: 'inDateRange', values: ['2000-01-01', '2099-12-31'] }] },
-      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.customer_city', operator: 'set', values: [] }, { member: 'orders.product_name', operator: 'notSet', values: [] }] },
-      { rows: ['orders.status'], measures: ['orders.count'], filters: [{ member: 'orders.count', operator: 'gt', values: ['1'] }, { member: 'orders.is_returned', operator: 'equals', values: ['false'] }] },
+      {
+        rows: ['orders.created_at'],
+        columns: ['orders.status'],
+        measures: ['orders.count'],
+        timeGranularity: { 'orders.created_at': 'month' },
+      },
+      {
+        rows: ['orders.created_at'],
+        measures: ['orders.total_amount'],
+        timeGranularity: { 'orders.created_at': 'quarter' },
+        order: [{ member: 'orders.total_amount', desc: true }],
+        limit: 3,
+      },
+      {
+        rows: ['orders.status'],
+        measures: ['orders.count'],
+        filters: [{ member: 'orders.status', operator: 'equals', values: ['completed', "it's"] }],
+      },
+      {
+        rows: ['orders.status'],
+        measures: ['orders.count'],
+        filters: [{ member: 'orders.status', operator: 'notEquals', values: ['completed'] }],
+      },
+      {
+        rows: ['orders.customer_city'],
+        measures: ['orders.count'],
+        filters: [{ member: 'orders.customer_city', operator: 'contains', values: ['o', '50%_\\'] }],
+      },
+      {
+        rows: ['orders.status'],
+        measures: ['orders.count'],
+        filters: [
+          { member: 'orders.amount', operator: 'gt', values: ['10.5'] },
+          { member: 'orders.amount', operator: 'lt', values: ['1e4'] },
+        ],
+      },
+      {
+        rows: ['orders.status'],
+        measures: ['orders.count'],
+        filters: [
+          { member: 'orders.created_at', operator: 'gt', values: ['2020-01-01T00:00'] },
+          { member: 'orders.created_at', operator: 'lt', values: ['2100-01-01'] },
+        ],
+      },
+      {
+        measures: ['orders.count'],
+        filters: [{ member: 'orders.created_at', operator: 'inDateRange', values: ['2000-01-01', '2099-12-31'] }],
+      },
+      {
+        rows: ['orders.status'],
+        measures: ['orders.count'],
+        filters: [
+          { member: 'orders.customer_city', operator: 'set', values: [] },
+          { member: 'orders.product_name', operator: 'notSet', values: [] },
+        ],
+      },
+      {
+        rows: ['orders.status'],
+        measures: ['orders.count'],
+        filters: [
+          { member: 'orders.count', operator: 'gt', values: ['1'] },
+          { member: 'orders.is_returned', operator: 'equals', values: ['false'] },
+        ],
+      },
     ];
     for (const partial of states) {
       const draft = builderDraft(meta, 'dialect', partial);
       const result = await direct(draft.sqlQuery);
-      expect(result.columns.map((c) => c.name)).toEqual([...(draft.pivotItems?.rows ?? []), ...(draft.pivotItems?.columns ?? []), ...(draft.pivotItems?.measures ?? [])]);
+      expect(result.columns.map((c) => c.name)).toEqual([
+        ...(draft.pivotItems?.rows ?? []),
+        ...(draft.pivotItems?.columns ?? []),
+        ...(draft.pivotItems?.measures ?? []),
+      ]);
       if (partial.limit) expect(result.rows.length).toBeLessThanOrEqual(partial.limit);
     }
     // A pivot placement: rows down, status values across, laid out from the pivot items.
     const pivot = builderDraft(meta, 'Monthly by status', states[0] ?? {});
-    const outcome = await wb.service.insert(pivot, { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' }, { jobId: 'pivot', overwrite: false });
+    const outcome = await wb.service.insert(
+      pivot,
+      { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' },
+      { jobId: 'pivot', overwrite: false },
+    );
     expect(outcome.cols).toBeGreaterThan(2);
   });
 });

@@ -29,10 +29,12 @@ const meta = metaSchema.parse({
   ],
 });
 
-const builder = (view: string | null) => ({ meta: { mode: 'builder', builderState: { ...emptyBuilderState(), view, rows: ['orders.status'] } } });
+const builder = (view: string | null) => ({
+  meta: { mode: 'builder', builderState: { ...emptyBuilderState(), view, rows: ['orders.status'] } },
+});
 
 describe('builderHeaderTitles', () => {
-  it('titles each member of the report\'s view by its name inside the view: shortTitle, else title, else that name', () => {
+  it("titles each member of the report's view by its name inside the view: shortTitle, else title, else that name", () => {
     expect(builderHeaderTitles(builder('orders'), meta)).toEqual({
       status: 'Status',
       created_at: 'Orders Created at', // a blank shortTitle does not count
@@ -55,7 +57,7 @@ describe('builderHeaderTitles', () => {
     expect(builderViewOf(builder('orders'))).toBe('orders');
   });
 
-  it('turns the compiled SQL\'s aliases into the titles a spreadsheet user expects; other columns keep their names', () => {
+  it("turns the compiled SQL's aliases into the titles a spreadsheet user expects; other columns keep their names", () => {
     const titles = builderHeaderTitles(builder('orders'), meta);
     const m = buildFlatMatrix(
       { columns: ['status', 'count', 'total_amount', 'extra'].map((name) => ({ name, column_type: 'String' })), rows: [] },

@@ -41,7 +41,7 @@ const known = (k: Partial<LastKnownReport> = {}): LastKnownReport => ({
 });
 
 describe('placementView', () => {
-  it('shows where the cells are now, the record\'s shape in data rows, and when the platform was last heard', () => {
+  it("shows where the cells are now, the record's shape in data rows, and when the platform was last heard", () => {
     expect(placementView(listing(), known(), false)).toEqual({
       placementId: 'p1',
       reportId: 7,
@@ -62,9 +62,13 @@ describe('placementView', () => {
 
   it('counts data rows: the stored header rows, else 1 for a flat record and 2 for a pivot one written before they were kept', () => {
     expect(placementView(listing({ headerRows: 1 }), known(), false)).toEqual(expect.objectContaining({ rows: 4, headerRows: 1 }));
-    expect(placementView(listing({ layout: 'pivot', headerRows: 3 }), known(), false)).toEqual(expect.objectContaining({ rows: 2, headerRows: 3 }));
+    expect(placementView(listing({ layout: 'pivot', headerRows: 3 }), known(), false)).toEqual(
+      expect.objectContaining({ rows: 2, headerRows: 3 }),
+    );
     expect(placementView(listing({ layout: 'pivot' }), known(), false)).toEqual(expect.objectContaining({ rows: 3, headerRows: 2 }));
-    expect(placementView(listing({ rows: 1, area: { row: 1, col: 1, rows: 1, cols: 2 } }), known(), false)).toEqual(expect.objectContaining({ rows: 0, headerRows: 1 }));
+    expect(placementView(listing({ rows: 1, area: { row: 1, col: 1, rows: 1, cols: 2 } }), known(), false)).toEqual(
+      expect.objectContaining({ rows: 0, headerRows: 1 }),
+    );
   });
 
   it('has no status check time when the platform was not heard this session (the status is as of the last refresh)', () => {
@@ -85,12 +89,15 @@ describe('placementView', () => {
   });
 
   it('reads an unknown stored error kind as a host error', () => {
-    expect(placementView(listing({ lastError: { kind: 'martian', message: 'm', at: 'x' } }), undefined, false).lastError).toEqual({ kind: 'host', message: 'm' });
+    expect(placementView(listing({ lastError: { kind: 'martian', message: 'm', at: 'x' } }), undefined, false).lastError).toEqual({
+      kind: 'host',
+      message: 'm',
+    });
   });
 });
 
 describe('lastKnownOf', () => {
-  it('takes the report checksum, rights and meta, and this placement\'s sync status', () => {
+  it("takes the report checksum, rights and meta, and this placement's sync status", () => {
     const report = reportSchema.parse({
       id: 7,
       deploymentId: 101,
@@ -103,7 +110,13 @@ describe('lastKnownOf', () => {
         { id: 'p1', host: 'SPREADSHEET_1', workbookId: 'w', syncStatus: 'OUT_OF_DATE' },
       ],
     });
-    expect(lastKnownOf(report, 'p1', CHECKED)).toEqual({ currentQueryChecksum: 'c3', syncStatus: 'OUT_OF_DATE', canEdit: false, meta: { mode: 'sql' }, checkedAt: CHECKED });
+    expect(lastKnownOf(report, 'p1', CHECKED)).toEqual({
+      currentQueryChecksum: 'c3',
+      syncStatus: 'OUT_OF_DATE',
+      canEdit: false,
+      meta: { mode: 'sql' },
+      checkedAt: CHECKED,
+    });
     expect(lastKnownOf(report, 'nope', CHECKED).syncStatus).toBeNull();
   });
 });

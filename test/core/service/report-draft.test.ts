@@ -14,7 +14,7 @@ const builderDraft: ReportDraft = {
 };
 
 describe('placementDraftOf', () => {
-  it('puts mode and builder state in meta, keeping other tools\' keys', () => {
+  it("puts mode and builder state in meta, keeping other tools' keys", () => {
     const d = placementDraftOf(builderDraft, { deploymentId: '101', environmentId: '1011' }, { owner: 'charts', mode: 'sql' });
     expect(d).toEqual({
       deploymentId: '101',

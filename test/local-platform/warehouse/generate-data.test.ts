@@ -128,7 +128,16 @@ describe('uniformSql', () => {
 
   it('detects the version-1 formula hash(seed, salt, i), whose salts were correlated', async () => {
     const v1 = (salt: string) => `(hash(${SEED}::BIGINT, '${salt}', i) / 18446744073709551616.0)`;
-    const [result] = await contingency(conn, pairsRelation([{ name: 'cn', sql: v1('cn') }, { name: 'cn2', sql: v1('cn2') }], 6));
+    const [result] = await contingency(
+      conn,
+      pairsRelation(
+        [
+          { name: 'cn', sql: v1('cn') },
+          { name: 'cn2', sql: v1('cn2') },
+        ],
+        6,
+      ),
+    );
     expect(result!.emptyCells).toBeGreaterThan(0);
     expect(result!.chi2).toBeGreaterThan(chiSquareLimit(25));
   });

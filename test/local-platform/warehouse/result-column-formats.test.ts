@@ -9,7 +9,9 @@ const formats = (sql: string, names: string[]) => columnFormats(sql, SEMANTIC_MO
 describe('selectListFormats', () => {
   it('names MEASURE() items by their alias (as written, AS optional) or by the default name', () => {
     expect(
-      outputs('select Status, measure(TOTAL_AMOUNT) Total, MEASURE(o.average_amount) AS "Avg ""x""", MEASURE(orders.largest_amount) FROM orders o'),
+      outputs(
+        'select Status, measure(TOTAL_AMOUNT) Total, MEASURE(o.average_amount) AS "Avg ""x""", MEASURE(orders.largest_amount) FROM orders o',
+      ),
     ).toEqual([
       { position: 1, name: 'Total', hint: USD },
       { position: 2, name: 'Avg "x"', hint: USD },
@@ -18,7 +20,9 @@ describe('selectListFormats', () => {
   });
 
   it('gives measures without a format, dimensions and expressions nothing', () => {
-    expect(outputs('SELECT MEASURE(count), id, amount, MEASURE(total_amount) + 1, COALESCE(MEASURE(total_amount), 0) FROM orders')).toEqual([]);
+    expect(outputs('SELECT MEASURE(count), id, amount, MEASURE(total_amount) + 1, COALESCE(MEASURE(total_amount), 0) FROM orders')).toEqual(
+      [],
+    );
     expect(outputs('SELECT MEASURE(total_amount) ISNULL FROM orders')).toEqual([]);
   });
 
@@ -27,7 +31,7 @@ describe('selectListFormats', () => {
       { position: 1, name: 'total_amount', hint: USD },
     ]);
     expect(outputs('SELECT x FROM (SELECT MEASURE(total_amount) AS x FROM orders) t')).toEqual([]);
-    expect(outputs("SELECT (SELECT MEASURE(total_amount) FROM orders) AS total_amount")).toEqual([]);
+    expect(outputs('SELECT (SELECT MEASURE(total_amount) FROM orders) AS total_amount')).toEqual([]);
     expect(outputs('SELECT MEASURE(total_amount) AS t FROM orders UNION ALL SELECT 1')).toEqual([]);
   });
 
@@ -36,7 +40,9 @@ describe('selectListFormats', () => {
       { position: 0, name: 'total_amount', hint: USD },
       { position: 1, name: 'v', hint: USD },
     ]);
-    expect(outputs('SELECT lifetime_value FROM orders JOIN customers ON true')).toEqual([{ position: 0, name: 'lifetime_value', hint: USD }]);
+    expect(outputs('SELECT lifetime_value FROM orders JOIN customers ON true')).toEqual([
+      { position: 0, name: 'lifetime_value', hint: USD },
+    ]);
     expect(outputs('SELECT total_amount FROM wh_orders')).toEqual([]);
     expect(outputs('SELECT x.total_amount FROM orders o, wh_orders x')).toEqual([]);
     expect(outputs('WITH orders AS (SELECT 2 AS total_amount) SELECT total_amount FROM orders')).toEqual([]);

@@ -124,7 +124,14 @@ describe('value encoding', () => {
       server,
       'SELECT MEASURE(count), MEASURE(total_amount), MEASURE(average_amount), MEASURE(units_sold), MEASURE(customers_count), MEASURE(largest_amount) FROM orders',
     );
-    expect(header.schema.map((c) => c.column_type)).toEqual(['Int64', { Decimal: [38, 2] }, 'Double', 'Int64', 'Int64', { Decimal: [12, 2] }]);
+    expect(header.schema.map((c) => c.column_type)).toEqual([
+      'Int64',
+      { Decimal: [38, 2] },
+      'Double',
+      'Int64',
+      'Int64',
+      { Decimal: [12, 2] },
+    ]);
     const [count, total, avg, units, customers, largest] = rows[0]! as string[];
     expect(count).toBe('2000');
     expect(total).toMatch(/^\d+\.\d{2}$/);
@@ -145,9 +152,9 @@ describe('value encoding', () => {
   });
 
   const LITERALS =
-    "SELECT 9007199254740993::BIGINT AS big, 170141183460469231731687303715884105727::HUGEINT AS huge, 7::TINYINT AS tiny, " +
-    "0.1::DOUBLE + 0.2::DOUBLE AS dbl, 4.0::DOUBLE AS whole, 1e-7::DOUBLE AS small, 1e21::DOUBLE AS large, -2.5e-5::DOUBLE AS neg, " +
-    "1.1::FLOAT AS flt, 1234567.89::DECIMAL(12,2) AS dec, -0.05::DECIMAL(5,2) AS negdec, TRUE AS yes, NULL::BOOLEAN AS nobool, " +
+    'SELECT 9007199254740993::BIGINT AS big, 170141183460469231731687303715884105727::HUGEINT AS huge, 7::TINYINT AS tiny, ' +
+    '0.1::DOUBLE + 0.2::DOUBLE AS dbl, 4.0::DOUBLE AS whole, 1e-7::DOUBLE AS small, 1e21::DOUBLE AS large, -2.5e-5::DOUBLE AS neg, ' +
+    '1.1::FLOAT AS flt, 1234567.89::DECIMAL(12,2) AS dec, -0.05::DECIMAL(5,2) AS negdec, TRUE AS yes, NULL::BOOLEAN AS nobool, ' +
     "NULL::VARCHAR AS nothing, TIMESTAMP '2024-02-29 23:59:59.999999' AS ts, TIMESTAMP '1969-12-31 23:59:59.5' AS before_epoch, " +
     "DATE '1969-12-31' AS dt, 'Zürich \"q\" \\ back' || chr(10) || 'line' AS txt, TIMESTAMPTZ '2024-07-01 10:00:00+00' AS tstz";
   const EXPECTED = [

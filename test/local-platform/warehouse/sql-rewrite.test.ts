@@ -43,7 +43,11 @@ describe('tokenize', () => {
 
 describe('rewriteMeasures', () => {
   it('turns each aggregation type into its aggregate, naming a bare select item like the engine', () => {
-    expect(rewrite('SELECT MEASURE(count), MEASURE(total_amount), MEASURE(average_amount), MEASURE(customers_count), MEASURE(largest_amount) FROM orders')).toBe(
+    expect(
+      rewrite(
+        'SELECT MEASURE(count), MEASURE(total_amount), MEASURE(average_amount), MEASURE(customers_count), MEASURE(largest_amount) FROM orders',
+      ),
+    ).toBe(
       'SELECT COUNT(count) AS "measure(orders.count)", SUM(total_amount) AS "measure(orders.total_amount)", ' +
         'AVG(average_amount) AS "measure(orders.average_amount)", COUNT(DISTINCT customers_count) AS "measure(orders.customers_count)", ' +
         'MAX(largest_amount) AS "measure(orders.largest_amount)" FROM orders',
@@ -51,9 +55,9 @@ describe('rewriteMeasures', () => {
   });
 
   it('keeps an alias given by the query and adds none outside the select list', () => {
-    expect(rewrite('SELECT status, measure(count) AS n FROM orders GROUP BY 1 HAVING MEASURE(count) > 1 ORDER BY MEASURE(count) DESC')).toBe(
-      'SELECT status, COUNT(count) AS n FROM orders GROUP BY 1 HAVING COUNT(count) > 1 ORDER BY COUNT(count) DESC',
-    );
+    expect(
+      rewrite('SELECT status, measure(count) AS n FROM orders GROUP BY 1 HAVING MEASURE(count) > 1 ORDER BY MEASURE(count) DESC'),
+    ).toBe('SELECT status, COUNT(count) AS n FROM orders GROUP BY 1 HAVING COUNT(count) > 1 ORDER BY COUNT(count) DESC');
     expect(rewrite('SELECT MEASURE(count) n FROM orders')).toBe('SELECT COUNT(count) n FROM orders');
     expect(rewrite('SELECT MEASURE(count) + 1 FROM orders')).toBe('SELECT COUNT(count) + 1 FROM orders');
   });
@@ -68,7 +72,9 @@ describe('rewriteMeasures', () => {
     expect(rewrite('SELECT MEASURE(lifetime_value) AS v FROM orders o JOIN customers c ON c.id = o.id')).toBe(
       'SELECT SUM(lifetime_value) AS v FROM orders o JOIN customers c ON c.id = o.id',
     );
-    expect(rewrite('SELECT MEASURE(c.count) AS v FROM orders o, customers c')).toBe('SELECT COUNT(c.count) AS v FROM orders o, customers c');
+    expect(rewrite('SELECT MEASURE(c.count) AS v FROM orders o, customers c')).toBe(
+      'SELECT COUNT(c.count) AS v FROM orders o, customers c',
+    );
     expect(() => rewrite('SELECT MEASURE(count) FROM orders o, customers c')).toThrow(/Ambiguous measure 'count'/);
   });
 
@@ -96,7 +102,7 @@ describe('hasExplicitLimit and stripTrailingTerminators', () => {
     expect(hasExplicitLimit('SELECT * FROM orders LIMIT 5')).toBe(true);
     expect(hasExplicitLimit('select * from orders limit 5 offset 2;')).toBe(true);
     expect(hasExplicitLimit('SELECT * FROM (SELECT * FROM orders LIMIT 5) t')).toBe(false);
-    expect(hasExplicitLimit("SELECT 'LIMIT 5' AS \"limit\"")).toBe(false);
+    expect(hasExplicitLimit('SELECT \'LIMIT 5\' AS "limit"')).toBe(false);
   });
 
   it('drops trailing semicolons and comments only', () => {

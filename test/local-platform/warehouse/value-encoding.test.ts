@@ -32,7 +32,9 @@ describe('other values', () => {
   });
 
   it('prints lists as Postgres arrays, quoting what needs it', () => {
-    expect(wireValue(new DuckDBListValue(['a', 'b c', null, '', 'x"y', 'NULL']), LIST(VARCHAR), 'UTC')).toBe('{a,"b c",NULL,"","x\\"y","NULL"}');
+    expect(wireValue(new DuckDBListValue(['a', 'b c', null, '', 'x"y', 'NULL']), LIST(VARCHAR), 'UTC')).toBe(
+      '{a,"b c",NULL,"","x\\"y","NULL"}',
+    );
     expect(wireValue(new DuckDBListValue([new DuckDBListValue([1, 2]), null]), LIST(LIST(INTEGER)), 'UTC')).toBe('{{1,2},NULL}');
   });
 

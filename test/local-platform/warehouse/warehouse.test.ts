@@ -51,9 +51,14 @@ describe('generation', () => {
           'SELECT COUNT(*) FROM wh_orders o JOIN (SELECT order_id, SUM(amount) AS s FROM wh_line_items GROUP BY 1) l ON l.order_id = o.id WHERE l.s <> o.amount',
         ),
       ).toBe('0');
-      expect(await scalar(instance, "SELECT min(created_at) >= TIMESTAMP '2022-01-01' AND max(created_at) < TIMESTAMP '2025-01-01' FROM wh_orders")).toBe(true);
+      expect(
+        await scalar(
+          instance,
+          "SELECT min(created_at) >= TIMESTAMP '2022-01-01' AND max(created_at) < TIMESTAMP '2025-01-01' FROM wh_orders",
+        ),
+      ).toBe(true);
       expect(await scalar(instance, 'SELECT list(DISTINCT status ORDER BY status) FROM wh_orders')).toEqual([...STATUSES].sort());
-      expect(await scalar(instance, "SELECT typeof(amount) FROM wh_orders LIMIT 1")).toBe('DECIMAL(12,2)');
+      expect(await scalar(instance, 'SELECT typeof(amount) FROM wh_orders LIMIT 1')).toBe('DECIMAL(12,2)');
       const cities = (await scalar(instance, 'SELECT list(DISTINCT city) FROM wh_customers WHERE city IS NOT NULL')) as string[];
       expect(cities.filter((c) => /[^\x00-\x7f]/.test(c)).length).toBeGreaterThanOrEqual(3);
       expect(cities.every((c) => CITIES.includes(c))).toBe(true);
@@ -70,7 +75,12 @@ describe('generation', () => {
     const open = async (rows: number, seed: number) => {
       const instance = await DuckDBInstance.create(file);
       const wh = await createWarehouse(instance, { rows, seed, deployments: DEPLOYMENTS });
-      const result = { generated: wh.generated, lastRefreshTime: wh.lastRefreshTime, checksum: await wh.dataChecksum(), count: await scalar(instance, 'SELECT COUNT(*) FROM wh_orders') };
+      const result = {
+        generated: wh.generated,
+        lastRefreshTime: wh.lastRefreshTime,
+        checksum: await wh.dataChecksum(),
+        count: await scalar(instance, 'SELECT COUNT(*) FROM wh_orders'),
+      };
       instance.closeSync();
       return result;
     };

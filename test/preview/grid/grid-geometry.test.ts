@@ -28,7 +28,12 @@ describe('gridWindow', () => {
   });
 
   it('clamps to the grid', () => {
-    expect(gridWindow({ scrollTop: 0, scrollLeft: 0, width: 5000, height: 5000 }, 10, 3)).toEqual({ firstRow: 0, endRow: 10, firstCol: 0, endCol: 3 });
+    expect(gridWindow({ scrollTop: 0, scrollLeft: 0, width: 5000, height: 5000 }, 10, 3)).toEqual({
+      firstRow: 0,
+      endRow: 10,
+      firstCol: 0,
+      endCol: 3,
+    });
   });
 });
 
@@ -53,7 +58,12 @@ describe('revealScroll', () => {
 });
 
 describe('revealSelection', () => {
-  const v = { scrollTop: 5000 * ROW_HEIGHT, scrollLeft: 0, width: ROW_HEADER_WIDTH + 5 * COL_WIDTH, height: HEADER_HEIGHT + 10 * ROW_HEIGHT };
+  const v = {
+    scrollTop: 5000 * ROW_HEIGHT,
+    scrollLeft: 0,
+    width: ROW_HEADER_WIDTH + 5 * COL_WIDTH,
+    height: HEADER_HEIGHT + 10 * ROW_HEIGHT,
+  };
   it('"Go to" a range above shows its top-left cell (its header row), not just its far corner', () => {
     const range = { row: 3, col: 1, rows: 2, cols: 1 };
     expect(revealSelection(v, range, { row: 4, col: 1 }, 'range').scrollTop).toBe(3 * ROW_HEIGHT);

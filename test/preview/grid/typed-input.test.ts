@@ -26,7 +26,7 @@ describe('typedInput', () => {
     expect(typedInput('2024-02-30', null)).toEqual({ value: '2024-02-30' });
   });
 
-  it('keeps a date cell\'s own format', () => {
+  it("keeps a date cell's own format", () => {
     expect(typedInput('2024-01-01', 'd/m/yy')).toEqual({ value: dateSerial(2024, 1, 1) });
   });
 

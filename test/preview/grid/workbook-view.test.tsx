@@ -14,7 +14,9 @@ import { MemoryWorkbookStore } from '../memory-workbook-store';
 
 afterEach(cleanup);
 
-function setup(host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' })) {
+function setup(
+  host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' }),
+) {
   const view = render(
     <FluentProvider theme={webLightTheme}>
       <WorkbookView host={host} />
@@ -31,7 +33,12 @@ describe('virtualization', () => {
   it('renders only a window of a 200,000-row sheet, and the window follows select()', async () => {
     const host = new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' });
     const sheetId = host.model.sheets()[0]!.id;
-    host.model.setRange(sheetId, 0, 0, Array.from({ length: 200_000 }, (_, i) => [i, `r${i}`, i * 2]));
+    host.model.setRange(
+      sheetId,
+      0,
+      0,
+      Array.from({ length: 200_000 }, (_, i) => [i, `r${i}`, i * 2]),
+    );
     await host.trackArea('big', { sheetId, row: 0, col: 0, rows: 200_000, cols: 3 });
     const { grid, cell, view } = setup(host);
 
@@ -122,7 +129,12 @@ describe('selecting and typing', () => {
 
   it('Escape cancels an edit; F2 edits the current value; Delete clears the selection', () => {
     const { host, sheetId, cell, grid, input } = setup();
-    act(() => host.model.setRange(sheetId, 0, 0, [['a', 'b'], ['c', 'd']]));
+    act(() =>
+      host.model.setRange(sheetId, 0, 0, [
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    );
     fireEvent.mouseDown(cell('A1')!, { button: 0 });
     fireEvent.keyDown(grid(), { key: 'x' });
     fireEvent.keyDown(input('Edit A1'), { key: 'Escape' });
@@ -248,7 +260,10 @@ describe('toolbar', () => {
   it('"Insert row above" shifts values and tracked areas down; "Delete row" brings them back', async () => {
     const { host, sheetId, cell, view } = setup();
     await act(async () => {
-      host.model.setRange(sheetId, 1, 1, [['h1', 'h2'], [1, 2]]);
+      host.model.setRange(sheetId, 1, 1, [
+        ['h1', 'h2'],
+        [1, 2],
+      ]);
       await host.trackArea('p', { sheetId, row: 1, col: 1, rows: 2, cols: 2 });
     });
     const overlayTop = () => parseFloat(view.container.querySelector<HTMLElement>('[data-area="p"]')!.style.top);
@@ -324,7 +339,13 @@ describe('sheet tabs', () => {
 
 describe('notices', () => {
   it('shows the damaged-storage notice until dismissed', async () => {
-    setup(await PreviewHost.open({ store: new MemoryWorkbookStore('garbage'), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb' }));
+    setup(
+      await PreviewHost.open({
+        store: new MemoryWorkbookStore('garbage'),
+        credentialStorage: new MemoryStorage(),
+        mintWorkbookId: () => 'wb',
+      }),
+    );
     expect(screen.getByText('Started a new workbook')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Started a new workbook')).toBeNull();
