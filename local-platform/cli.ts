@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   console.log(`Local platform:  ${platform.url}`);
   console.log(`Control plane:   ${platform.url}/api/v1   (OpenAPI: ${platform.url}/api/v1/spec)`);
   console.log(`Query API:       ${platform.url}/d/${first}${SQL_QUERY_PATH}   (one per deployment)`);
-  console.log(`Database:        ${platform.database}`);
+  console.log(`Database:        ${platform.database} (warehouse: ${platform.warehouseDatabase})`);
   console.log(`Faults:          ${platformOptions.faults ? 'on (x-fault header)' : 'off (start with --faults)'}`);
   console.log('Dev API keys (Authorization: Bearer <key>):');
   console.log(`  ${platform.keys.admin.padEnd(20)} admin  (everything, also the admin-only deployment)`);

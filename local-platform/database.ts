@@ -1,9 +1,12 @@
-/** Opens the DuckDB database (one file under the data directory, or in memory) and serializes control-plane access. */
+/** Opens the DuckDB databases (control plane and warehouse: one file each under the data directory, or in memory) and serializes control-plane access. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 
+/** The control plane's database: deployments, reports, users, tokens. */
 export const DATABASE_FILE = 'platform.duckdb';
+/** The sample warehouse's database, opened by its own instance: user SQL runs there and never sees the control plane's. */
+export const WAREHOUSE_FILE = 'warehouse.duckdb';
 
 export interface OpenedDatabase {
   instance: DuckDBInstance;
@@ -11,11 +14,14 @@ export interface OpenedDatabase {
   location: string;
 }
 
-/** Opens the database; a file held by another process becomes an error saying that DuckDB allows one writer process per file. */
-export async function openDatabase(options: { memory: boolean; dataDir: string }): Promise<OpenedDatabase> {
+/**
+ * Opens a database (`file` under the data directory, default DATABASE_FILE; each its own instance); a file held by
+ * another process becomes an error saying that DuckDB allows one writer process per file.
+ */
+export async function openDatabase(options: { memory: boolean; dataDir: string; file?: string }): Promise<OpenedDatabase> {
   if (options.memory) return { instance: await DuckDBInstance.create(':memory:'), location: ':memory:' };
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, DATABASE_FILE);
+  const file = path.join(options.dataDir, options.file ?? DATABASE_FILE);
   try {
     return { instance: await DuckDBInstance.create(file), location: file };
   } catch (e) {

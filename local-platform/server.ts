@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { REQUEST_ID_HEADER } from '../src/core/api/wire-names';
 import type { PlatformContext, RequestContext } from './context';
 import { answerPreflight, applyCors, DEFAULT_ORIGINS } from './cors';
-import { ControlDb, openDatabase } from './database';
+import { ControlDb, openDatabase, WAREHOUSE_FILE, type OpenedDatabase } from './database';
 import { allDeployments } from './deployments';
 import { resolveDevKeys, resolveJwtSecret, type DevKeys } from './dev-credentials';
 import { FAULT_HEADER, NO_FAULTS, parseControlFaults } from './faults';
@@ -17,6 +17,7 @@ import { ROUTES } from './route-table';
 import { matchRoute } from './router';
 import { seedIfEmpty } from './seed';
 import { createStateTables } from './state-schema';
+import { WAREHOUSE_TABLES } from './warehouse/generate-data';
 import { DEFAULT_CONTINUE_WAIT_HOLD_MS } from './warehouse/sql-endpoint';
 import { createWarehouse, DEFAULT_ROWS, DEFAULT_SEED } from './warehouse/warehouse';
 
@@ -51,8 +52,10 @@ export interface PlatformOptions {
 export interface RunningPlatform {
   /** Base URL, e.g. http://127.0.0.1:4100 (the tenant URL: the control plane is `${url}/api/v1`). */
   url: string;
-  /** The database file, or `:memory:`. */
+  /** The control plane's database file, or `:memory:`. */
   database: string;
+  /** The warehouse's database file (queries run there, sandboxed), or `:memory:`. */
+  warehouseDatabase: string;
   keys: DevKeys;
   close(): Promise<void>;
 }
@@ -88,11 +91,16 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, platform: Pla
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const keys = resolveDevKeys(options.keys, process.env);
-  const { instance, location } = await openDatabase({ memory: options.memory ?? false, dataDir: options.dataDir ?? DEFAULT_DATA_DIR });
+  const memory = options.memory ?? false;
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const { instance, location } = await openDatabase({ memory, dataDir });
   const db = new ControlDb(await instance.connect());
   let server: http.Server | undefined;
+  let warehouseDb: OpenedDatabase | undefined;
   try {
     const { users, deployments } = await db.transaction(async (sql) => {
+      // The warehouse lived in this database before it got its own: drop those tables.
+      for (const table of WAREHOUSE_TABLES) await sql.run(`DROP TABLE IF EXISTS main.${table}`);
       await createStateTables(sql);
       await seedIfEmpty(sql);
       const userRows = await sql.all('SELECT id, email, first_name, picture FROM control.users ORDER BY id');
@@ -109,7 +117,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       );
       return { users: directory, deployments: await allDeployments(sql) };
     });
-    const warehouse = await createWarehouse(instance, {
+    warehouseDb = await openDatabase({ memory, dataDir, file: WAREHOUSE_FILE });
+    const warehouse = await createWarehouse(warehouseDb.instance, {
       rows: options.rows ?? DEFAULT_ROWS,
       seed: options.seed ?? DEFAULT_SEED,
       deployments: deployments.map((d) => ({ id: d.id })),
@@ -160,6 +169,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     return {
       url: baseUrl,
       database: location,
+      warehouseDatabase: warehouseDb.location,
       keys,
       close: () => {
         closing ??= (async () => {
@@ -168,6 +178,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           await stopped;
           await db.close();
           instance.closeSync();
+          warehouse.instance.closeSync();
         })();
         return closing;
       },
@@ -176,6 +187,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     server?.close();
     await db.close().catch(() => undefined);
     instance.closeSync();
+    warehouseDb?.instance.closeSync();
     throw e;
   }
 }

@@ -16,6 +16,7 @@ import { CONTINUE_WAIT_TEXT, REQUEST_ID_HEADER } from '../../src/core/api/wire-n
 import { columnTypeOf } from './column-types';
 import type { QueryFaults } from './query-faults';
 import { ParkedQueries } from './parked-queries';
+import { refusedName, refusedNameMessage } from './query-sandbox';
 import { parseQueryRequest, QueryRequestError, readQueryBody } from './query-request';
 import { spanIdOf } from './query-spans';
 import { columnFormats } from './result-column-formats';
@@ -281,6 +282,9 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
     if (stream.closed) return;
     spans.finishDelay(delayKey);
   }
+
+  const refused = refusedName(request.query);
+  if (refused !== null) return stream.endWithError(refusedNameMessage(refused));
 
   let sql: string;
   try {

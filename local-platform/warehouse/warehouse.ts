@@ -4,6 +4,7 @@ import type { Meta } from '../../src/core/api/schemas';
 import { generateWarehouseData, GENERATOR_VERSION, readStoredGeneration } from './generate-data';
 import { buildMeta } from './model-meta';
 import { createModelViewsSql, quoteLiteral } from './model-views';
+import { lockQuerySandbox } from './query-sandbox';
 import { QuerySpans } from './query-spans';
 import { SEMANTIC_MODEL, type SemanticModel } from './semantic-model';
 
@@ -49,7 +50,11 @@ export interface Warehouse {
   dataChecksum(): Promise<string>;
 }
 
-/** Opens the warehouse, generating its data only when the database lacks it or holds another rows/seed/version. */
+/**
+ * Opens the warehouse on its own instance (which must hold nothing else: user SQL runs on it), generating its data only
+ * when the database lacks it or holds another rows/seed/version, then locks the instance's sandbox (query-sandbox.ts):
+ * from then on nothing on it reads files or changes its configuration.
+ */
 export async function createWarehouse(instance: DuckDBInstance, options: WarehouseOptions): Promise<Warehouse> {
   const { rows, seed } = options;
   const conn = await instance.connect();
@@ -65,6 +70,7 @@ export async function createWarehouse(instance: DuckDBInstance, options: Warehou
       lastRefreshTime = now.toISOString();
       generated = true;
     }
+    await lockQuerySandbox(conn);
   } finally {
     conn.closeSync();
   }

@@ -1,0 +1,62 @@
+/**
+ * The query sandbox: the DuckDB settings locked on the warehouse's own instance before any user SQL runs, and the
+ * catalogue and state functions a query may not name (the warehouse holds no control data; this keeps its internals out too).
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { identifierName, isSignificant, tokenize } from './sql-tokenizer';
+
+/**
+ * Global settings of the warehouse instance, in order: no files, URLs or databases outside it, no extension installed
+ * or loaded on demand, then the configuration locked (only the session TimeZone, which every query connection sets,
+ * stays changeable, and only a SET can change it: the query API runs nothing but SELECT).
+ */
+export const SANDBOX_SETTINGS: readonly string[] = [
+  'SET enable_external_access = false',
+  'SET autoinstall_known_extensions = false',
+  'SET autoload_known_extensions = false',
+  'SET allow_community_extensions = false',
+  "SET allowed_configs = ['TimeZone']",
+  'SET lock_configuration = true',
+];
+
+/** Applies SANDBOX_SETTINGS (global: they hold for every later connection of the instance); an instance already locked stays as it is. */
+export async function lockQuerySandbox(conn: DuckDBConnection): Promise<void> {
+  const locked = (await conn.runAndReadAll("SELECT current_setting('lock_configuration') AS v")).getRowObjects()[0]?.v;
+  if (locked === true) return;
+  for (const sql of SANDBOX_SETTINGS) await conn.run(sql);
+}
+
+/** Names a query may not use: catalogue views and functions, settings, sequences, and SQL run from a string. */
+const REFUSED_NAMES: ReadonlySet<string> = new Set([
+  'information_schema',
+  'pg_catalog',
+  'sqlite_master',
+  'sqlite_schema',
+  'sqlite_temp_master',
+  'current_setting',
+  'getenv',
+  'nextval',
+  'currval',
+  'setseed',
+  'query',
+  'query_table',
+  'which_secret',
+  'pg_settings',
+]);
+const REFUSED_PREFIXES: readonly string[] = ['duckdb_', 'pragma_'];
+
+/** The first name in `sql` the sandbox refuses, or null. Literals and comments are not names. */
+export function refusedName(sql: string): string | null {
+  for (const token of tokenize(sql)) {
+    if (!isSignificant(token)) continue;
+    const name = identifierName(token)?.toLowerCase();
+    if (name === undefined) continue;
+    if (REFUSED_NAMES.has(name) || REFUSED_PREFIXES.some((p) => name.startsWith(p))) return name;
+  }
+  return null;
+}
+
+/** The error text of a refused name. */
+export function refusedNameMessage(name: string): string {
+  return `"${name}" is not available to queries: the query API reads the sample warehouse's model and nothing else.`;
+}
