@@ -1,5 +1,6 @@
 /** Parses `npm run platform -- --port 4100 [--data DIR | --memory] [--rows N] [--faults] ...` into startPlatform options. */
 import { PRODUCT_PREFIX } from '../src/core/api/wire-names';
+import { ALLOWED_HOSTS_ENV, splitList } from './host-check';
 import type { PlatformOptions } from './server';
 
 /** Comma-separated CORS origins from the environment: SVC_DEV_ORIGINS. */
@@ -13,7 +14,9 @@ export const USAGE = `Usage: npm run platform -- [options]
   --rows N             orders in the sample warehouse (default 100000)
   --seed N             seed of the sample data (default 42)
   --faults             honour the x-fault request header
-  --origins A,B        CORS origins (default https://localhost:3000,http://localhost:3000; env ${ORIGINS_ENV})
+  --origins A,B        CORS origins; a request from any other origin is refused
+                       (default https://localhost:3000,http://localhost:3000; env ${ORIGINS_ENV})
+  --allowed-hosts A,B  Host names answered besides localhost, 127.0.0.0/8 and [::1] (name or name:port; env ${ALLOWED_HOSTS_ENV})
   --hold-ms N          query time before throwContinueWait answers Continue wait (default 10000)
   --quiet              do not log requests
   --help`;
@@ -30,11 +33,9 @@ function intArg(name: string, value: string | undefined, min: number): number {
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
   const options: CliOptions = { port: 4100, quiet: false, help: false };
   const envOrigins = env[ORIGINS_ENV];
-  if (envOrigins)
-    options.origins = envOrigins
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
+  if (envOrigins) options.origins = splitList(envOrigins);
+  const envHosts = env[ALLOWED_HOSTS_ENV];
+  if (envHosts) options.allowedHosts = splitList(envHosts);
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i] ?? '';
     const eq = raw.indexOf('=');
@@ -64,10 +65,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         options.faults = true;
         break;
       case '--origins':
-        options.origins = (value() ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
+        options.origins = splitList(value());
+        break;
+      case '--allowed-hosts':
+        options.allowedHosts = splitList(value());
         break;
       case '--hold-ms':
         options.continueWaitHoldMs = intArg('--hold-ms', value(), 0);

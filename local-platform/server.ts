@@ -5,11 +5,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REQUEST_ID_HEADER } from '../src/core/api/wire-names';
 import type { PlatformContext, RequestContext } from './context';
-import { answerPreflight, applyCors, DEFAULT_ORIGINS } from './cors';
+import { answerPreflight, applyCors, DEFAULT_ORIGINS, refusedOrigin } from './cors';
 import { ControlDb, openDatabase, WAREHOUSE_FILE, type OpenedDatabase } from './database';
 import { allDeployments } from './deployments';
 import { resolveDevKeys, resolveJwtSecret, type DevKeys } from './dev-credentials';
 import { FAULT_HEADER, NO_FAULTS, parseControlFaults } from './faults';
+import { hostAllowed, hostRefusedMessage, isLoopbackName } from './host-check';
 import { HttpError, sendError, sendJson } from './http-io';
 import { buildOpenApi } from './openapi';
 import type { UserView } from './report-view';
@@ -37,8 +38,10 @@ export interface PlatformOptions {
   seed?: number;
   /** Honour the `x-fault` request header. */
   faults?: boolean;
-  /** Origins allowed by CORS; default https://localhost:3000 and http://localhost:3000. */
+  /** Origins allowed by CORS (a request from any other is refused); default https://localhost:3000 and http://localhost:3000. */
   origins?: readonly string[];
+  /** Host header names answered besides loopback ones (`name` or `name:port`); the listen host is added when it is an address. */
+  allowedHosts?: readonly string[];
   /** How long a query runs before `throwContinueWait` answers Continue wait (default 10 s). */
   continueWaitHoldMs?: number;
   /** Dev API keys; default from SVC_DEV_*_KEY or dev-admin-key / dev-editor-key / dev-viewer-key. */
@@ -60,15 +63,31 @@ export interface RunningPlatform {
   close(): Promise<void>;
 }
 
-async function dispatch(req: IncomingMessage, res: ServerResponse, platform: PlatformContext, origins: ReadonlySet<string>): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://local');
+/** Who may call: the Host names answered on the server's port, and the CORS origins. */
+interface Guard {
+  port: number;
+  hosts: readonly string[];
+  origins: ReadonlySet<string>;
+}
+
+async function dispatch(req: IncomingMessage, res: ServerResponse, platform: PlatformContext, guard: Guard): Promise<void> {
+  const { origins } = guard;
   const requestId = req.headers[REQUEST_ID_HEADER];
   if (typeof requestId === 'string') res.setHeader(REQUEST_ID_HEADER, requestId);
+  if (!hostAllowed(req.headers.host, guard.port, guard.hosts)) throw new HttpError(403, hostRefusedMessage(req.headers.host));
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://local');
+  } catch {
+    throw new HttpError(400, 'The request target is not a valid URL path.');
+  }
   applyCors(req, res, origins);
   if (req.method === 'OPTIONS') {
     answerPreflight(req, res, origins);
     return;
   }
+  const refused = refusedOrigin(req, origins);
+  if (refused !== null) throw new HttpError(403, refused);
   if (url.pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
     sendJson(res, 200, { status: 'ok' });
     return;
@@ -138,21 +157,25 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       continueWaitHoldMs: options.continueWaitHoldMs ?? DEFAULT_CONTINUE_WAIT_HOLD_MS,
       spec: () => spec,
     };
-    const origins = new Set(options.origins ?? DEFAULT_ORIGINS);
+    const host = options.host ?? DEFAULT_HOST;
+    const guard: Guard = {
+      port: 0,
+      hosts: [...(options.allowedHosts ?? []), ...(host === '0.0.0.0' || host === '::' || isLoopbackName(host) ? [] : [host])],
+      origins: new Set(options.origins ?? DEFAULT_ORIGINS),
+    };
 
     const srv = http.createServer((req, res) => {
       const started = performance.now();
       res.on('finish', () =>
         options.onRequest?.({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }),
       );
-      dispatch(req, res, platform, origins).catch((e: unknown) => {
+      dispatch(req, res, platform, guard).catch((e: unknown) => {
         const error = e instanceof HttpError ? e : new HttpError(500, `Internal error: ${e instanceof Error ? e.message : String(e)}`);
         if (res.headersSent) res.destroy(e instanceof Error ? e : undefined);
         else sendError(res, error);
       });
     });
     server = srv;
-    const host = options.host ?? DEFAULT_HOST;
     await new Promise<void>((resolve, reject) => {
       srv.once('error', reject);
       srv.listen(options.port, host, () => {
@@ -161,6 +184,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       });
     });
     const { port } = srv.address() as AddressInfo;
+    guard.port = port;
     const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
     baseUrl = `http://${urlHost}:${port}`;
     spec = buildOpenApi(ROUTES, baseUrl);

@@ -1,6 +1,8 @@
 /** `npm start`: build the browser bundle, start the local platform (file database) and serve the preview workbook. */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { EXCEL_DEV_ORIGIN } from '../local-platform/cors';
+import { ALLOWED_HOSTS_ENV, splitList } from '../local-platform/host-check';
 import { startPlatform } from '../local-platform/server';
 import { startStaticServer } from './static-server';
 
@@ -24,19 +26,23 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('The build failed; see the output above.');
   }
 
-  const origins = [`http://localhost:${port}`, `https://localhost:${port}`, `http://127.0.0.1:${port}`];
+  // The preview's own origins, and the sideloaded Excel task pane's dev origin.
+  const origins = [...new Set([`http://localhost:${port}`, `https://localhost:${port}`, `http://127.0.0.1:${port}`, EXCEL_DEV_ORIGIN])];
+  const allowedHosts = splitList(process.env[ALLOWED_HOSTS_ENV]);
   const platform = await startPlatform({
     port: platformPort,
     memory,
     dataDir: process.env.PLATFORM_DATA_DIR ?? path.join(root, '.data'),
     faults,
     origins,
+    allowedHosts,
     ...(rowsArg ? { rows: Number(rowsArg.split('=')[1]) } : {}),
   });
   const web = await startStaticServer({
     port,
     dir: path.join(root, 'dist/web'),
     config: { defaultTenantUrl: platform.url },
+    allowedHosts,
   });
 
   console.log('');

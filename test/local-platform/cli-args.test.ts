@@ -1,5 +1,6 @@
 /** The CLI's argument parsing: flags, inline values, environment origins and the errors it explains. */
 import { ORIGINS_ENV, parseCliArgs } from '../../local-platform/cli-args';
+import { ALLOWED_HOSTS_ENV } from '../../local-platform/host-check';
 
 describe('npm run platform -- arguments', () => {
   it('reads --port, --data, --rows, --faults and friends', () => {
@@ -25,5 +26,15 @@ describe('npm run platform -- arguments', () => {
     expect(() => parseCliArgs(['--prot', '1'], {})).toThrow(/Unknown option --prot[\s\S]*Usage/);
     expect(() => parseCliArgs(['--rows', '-3'], {})).toThrow(/--rows/);
     expect(() => parseCliArgs(['--data', 'x', '--memory'], {})).toThrow(/exclude/);
+  });
+});
+
+describe('npm run platform -- --allowed-hosts', () => {
+  it('takes extra Host names from --allowed-hosts or the environment', () => {
+    expect(parseCliArgs([], { [ALLOWED_HOSTS_ENV]: 'devbox.lan, devbox.lan:8080' }).allowedHosts).toEqual([
+      'devbox.lan',
+      'devbox.lan:8080',
+    ]);
+    expect(parseCliArgs(['--allowed-hosts=a.test'], { [ALLOWED_HOSTS_ENV]: 'b.test' }).allowedHosts).toEqual(['a.test']);
   });
 });
