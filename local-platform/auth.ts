@@ -34,12 +34,12 @@ export function authenticateControlPlane(req: IncomingMessage, keys: DevKeys): P
 
 export type QueryAuth = { verdict: 'missing' } | { verdict: 'invalid' } | { verdict: 'ok'; principal: Principal };
 
-/** The query API's check: a dev API key, raw or after `Bearer`; a meta-sync token or anything else is invalid. */
+/** The query API's check: a dev API key, raw or after `Bearer` (no other scheme); a meta-sync token or anything else is invalid. */
 export function authenticateQuery(header: string | undefined, keys: DevKeys): QueryAuth {
   if (header === undefined || header.trim() === '') return { verdict: 'missing' };
   const words = header.trim().split(/\s+/);
-  // Like the engine: with two words the second is the credential.
-  const token = words.length === 2 ? words[1] : words[0];
+  // Section 5: the credential raw, or after the `Bearer` scheme; any other scheme or shape is invalid.
+  const token = words.length === 1 ? words[0] : words.length === 2 && /^Bearer$/i.test(words[0] ?? '') ? words[1] : undefined;
   const user = token === undefined ? null : userForKey(token, keys);
   return user === null ? { verdict: 'invalid' } : { verdict: 'ok', principal: { user, rights: rightsOf(user.role) } };
 }

@@ -1,6 +1,7 @@
 /** JSON request and response helpers of the control plane, and HttpError: every error body is `{"error": ...}` (plus `code`). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 
 /** An error that becomes an HTTP response with body `{error, code?}`. */
 export class HttpError extends Error {
@@ -35,7 +36,7 @@ export function sendError(res: ServerResponse, error: HttpError): void {
   sendJson(res, error.status, body, error.headers);
 }
 
-/** Reads the whole body (at most MAX_BODY_BYTES) and parses it as JSON; an empty body reads as `{}`. */
+/** Reads the whole body (at most MAX_BODY_BYTES, nested at most MAX_JSON_DEPTH deep) and parses it as JSON; an empty body reads as `{}`. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -47,6 +48,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
   if (text === '') return {};
+  if (nestsDeeperThan(text)) throw new HttpError(400, `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`);
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,8 +1,14 @@
-/** `offset` / `limit` query parameters of the list endpoints (2.1: defaults 0 and 20; anything but a non-negative integer is 400). */
+/**
+ * `offset` / `limit` query parameters of the list endpoints (2.1: defaults 0 and 20; anything but a non-negative integer
+ * is 400). A `limit` above MAX_LIMIT gives a page of MAX_LIMIT, echoed in `pagination.limit` (as the contract's other
+capped pages do): the hosted platform's pages are small, so a client pages anyway.
+ */
 import { HttpError } from './http-io';
 
 export const DEFAULT_OFFSET = 0;
 export const DEFAULT_LIMIT = 20;
+/** The largest page a list endpoint returns. */
+export const MAX_LIMIT = 100;
 
 export interface Page {
   offset: number;
@@ -17,7 +23,8 @@ function nonNegativeInt(query: URLSearchParams, name: string, fallback: number):
 }
 
 export function parsePage(query: URLSearchParams): Page {
-  return { offset: nonNegativeInt(query, 'offset', DEFAULT_OFFSET), limit: nonNegativeInt(query, 'limit', DEFAULT_LIMIT) };
+  const limit = Math.min(nonNegativeInt(query, 'limit', DEFAULT_LIMIT), MAX_LIMIT);
+  return { offset: nonNegativeInt(query, 'offset', DEFAULT_OFFSET), limit };
 }
 
 /** The `{data: {<key>: items}, pagination}` envelope of 2.1. */

@@ -34,6 +34,19 @@ export const takenElsewhere = (publicId: string): HttpError =>
     `publicId ${publicId} is already used by a report in another deployment (publicIds are unique across the account); use another publicId.`,
   );
 
+/**
+ * A publicId of the synthesized legacy shape (`legacy` and six digits) is only ever adopted by the legacy report it
+ * names; creating one anywhere else would take the id account-wide and make that report unreachable.
+ */
+export const legacyShapedRefused = (publicId: string, deploymentId: string): HttpError =>
+  new HttpError(
+    400,
+    `publicId ${publicId} has the shape of a synthesized legacy id (legacy and six digits) but names no legacy report of deployment ${deploymentId}; nothing was created. Mint another publicId.`,
+  );
+
+/** Whether `publicId` has the synthesized legacy shape. */
+export const isLegacyShaped = (publicId: string): boolean => LEGACY_PUBLIC_ID_PATTERN.test(publicId);
+
 const raceLost = (): HttpError =>
   new HttpError(
     409,
@@ -72,6 +85,7 @@ export async function decideUpsert(sql: Sql, r: UpsertRequest): Promise<UpsertDe
       requireEdit(r.caller, r.publicId);
       return { kind: 'adopt-legacy', reportId: matches[0].id, legacyRef };
     }
+    throw legacyShapedRefused(r.publicId, r.deploymentId);
   }
   if (!r.caller.rights.create) {
     throw new HttpError(

@@ -22,6 +22,7 @@ import {
 import { CONTROL_PLANE_ROOT } from '../src/core/api/wire-names';
 import type { Handler } from './context';
 import { META_ROUTE, QUERY_ROUTE } from './deployments';
+import { MAX_LIMIT } from './pagination';
 import type { Route } from './router';
 import { connectWorkbook } from './routes/connect-workbook';
 import { listDeployments, listEnvironments } from './routes/deployments';
@@ -53,7 +54,11 @@ export interface PlatformRoute extends Route<Handler> {
 
 const pageQuery = [
   { name: 'offset', schema: z.number().int().nonnegative(), description: 'items to skip; default 0' },
-  { name: 'limit', schema: z.number().int().nonnegative(), description: 'maximum items returned; default 20' },
+  {
+    name: 'limit',
+    schema: z.number().int().nonnegative(),
+    description: `maximum items returned; default 20; a larger value than ${MAX_LIMIT} returns ${MAX_LIMIT} (echoed in pagination.limit)`,
+  },
 ];
 
 const reportListSchema = listEnvelopeSchema('reports', reportSchema);

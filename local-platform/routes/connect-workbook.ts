@@ -5,6 +5,7 @@ import { HOST_EXCEL, HOST_SHEETS } from '../../src/core/api/wire-names';
 import { authenticateControlPlane } from '../auth';
 import type { Handler } from '../context';
 import { requireDeployment } from '../deployments';
+import { checkConnectWorkbookLimits } from '../body-limits';
 import { HttpError, parseOr400, readJsonBody } from '../http-io';
 import { queryChecksum } from '../report-record';
 import { findById, findPlacement, upsertPlacement } from '../report-store';
@@ -21,7 +22,7 @@ export function placementHost(req: IncomingMessage): typeof HOST_EXCEL | typeof 
 export const connectWorkbook: Handler = async ({ req, params, platform }) => {
   const caller = authenticateControlPlane(req, platform.keys);
   const id = reportIdParam(params.reportId);
-  const body = parseOr400(connectWorkbookBodySchema, await readJsonBody(req), 'body');
+  const body = checkConnectWorkbookLimits(parseOr400(connectWorkbookBodySchema, await readJsonBody(req), 'body'));
   const deploymentId = params.deploymentId ?? '';
   const now = new Date(platform.now()).toISOString();
   const report = await platform.db.transaction(async (sql) => {

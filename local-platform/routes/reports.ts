@@ -15,7 +15,8 @@ import { HttpError, parseOr400, readJsonBody } from '../http-io';
 import { listEnvelope, parsePage } from '../pagination';
 import { applyBody, EMPTY_DEFINITION, type ReportRecord } from '../report-record';
 import { findById, findByPublicId, insertReport, listPlacements, listReports } from '../report-store';
-import { takenElsewhere, upsertByPublicId, writeIfChanged } from '../report-upsert';
+import { isLegacyShaped, legacyShapedRefused, takenElsewhere, upsertByPublicId, writeIfChanged } from '../report-upsert';
+import { checkReportBodyLimits } from '../body-limits';
 import { reportView } from '../report-view';
 
 /** The report as the caller sees it, with its placements; 404 when it is not in the deployment. */
@@ -44,7 +45,7 @@ export const upsertReportByPublicId: Handler = async ({ req, params, platform, f
   if (!PUBLIC_ID_PATTERN.test(publicId)) {
     throw new HttpError(400, `Invalid publicId "${publicId}": it must be exactly 12 characters from [0-9A-Za-z].`);
   }
-  const body = parseOr400(reportUpsertBodySchema, await readJsonBody(req), 'body');
+  const body = checkReportBodyLimits(parseOr400(reportUpsertBodySchema, await readJsonBody(req), 'body'));
   if (body.publicId !== undefined && body.publicId !== publicId) {
     throw new HttpError(400, `Invalid body: publicId: "${body.publicId}" differs from the publicId in the path ("${publicId}").`);
   }
@@ -63,7 +64,7 @@ export const upsertReportByPublicId: Handler = async ({ req, params, platform, f
 export const updateReportById: Handler = async ({ req, params, platform }) => {
   const caller = authenticateControlPlane(req, platform.keys);
   const id = reportIdParam(params.reportId);
-  const body = parseOr400(reportUpdateBodySchema, await readJsonBody(req), 'body');
+  const body = checkReportBodyLimits(parseOr400(reportUpdateBodySchema, await readJsonBody(req), 'body'));
   const deploymentId = params.deploymentId ?? '';
   const report = await platform.db.transaction(async (sql) => {
     await requireDeployment(sql, deploymentId, caller);
@@ -78,6 +79,8 @@ export const updateReportById: Handler = async ({ req, params, platform }) => {
           `Invalid body: publicId: report ${id} already has publicId ${current.publicId}; a publicId is write-once.`,
         );
       }
+      // A legacy report adopts its synthesized id through the upsert (which checks it names that report alone).
+      if (isLegacyShaped(body.publicId)) throw legacyShapedRefused(body.publicId, deploymentId);
       const holder = await findByPublicId(sql, body.publicId);
       if (holder) {
         if (holder.deploymentId !== deploymentId) throw takenElsewhere(body.publicId);
@@ -98,13 +101,14 @@ const mintPublicId = (): string => Array.from({ length: 12 }, () => PUBLIC_ID_AL
 /** POST /reports: the create right; `name` required; `publicId` optional (minted when absent, 409 when taken). */
 export const createReport: Handler = async ({ req, params, platform }) => {
   const caller = authenticateControlPlane(req, platform.keys);
-  const body = parseOr400(reportCreateBodySchema, await readJsonBody(req), 'body');
+  const body = checkReportBodyLimits(parseOr400(reportCreateBodySchema, await readJsonBody(req), 'body'));
   const deploymentId = params.deploymentId ?? '';
   const report = await platform.db.transaction(async (sql) => {
     await requireDeployment(sql, deploymentId, caller);
     if (!caller.rights.create) throw new HttpError(403, 'You may not create reports (read-only access). Ask an editor or an admin.');
     let publicId = body.publicId;
     if (publicId !== undefined) {
+      if (isLegacyShaped(publicId)) throw legacyShapedRefused(publicId, deploymentId);
       const holder = await findByPublicId(sql, publicId);
       if (holder) {
         if (holder.deploymentId !== deploymentId) throw takenElsewhere(publicId);
@@ -112,7 +116,7 @@ export const createReport: Handler = async ({ req, params, platform }) => {
       }
     } else {
       do publicId = mintPublicId();
-      while (await findByPublicId(sql, publicId));
+      while (isLegacyShaped(publicId) || (await findByPublicId(sql, publicId)));
     }
     const now = nowIso(platform);
     const id = await insertReport(sql, {

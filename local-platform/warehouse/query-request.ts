@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { sqlQueryRequestSchema, type SqlQueryRequest } from '../../src/core/api/schemas';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth';
 
 export const MAX_QUERY_BODY_BYTES = 1024 * 1024;
 
@@ -27,6 +28,7 @@ export async function readQueryBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(buf);
   }
   const text = Buffer.concat(chunks).toString('utf8');
+  if (nestsDeeperThan(text)) throw new QueryRequestError(400, `request body nests more than ${MAX_JSON_DEPTH} levels deep`);
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -30,7 +30,7 @@ export interface ServerOptions {
 export function authorize(header: string | undefined): 'ok' | 'missing' | 'invalid' {
   if (header === undefined || header.trim() === '') return 'missing';
   const words = header.trim().split(/\s+/);
-  const token = words.length === 2 ? words[1] : words[0];
+  const token = words.length === 1 ? words[0] : words.length === 2 && /^Bearer$/i.test(words[0] ?? '') ? words[1] : undefined;
   return token === DEV_KEY ? 'ok' : 'invalid';
 }
 
