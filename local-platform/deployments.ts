@@ -24,6 +24,11 @@ export interface EnvironmentRecord {
 export const deploymentUrl = (base: string, deploymentId: string): string => `${base}/d/${encodeURIComponent(deploymentId)}`;
 export const environmentRestUrl = (base: string, deploymentId: string, environmentId: string): string =>
   `${deploymentUrl(base, deploymentId)}/e/${encodeURIComponent(environmentId)}/svcjs-api/v1`;
+/**
+ * The port `api_credentials.sql.port` names (2.3). The local platform serves no SQL wire protocol: nothing listens
+ * there; the field is present because the contract lists it, and its query API is the HTTP one.
+ */
+export const SQL_INTERFACE_PORT = 15432;
 /** Route templates of the query API and the metadata route, derived from the same layout. */
 export const QUERY_ROUTE = `/d/{deploymentId}${SQL_QUERY_PATH}`;
 export const META_ROUTE = `/d/{deploymentId}/e/{environmentId}/svcjs-api/v1${META_PATH}`;
@@ -56,12 +61,15 @@ export function deploymentView(d: DeploymentRecord, base: string): Deployment {
   return { id: d.id, name: d.name, created_at: d.createdAt, deploymentUrl: deploymentUrl(base, d.id) };
 }
 
+/** An environment as 2.3 shows it; `sql` names the platform's host and SQL_INTERFACE_PORT (where nothing listens). */
 export function environmentView(e: EnvironmentRecord, base: string): Environment {
-  // No `sql` credentials: the local platform has no SQL (Postgres wire) interface.
   return {
     id: e.id,
     name: e.name,
     type: e.type,
-    api_credentials: { rest: { url: environmentRestUrl(base, e.deploymentId, e.id) } },
+    api_credentials: {
+      rest: { url: environmentRestUrl(base, e.deploymentId, e.id) },
+      sql: { host: new URL(base).hostname, port: SQL_INTERFACE_PORT },
+    },
   };
 }

@@ -1,6 +1,7 @@
 /** Contract tests of the control plane's lists, auth, errors, CORS and spec over real HTTP (one platform for the file). */
 import { deploymentListSchema, environmentListSchema, errorBodySchema } from '../../src/core/api/schemas';
 import { META_PATH, SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
+import { SQL_INTERFACE_PORT } from '../../local-platform/deployments';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call, testPlatform } from './http';
 
@@ -72,6 +73,16 @@ describe('4.3 environments', () => {
     }
     expect(`${platform.url}/d/101${SQL_QUERY_PATH}`).toBe(`${platform.url}/d/101/svcjs-api/v1/svcsql`);
     expect(META_PATH).toBe('/meta');
+  });
+
+  it('2.3 environments carry api_credentials.sql.host and sql.port (the platform host; no SQL wire protocol listens there)', async () => {
+    const raw = (await call('GET', platform.url + paths.environments('101'))).json as {
+      data: { environments: Array<{ api_credentials: { sql?: { host?: unknown; port?: unknown } } }> };
+    };
+    for (const e of raw.data.environments) {
+      expect(e.api_credentials.sql).toEqual({ host: new URL(platform.url).hostname, port: SQL_INTERFACE_PORT });
+      expect(Number.isInteger(e.api_credentials.sql?.port)).toBe(true);
+    }
   });
 
   it('4.3 filters by type and pages with limit=1', async () => {
