@@ -26,13 +26,19 @@ export async function lockQuerySandbox(conn: DuckDBConnection): Promise<void> {
   for (const sql of SANDBOX_SETTINGS) await conn.run(sql);
 }
 
-/** Names a query may not use: catalogue views and functions, settings, sequences, and SQL run from a string. */
+/** Catalogue names a query may not use in any position (schemas and system views). */
 const REFUSED_NAMES: ReadonlySet<string> = new Set([
   'information_schema',
   'pg_catalog',
+  'pg_settings',
   'sqlite_master',
   'sqlite_schema',
   'sqlite_temp_master',
+]);
+/** Prefixes of DuckDB's catalogue functions and views (`duckdb_tables`, `pragma_database_list`), refused in any position. */
+const REFUSED_PREFIXES: readonly string[] = ['duckdb_', 'pragma_'];
+/** Functions refused when called (the same word as a column alias stays usable): settings, sequences, SQL from a string. */
+const REFUSED_FUNCTIONS: ReadonlySet<string> = new Set([
   'current_setting',
   'getenv',
   'nextval',
@@ -41,17 +47,17 @@ const REFUSED_NAMES: ReadonlySet<string> = new Set([
   'query',
   'query_table',
   'which_secret',
-  'pg_settings',
 ]);
-const REFUSED_PREFIXES: readonly string[] = ['duckdb_', 'pragma_'];
 
 /** The first name in `sql` the sandbox refuses, or null. Literals and comments are not names. */
 export function refusedName(sql: string): string | null {
-  for (const token of tokenize(sql)) {
-    if (!isSignificant(token)) continue;
+  const tokens = tokenize(sql).filter(isSignificant);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
     const name = identifierName(token)?.toLowerCase();
     if (name === undefined) continue;
     if (REFUSED_NAMES.has(name) || REFUSED_PREFIXES.some((p) => name.startsWith(p))) return name;
+    if (REFUSED_FUNCTIONS.has(name) && tokens[i + 1]?.text === '(') return name;
   }
   return null;
 }

@@ -85,8 +85,10 @@ describe('query sandbox', () => {
     expect(ok.lines.length).toBeGreaterThan(1);
   });
 
-  it('names inside string literals and comments are not refused', async () => {
-    const ok = await run("SELECT 'duckdb_settings() and read_text' AS note -- current_setting\n");
-    expect(streamHeaderSchema.parse(ok.lines[0]).schema.map((c) => c.name)).toEqual(['note']);
+  it('names inside string literals and comments, and function names used as aliases, are not refused', async () => {
+    const ok = await run("SELECT 'duckdb_settings() and read_text' AS note, 1 AS query -- current_setting\n");
+    expect(streamHeaderSchema.parse(ok.lines[0]).schema.map((c) => c.name)).toEqual(['note', 'query']);
+    const spaced = await run("SELECT * FROM query ('SELECT 42')");
+    errorBodySchema.parse(spaced.lines[0]);
   });
 });
