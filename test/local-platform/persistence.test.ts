@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { metaSyncTokenResponseSchema, reportSchema } from '../../src/core/api/schemas';
 import { META_PATH, paths } from '../../src/core/api/wire-names';
-import { DATABASE_FILE, openDatabase } from '../../local-platform/database';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { DATABASE_FILE, openDatabase, WAREHOUSE_FILE } from '../../local-platform/database';
 import { startPlatform } from '../../local-platform/server';
 import { ADMIN, call } from './http';
 
@@ -72,6 +73,32 @@ describe('persistence', () => {
       expect(next.id).toBeGreaterThan(reportId);
     } finally {
       await second.close();
+    }
+  });
+
+  it('the warehouse has its own file, kept across a restart; the control database holds no warehouse table (old ones are dropped)', async () => {
+    const dir = path.join(dataDir, 'split');
+    // A database of the previous layout kept the warehouse beside the control plane.
+    fs.mkdirSync(dir);
+    const old = await DuckDBInstance.create(path.join(dir, DATABASE_FILE));
+    const oc = await old.connect();
+    await oc.run('CREATE TABLE wh_orders AS SELECT 1 AS id');
+    oc.closeSync();
+    old.closeSync();
+    const first = await startPlatform({ port: 0, dataDir: dir, rows: 300 });
+    expect(first.warehouseDatabase).toBe(path.join(dir, WAREHOUSE_FILE));
+    await first.close();
+    const second = await startPlatform({ port: 0, dataDir: dir, rows: 300 });
+    await second.close();
+    const control = await DuckDBInstance.create(path.join(dir, DATABASE_FILE));
+    try {
+      const c = await control.connect();
+      const tables = (await c.runAndReadAll('SELECT schema_name, table_name FROM duckdb_tables() ORDER BY ALL')).getRowObjectsJson();
+      c.closeSync();
+      expect(tables.length).toBeGreaterThan(0);
+      for (const t of tables) expect(t).toMatchObject({ schema_name: 'control' });
+    } finally {
+      control.closeSync();
     }
   });
 
