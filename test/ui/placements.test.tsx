@@ -249,3 +249,71 @@ test('a running Refresh all keeps its progress while the editor is open', async 
   expect((await screen.findByRole('group', { name: 'Refresh all' })).textContent).toContain('2 of 3 refreshed');
   expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
 });
+
+test('Refresh all: each card follows its own item live (its refresh time at once), and a stopped card never says "refreshed just now"', async () => {
+  const fake = fakeWithPlacements();
+  const run = gate<RefreshAllSummary>();
+  fake.refreshAllImpl = () => run.promise;
+  const { clock } = renderPane(fake, { nowMs: NOW });
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  clock.nowMs = NOW + 1000;
+  await click(screen.getByRole('button', { name: 'Refresh all' }));
+  expect(item('Orders by status').textContent).toContain('refreshed 3 min ago');
+
+  // The service refreshed p1: its record now says so, and the event says the item is done.
+  fake.placements = fake.placements.map((p) => (p.placementId === 'p1' ? { ...p, refreshedAt: new Date(NOW + 2000).toISOString() } : p));
+  await act(async () => {
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } });
+  });
+  await settle();
+  expect(screen.getByRole('group', { name: 'Refresh all' }).textContent).toContain('1 of 3 refreshed');
+  // While the run still goes on, the card already says it was refreshed.
+  expect(item('Orders by status').textContent).toContain('refreshed just now');
+  expect(within(item('Orders by status')).getByText('Up to date')).toBeTruthy();
+
+  // p3 finished writing just as Stop came: the run calls it stopped, but its cells were refreshed since the run began.
+  fake.placements = fake.placements.map((p) => (p.placementId === 'p3' ? { ...p, refreshedAt: new Date(NOW + 3000).toISOString() } : p));
+  await act(async () => {
+    run.resolve({
+      total: 3,
+      done: 1,
+      failed: 0,
+      stopped: 2,
+      items: [
+        { placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } },
+        { placementId: 'p2', item: { state: 'stopped' } },
+        { placementId: 'p3', item: { state: 'stopped' } },
+      ],
+    });
+  });
+  await settle();
+  const cities = item('Top cities');
+  expect(cities.textContent).toContain('refreshed just now');
+  expect(cities.textContent).not.toContain('Not refreshed');
+  const revenue = item('Revenue by month');
+  expect(within(revenue).getByText('Not refreshed')).toBeTruthy();
+  expect(revenue.textContent).toContain('refreshed 2 hours ago');
+});
+
+test('a single refresh and its Cancel say their outcome on their own card, not at the top of the list', async () => {
+  const fake = fakeWithPlacements();
+  const { container } = renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  await click(screen.getByRole('button', { name: 'Refresh Orders by status' }));
+  await settle();
+  expect(item('Orders by status').textContent).toContain('Refreshed10 rows × 3 columns in 50 ms at Sheet1!B2:D12');
+
+  const held = gate<never>();
+  fake.refreshImpl = () => held.promise;
+  await click(screen.getByRole('button', { name: 'Refresh Top cities' }));
+  await click(screen.getByRole('button', { name: 'Cancel refresh of Top cities' }));
+  expect(fake.callsOf('cancel')).toEqual([['job-2']]);
+  await act(async () => held.reject(new AddinError('cancelled', 'Cancelled.')));
+  await settle();
+  const cities = item('Top cities');
+  expect(cities.textContent).toContain('Cancelled. Nothing was changed.');
+  expect(container.textContent?.match(/Cancelled\. Nothing was changed\./g)).toHaveLength(1);
+  // The list's own message area (above the cards) holds nothing.
+  const list = screen.getByRole('list');
+  expect(list.previousElementSibling?.querySelector('.fui-MessageBar')).toBeFalsy();
+});
