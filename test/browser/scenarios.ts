@@ -212,8 +212,9 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           EDITOR_KEY,
           "SELECT STRFTIME(CAST(created_at AS DATE), '%Y-%m-%d') AS day, COUNT(*) AS n FROM wh_orders GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
         );
-        const [day, count] = busiest.rows[0] ?? [];
-        assert(typeof day === 'string' && typeof count === 'number' && count > 0, `No busiest day: ${JSON.stringify(busiest.rows)}`);
+        const [day, n] = busiest.rows[0] ?? [];
+        const count = Number(n);
+        assert(typeof day === 'string' && count > 0, `No busiest day: ${JSON.stringify(busiest.rows)}`);
         await ui.openNewReport();
         await ui.reportName().fill(ON_A_DAY);
         await ui.chooseOption('View', /^Orders/);
