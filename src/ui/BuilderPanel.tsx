@@ -36,6 +36,8 @@ export interface BuilderPanelProps {
   meta: Meta;
   state: BuilderState;
   onChange: (state: BuilderState) => void;
+  /** The typed Limit is not a valid limit (the reason), or is again (null): the report cannot be placed meanwhile. */
+  onLimitProblem: (problem: string | null) => void;
   /** The compiled SQL, or null with the reason. */
   sql: string | null;
   problem: string | null;
@@ -57,7 +59,7 @@ function isGranularity(v: string): v is Granularity {
   return (GRANULARITIES as readonly string[]).includes(v);
 }
 
-export function BuilderPanel({ meta, state, onChange, sql, problem }: BuilderPanelProps) {
+export function BuilderPanel({ meta, state, onChange, onLimitProblem, sql, problem }: BuilderPanelProps) {
   const styles = useStyles();
   const filtersId = useId();
   const filterFocus = useListFocus();
@@ -177,7 +179,14 @@ export function BuilderPanel({ meta, state, onChange, sql, problem }: BuilderPan
             onAdd={() => onChange(addOrder(state))}
             onRemove={(i) => onChange(removeOrder(state, i))}
             onMove={(i, delta) => onChange(moveOrder(state, i, delta))}
-            onLimit={(limit) => onChange(setLimit(state, limit))}
+            onLimit={(limit) => {
+              if (typeof limit === 'object' && limit !== null) {
+                onLimitProblem(limit.invalid);
+                return;
+              }
+              onLimitProblem(null);
+              onChange(setLimit(state, limit));
+            }}
           />
         </>
       )}

@@ -20,6 +20,8 @@ export interface ErrorBarProps {
   onDismiss?: () => void;
   /** What the error is about (e.g. a report name), put before the title. */
   subject?: string;
+  /** The user's SQL, when the error is about running it (a query error then points at the user's own line). */
+  sql?: string | null;
 }
 
 const useStyles = makeStyles({
@@ -28,11 +30,11 @@ const useStyles = makeStyles({
   detail: { display: 'block', marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3 },
 });
 
-export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject }: ErrorBarProps) {
+export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject, sql }: ErrorBarProps) {
   const styles = useStyles();
   const signInFromShell = useContext(SignInAgainContext);
   const onSignInAgain = signInProp ?? signInFromShell ?? undefined;
-  const view = toErrorView(error);
+  const view = toErrorView(error, { sql: sql ?? null });
   const showSignIn = view.action === 'signInAgain' && onSignInAgain !== undefined;
   return (
     <MessageBar

@@ -1,6 +1,8 @@
 /** The signed-in home: data source (deployment, environment), "New report", and the reports placed in this workbook. */
 import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { useId } from 'react';
 import type { PlacementView, WorkbookContext } from '../core/service/addin-service';
+import type { PlacedReport } from './card-outcome';
 import { ContextPicker } from './ContextPicker';
 import { PlacementsPanel } from './PlacementsPanel';
 import type { RefreshAllHandle } from './use-refresh-all';
@@ -11,6 +13,10 @@ export interface HomeScreenProps {
   onNewReport: () => void;
   onEdit: (placement: PlacementView) => void;
   refreshAll: RefreshAllHandle;
+  /** The report just inserted or saved (highlighted in the list, its outcome on its card). */
+  placed: PlacedReport | null;
+  /** The platform refused to save a new report this session: New report is unavailable, and says why. */
+  createRefused: boolean;
 }
 
 const useStyles = makeStyles({
@@ -19,19 +25,30 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground2 },
 });
 
-export function HomeScreen({ context, onContextChange, onNewReport, onEdit, refreshAll }: HomeScreenProps) {
+export function HomeScreen({ context, onContextChange, onNewReport, onEdit, refreshAll, placed, createRefused }: HomeScreenProps) {
   const styles = useStyles();
   const ready = context.environmentId !== null;
+  const hintId = useId();
   return (
     <div className={styles.root}>
       <ContextPicker onContextChange={onContextChange} />
       <div className={styles.newReport}>
-        <Button appearance="primary" onClick={onNewReport} disabled={!ready}>
+        <Button appearance="primary" onClick={onNewReport} disabled={!ready || createRefused} aria-describedby={hintId}>
           New report
         </Button>
-        {!ready && <Caption1 className={styles.hint}>Choose a deployment and an environment to build a report.</Caption1>}
+        {createRefused ? (
+          <Caption1 id={hintId} className={styles.hint}>
+            Read only: the platform does not let your account create reports here. You can still refresh the reports below.
+          </Caption1>
+        ) : (
+          !ready && (
+            <Caption1 id={hintId} className={styles.hint}>
+              Choose a deployment and an environment to build a report.
+            </Caption1>
+          )
+        )}
       </div>
-      <PlacementsPanel onEdit={onEdit} refreshAll={refreshAll} />
+      <PlacementsPanel onEdit={onEdit} refreshAll={refreshAll} placed={placed} />
     </div>
   );
 }

@@ -2,6 +2,8 @@
 import { Button, Caption1, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
 import type { OrderEntry } from './builder-edits';
+import { PLATFORM_DEFAULT_ROW_CAP } from '../core/builder/default-cap';
+import { formatCount } from './format-numbers';
 import { ListActionButton } from './ListActionButton';
 import { useListFocus } from './use-list-focus';
 
@@ -14,7 +16,20 @@ export interface OrderEditorProps {
   onAdd: () => void;
   onRemove: (index: number) => void;
   onMove: (index: number, delta: number) => void;
-  onLimit: (limit: number | null) => void;
+  /** A valid limit (a whole number above 0, or null for none), or `invalid` with the reason while the typed text is not one. */
+  onLimit: (limit: number | null | { invalid: string }) => void;
+}
+
+/** Said under an empty Limit: without a top-level LIMIT the platform returns at most its default cap. */
+export const DEFAULT_CAP_HINT = `No limit set: the platform returns at most ${formatCount(PLATFORM_DEFAULT_ROW_CAP)} rows (its default cap). Set a Limit to get more.`;
+
+/** The limit a typed text stands for: null when empty, a whole number above 0, or why it is not one. */
+export function parseLimitText(text: string): number | null | { invalid: string } {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^[1-9]\d*$/.test(t) || !Number.isSafeInteger(Number(t)))
+    return { invalid: 'Enter a whole number above 0, or leave empty for no limit.' };
+  return Number(t);
 }
 
 const useStyles = makeStyles({
@@ -33,10 +48,8 @@ export function OrderEditor(props: OrderEditorProps) {
   const focus = useListFocus();
   const [limitText, setLimitText] = useState(limit === null ? '' : String(limit));
   const titleOf = (member: string) => choices.find((c) => c.member === member)?.title ?? member;
-  const limitProblem =
-    limitText.trim() !== '' && !/^[1-9]\d*$/.test(limitText.trim())
-      ? 'Enter a whole number above 0, or leave empty for no limit.'
-      : undefined;
+  const parsedLimit = parseLimitText(limitText);
+  const limitProblem = typeof parsedLimit === 'object' && parsedLimit !== null ? parsedLimit.invalid : undefined;
   return (
     <div className={styles.root}>
       <Text id={labelId} weight="semibold">
@@ -97,16 +110,18 @@ export function OrderEditor(props: OrderEditorProps) {
           Add sort
         </Button>
       </div>
-      <Field label="Limit" hint="Most rows to return; empty for no limit." validationMessage={limitProblem}>
+      <Field
+        label="Limit"
+        hint={limitText.trim() === '' ? DEFAULT_CAP_HINT : 'Most rows to return; empty for no limit.'}
+        validationMessage={limitProblem}
+      >
         <Input
           type="number"
           min={1}
           value={limitText}
           onChange={(_, d) => {
             setLimitText(d.value);
-            const t = d.value.trim();
-            if (t === '') props.onLimit(null);
-            else if (/^[1-9]\d*$/.test(t)) props.onLimit(Number(t));
+            props.onLimit(parseLimitText(d.value));
           }}
         />
       </Field>

@@ -2,6 +2,7 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import type { PlacementView, SessionState, WorkbookContext } from '../core/service/addin-service';
+import type { PlacedReport } from './card-outcome';
 import { ErrorBar } from './ErrorBar';
 import { HomeScreen } from './HomeScreen';
 import { PaneHeader } from './PaneHeader';
@@ -25,6 +26,10 @@ export function PaneShell() {
   const [context, setContext] = useState<WorkbookContext>({ deploymentId: null, environmentId: null });
   // Owned here, not by the list, so a running Refresh all keeps its progress while the editor is open.
   const refreshAll = useRefreshAll();
+  /** The report just inserted or saved: the list highlights its card and shows the outcome there. */
+  const [placed, setPlaced] = useState<PlacedReport | null>(null);
+  /** The platform refused to save a new report this session: New report is shown as unavailable up front. */
+  const [createRefused, setCreateRefused] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -40,8 +45,16 @@ export function PaneShell() {
   const signOut = useCallback(() => {
     setSession((s) => (s === null ? s : { ...s, signedIn: false }));
     setScreen({ kind: 'home' });
+    setPlaced(null);
+    setCreateRefused(false);
     service.signOut().catch((e: unknown) => setLoadError(e));
   }, [service]);
+
+  const home = () => setScreen({ kind: 'home' });
+  const onPlaced = (p: PlacedReport) => {
+    setPlaced(p);
+    setScreen({ kind: 'home' });
+  };
 
   if (session === null) {
     return loadError !== null ? <ErrorBar error={loadError} /> : <Spinner label="Loading" />;
@@ -49,9 +62,11 @@ export function PaneShell() {
   if (!session.signedIn) {
     return (
       <div className={styles.root}>
-        {loadError !== null && <ErrorBar error={loadError} onDismiss={() => setLoadError(null)} />}
+        {/* One message slot: the form shows the last error (a sign-out failure or its own) and replaces it with the next. */}
         <SignInScreen
           session={session}
+          error={loadError}
+          onError={setLoadError}
           onSignedIn={(s) => {
             setLoadError(null);
             setSession(s);
@@ -68,14 +83,24 @@ export function PaneShell() {
           <HomeScreen
             context={context}
             onContextChange={setContext}
-            onNewReport={() => setScreen({ kind: 'new' })}
-            onEdit={(placement) => setScreen({ kind: 'edit', placement })}
+            onNewReport={() => {
+              setPlaced(null);
+              setScreen({ kind: 'new' });
+            }}
+            onEdit={(placement) => {
+              setPlaced(null);
+              setScreen({ kind: 'edit', placement });
+            }}
             refreshAll={refreshAll}
+            placed={placed}
+            createRefused={createRefused}
           />
         )}
-        {screen.kind === 'new' && <ReportEditor editing={null} onClose={() => setScreen({ kind: 'home' })} />}
+        {screen.kind === 'new' && (
+          <ReportEditor editing={null} onClose={home} onPlaced={onPlaced} onCreateRefused={() => setCreateRefused(true)} />
+        )}
         {screen.kind === 'edit' && (
-          <ReportEditor key={screen.placement.placementId} editing={screen.placement} onClose={() => setScreen({ kind: 'home' })} />
+          <ReportEditor key={screen.placement.placementId} editing={screen.placement} onClose={home} onPlaced={onPlaced} />
         )}
       </div>
     </SignInAgainContext.Provider>

@@ -1,6 +1,9 @@
 /** One placed report in the list: name, range, size, "refreshed N min ago", status, and Refresh / Go to / Edit / Remove buttons. */
-import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
+import { capNoteOf, type CardOutcome } from './card-outcome';
+import { CardOutcomeBar } from './CardOutcomeBar';
 import { formatShape } from './format-numbers';
 import type { PlacementBadge } from './placement-badge';
 import { PlacementStatusBadge } from './PlacementStatusBadge';
@@ -19,6 +22,11 @@ export interface PlacementItemProps {
   onGoTo: () => void;
   onEdit: () => void;
   onRemove: () => void;
+  /** The outcome of this card's own last action, shown on the card. */
+  outcome: CardOutcome | null;
+  onDismissOutcome: () => void;
+  /** The report just inserted or saved: marked, scrolled into view and focused. */
+  highlighted: boolean;
 }
 
 const useStyles = makeStyles({
@@ -32,6 +40,10 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0,
   },
+  highlighted: {
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
   name: { overflowWrap: 'anywhere' },
   meta: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
@@ -41,18 +53,46 @@ export function PlacementItem(props: PlacementItemProps) {
   const { placement: p, badge, nowMs, refreshing, locked } = props;
   const styles = useStyles();
   const orphaned = p.rangeLabel === null;
+  const readOnly = p.canEdit === false;
+  const readOnlyId = useId();
+  const ref = useRef<HTMLLIElement>(null);
+  const { highlighted } = props;
+  useEffect(() => {
+    if (!highlighted || ref.current === null) return;
+    if (typeof ref.current.scrollIntoView === 'function') ref.current.scrollIntoView({ block: 'nearest' });
+    ref.current.focus();
+  }, [highlighted]);
+  const capNote = p.rows > 0 && p.headerRows <= 1 ? capNoteOf(p.rows, null) : null;
   return (
-    <li className={styles.item} aria-label={p.name}>
+    <li
+      ref={ref}
+      tabIndex={highlighted ? -1 : undefined}
+      className={mergeClasses(styles.item, highlighted && styles.highlighted)}
+      aria-label={p.name}
+      aria-current={highlighted ? 'true' : undefined}
+      data-highlighted={highlighted ? 'true' : undefined}
+    >
       <Text weight="semibold" className={styles.name}>
         {p.name}
       </Text>
       <Caption1 className={styles.meta}>
-        {orphaned ? 'No cells' : p.rangeLabel} · {formatShape(p.rows, p.cols)}
+        {orphaned ? 'No cells' : p.rangeLabel} · {p.rows === 0 ? 'no data rows' : formatShape(p.rows, p.cols)}
       </Caption1>
-      <Caption1 className={styles.meta} title={p.refreshedAt ?? undefined}>
-        {refreshedLabel(p.refreshedAt, nowMs)}
+      <Caption1 className={styles.meta}>
+        {p.refreshedAt === null ? (
+          refreshedLabel(p.refreshedAt, nowMs)
+        ) : (
+          <time dateTime={p.refreshedAt}>{refreshedLabel(p.refreshedAt, nowMs)}</time>
+        )}
       </Caption1>
-      <PlacementStatusBadge badge={badge} />
+      {capNote !== null && <Caption1 className={styles.meta}>{capNote}</Caption1>}
+      <PlacementStatusBadge badge={props.outcome?.kind === 'error' ? { ...badge, reason: null } : badge} />
+      {readOnly && (
+        <Caption1 id={readOnlyId} className={styles.meta}>
+          Read only: you can refresh this report but not change it.
+        </Caption1>
+      )}
+      {props.outcome !== null && <CardOutcomeBar outcome={props.outcome} onDismiss={props.onDismissOutcome} />}
       <div className={styles.actions}>
         {refreshing ? (
           <Button size="small" onClick={props.onCancelRefresh} aria-label={`Cancel refresh of ${p.name}`}>
@@ -66,7 +106,13 @@ export function PlacementItem(props: PlacementItemProps) {
         <Button size="small" onClick={props.onGoTo} disabled={orphaned} aria-label={`Go to ${p.name}`}>
           Go to
         </Button>
-        <Button size="small" onClick={props.onEdit} disabled={locked || refreshing} aria-label={`Edit ${p.name}`}>
+        <Button
+          size="small"
+          onClick={props.onEdit}
+          disabled={locked || refreshing || readOnly}
+          aria-label={`Edit ${p.name}`}
+          aria-describedby={readOnly ? readOnlyId : undefined}
+        >
           Edit
         </Button>
         <Button size="small" onClick={props.onRemove} disabled={locked || refreshing} aria-label={`Remove ${p.name}`}>

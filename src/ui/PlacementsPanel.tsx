@@ -2,11 +2,14 @@
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { JobItemState, PlacementView } from '../core/service/addin-service';
+import { outcomeOf, type CardOutcome, type PlacedReport } from './card-outcome';
+import { CardOutcomeBar } from './CardOutcomeBar';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
 import { placementBadge } from './placement-badge';
 import { PlacementItem } from './PlacementItem';
+import { itemStateOf } from './refresh-all-run';
 import { RefreshAllBar } from './RefreshAllBar';
 import { RemoveDialog } from './RemoveDialog';
 import { useNow } from './use-now';
@@ -17,6 +20,8 @@ export interface PlacementsPanelProps {
   onEdit: (placement: PlacementView) => void;
   /** The Refresh all run, owned by the shell so it outlives this list. */
   refreshAll: RefreshAllHandle;
+  /** The report just inserted or saved from the editor: its card is highlighted and shows the outcome. */
+  placed?: PlacedReport | null;
 }
 
 const useStyles = makeStyles({
@@ -31,7 +36,7 @@ interface PanelError {
   subject?: string;
 }
 
-export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProps) {
+export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: PlacementsPanelProps) {
   const styles = useStyles();
   const { service, newJobId } = usePaneEnv();
   const nowMs = useNow();
@@ -43,6 +48,12 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
   const [singles, setSingles] = useState<Record<string, string>>({});
   /** Outcome of single refreshes that failed (cleared by the next refresh of that item). */
   const [singleFailures, setSingleFailures] = useState<Record<string, JobItemState>>({});
+  /** The outcome of each card's own last action (insert, save, refresh, cancel, go to, remove), shown on that card. */
+  const [outcomes, setOutcomes] = useState<Record<string, CardOutcome>>(() =>
+    placed === null ? {} : { [placed.placementId]: placed.outcome },
+  );
+  const setOutcome = (placementId: string, outcome: CardOutcome | null) =>
+    setOutcomes(({ [placementId]: _old, ...rest }) => (outcome === null ? rest : { ...rest, [placementId]: outcome }));
   const [removing, setRemoving] = useState<PlacementView | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
   const live = useRef(true);
@@ -69,6 +80,9 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
 
   useServiceEvents((event) => {
     if (event.type === 'placementsChanged') void reload();
+    // A Refresh all item that ended changed its placement (refresh time, size): its card follows at once, not at the run's end.
+    if (event.type === 'item' && (event.item.state === 'done' || event.item.state === 'failed' || event.item.state === 'stopped'))
+      void reload();
   });
 
   // When a run ends, read the placements again (their status and refresh times changed).
@@ -82,27 +96,29 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
   const refreshAll = () => {
     setError(null);
     setSingleFailures({});
+    setOutcomes({});
     all.start((placements ?? []).filter((p) => p.rangeLabel !== null).map((p) => p.placementId));
   };
 
   const refreshOne = async (p: PlacementView) => {
     const jobId = newJobId();
-    setError(null);
     setSingles((s) => ({ ...s, [p.placementId]: jobId }));
     setSingleFailures(({ [p.placementId]: _dropped, ...rest }) => rest);
+    setOutcome(p.placementId, null);
     all.forget(p.placementId);
     try {
-      await service.refresh(p.placementId, { jobId });
+      const result = await service.refresh(p.placementId, { jobId });
+      if (live.current) setOutcome(p.placementId, outcomeOf('Refreshed', result, null, result.headerRows <= 1));
     } catch (e) {
       if (!live.current) return;
       const view = toErrorView(e);
-      if (view.kind === 'cancelled') setError({ error: e, subject: p.name });
+      if (view.kind === 'cancelled') setOutcome(p.placementId, { kind: 'cancelled', text: 'Cancelled. Nothing was changed.' });
       else {
         setSingleFailures((f) => ({
           ...f,
           [p.placementId]: { state: 'failed', kind: view.kind === 'unknown' ? 'host' : view.kind, message: view.message },
         }));
-        setError({ error: e, subject: p.name });
+        setOutcome(p.placementId, { kind: 'error', error: e });
       }
     } finally {
       if (live.current) setSingles(({ [p.placementId]: _done, ...rest }) => rest);
@@ -112,11 +128,11 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
 
   const cancelOne = (p: PlacementView) => {
     const jobId = singles[p.placementId];
-    if (jobId !== undefined) service.cancel(jobId).catch((e: unknown) => setError({ error: e, subject: p.name }));
+    if (jobId !== undefined) service.cancel(jobId).catch((e: unknown) => setOutcome(p.placementId, { kind: 'error', error: e }));
   };
 
   const goTo = (p: PlacementView) => {
-    service.goTo(p.placementId).catch((e: unknown) => setError({ error: e, subject: p.name }));
+    service.goTo(p.placementId).catch((e: unknown) => setOutcome(p.placementId, { kind: 'error', error: e }));
   };
 
   const confirmRemove = async (clearCells: boolean) => {
@@ -125,7 +141,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
     try {
       await service.remove(removing.placementId, { clearCells });
     } catch (e) {
-      setError({ error: e, subject: removing.name });
+      setOutcome(removing.placementId, { kind: 'error', error: e });
     }
     setRemoveBusy(false);
     setRemoving(null);
@@ -147,6 +163,10 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
       </div>
       {error !== null && <ErrorBar error={error.error} subject={error.subject} onDismiss={() => setError(null)} />}
       {all.error !== null && <ErrorBar error={all.error} subject="Refresh all" onDismiss={all.clearError} />}
+      {placed !== null &&
+        placements !== null &&
+        !placements.some((p) => p.placementId === placed.placementId) &&
+        outcomes[placed.placementId] && <CardOutcomeBar outcome={placed.outcome} onDismiss={() => setOutcome(placed.placementId, null)} />}
       {run !== null && <RefreshAllBar run={run} onStop={all.stop} onRetryFailed={all.retryFailed} onDismiss={all.dismiss} />}
       {placements === null ? (
         <Spinner size="tiny" label="Loading reports" />
@@ -158,7 +178,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
             const running = singles[p.placementId] !== undefined;
             const job: JobItemState | undefined = running
               ? { state: 'running' }
-              : (singleFailures[p.placementId] ?? run?.items[p.placementId]);
+              : (singleFailures[p.placementId] ?? (run === null ? undefined : itemStateOf(run, p.placementId, p.refreshedAt)));
             return (
               <PlacementItem
                 key={p.placementId}
@@ -172,6 +192,9 @@ export function PlacementsPanel({ onEdit, refreshAll: all }: PlacementsPanelProp
                 onGoTo={() => goTo(p)}
                 onEdit={() => onEdit(p)}
                 onRemove={() => setRemoving(p)}
+                outcome={outcomes[p.placementId] ?? null}
+                onDismissOutcome={() => setOutcome(p.placementId, null)}
+                highlighted={placed?.placementId === p.placementId}
               />
             );
           })}

@@ -18,6 +18,8 @@ import type { Meta } from '../core/api/schemas';
 import { compileBuilder, emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
 import type { PlacementView, ReportDraft } from '../core/service/addin-service';
 import { BuilderPanel } from './BuilderPanel';
+import type { PlacedReport } from './card-outcome';
+import { DiscardDialog } from './DiscardDialog';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
@@ -27,6 +29,10 @@ export interface ReportEditorProps {
   /** The placement to edit, or null for a new report. */
   editing: PlacementView | null;
   onClose: () => void;
+  /** The report was inserted or saved: the shell goes back to the list with it highlighted. */
+  onPlaced: (placed: PlacedReport) => void;
+  /** The platform refused to save a new report for lack of rights. */
+  onCreateRefused?: () => void;
 }
 
 type Mode = ReportDraft['mode'];
@@ -41,6 +47,11 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace },
 });
 
+/** The form's content in one comparable text. */
+function formSnapshot(name: string, description: string, mode: Mode, builder: BuilderState, sql: string): string {
+  return JSON.stringify([name, description, mode, mode === 'builder' ? builder : null, mode === 'sql' ? sql : null]);
+}
+
 function compile(state: BuilderState, meta: Meta | null): Compiled {
   if (meta === null) return { ok: false, problem: 'The fields are still loading.' };
   try {
@@ -51,7 +62,7 @@ function compile(state: BuilderState, meta: Meta | null): Compiled {
   }
 }
 
-export function ReportEditor({ editing, onClose }: ReportEditorProps) {
+export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: ReportEditorProps) {
   const styles = useStyles();
   const { service } = usePaneEnv();
   const [meta, setMeta] = useState<Meta | null>(null);
@@ -64,7 +75,11 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
   const [sql, setSql] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [builderProblem, setBuilderProblem] = useState<string | null>(null);
+  const [limitProblem, setLimitProblem] = useState<string | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
+  /** The form as loaded (empty for a new report): "Back to reports" asks before dropping anything changed since. */
+  const baseline = useRef<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -82,6 +97,13 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
           const state = parseBuilderState(draft.builderState);
           setMode(draft.mode === 'builder' && state !== null ? 'builder' : 'sql');
           if (state !== null) setBuilder(state);
+          baseline.current = formSnapshot(
+            draft.name,
+            draft.description,
+            draft.mode === 'builder' && state !== null ? 'builder' : 'sql',
+            state ?? emptyBuilderState(),
+            draft.sqlQuery,
+          );
           setLoadingDraft(false);
         },
         (e: unknown) => {
@@ -96,7 +118,15 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
     };
   }, [service, editing]);
 
-  const compiled = useMemo(() => compile(builder, meta), [builder, meta]);
+  const compiled = useMemo<Compiled>(
+    () => (limitProblem !== null ? { ok: false, problem: `Limit: ${limitProblem}` } : compile(builder, meta)),
+    [builder, meta, limitProblem],
+  );
+
+  const snapshot = formSnapshot(name, description, mode, builder, sql);
+  if (editing === null && baseline.current === null) baseline.current = snapshot;
+  const dirty = !loadingDraft && baseline.current !== null && snapshot !== baseline.current;
+  const back = () => (dirty ? setAskDiscard(true) : onClose());
 
   const switchMode = (next: Mode) => {
     if (next === 'sql' && sql.trim() === '' && compiled.ok) setSql(compiled.sqlQuery);
@@ -139,7 +169,7 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
         <Text as="h2" size={500} weight="semibold" className={styles.heading}>
           {editing === null ? 'New report' : `Edit ${editing.name}`}
         </Text>
-        <Button size="small" appearance="subtle" onClick={onClose}>
+        <Button size="small" appearance="subtle" onClick={back}>
           Back to reports
         </Button>
       </div>
@@ -176,6 +206,7 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
                   setBuilderProblem(null);
                   setBuilder(s);
                 }}
+                onLimitProblem={setLimitProblem}
                 sql={compiled.ok ? compiled.sqlQuery : null}
                 problem={compiled.ok ? null : compiled.problem}
               />
@@ -197,9 +228,24 @@ export function ReportEditor({ editing, onClose }: ReportEditorProps) {
               <MessageBarBody>{builderProblem}</MessageBarBody>
             </MessageBar>
           )}
-          <RunPanel editing={editing} buildDraft={buildDraft} />
+          <RunPanel
+            editing={editing}
+            buildDraft={buildDraft}
+            onPlaced={onPlaced}
+            {...(onCreateRefused === undefined ? {} : { onCreateRefused })}
+          />
         </>
       )}
+      <DiscardDialog
+        open={askDiscard}
+        name={name}
+        isNew={editing === null}
+        onKeepEditing={() => setAskDiscard(false)}
+        onDiscard={() => {
+          setAskDiscard(false);
+          onClose();
+        }}
+      />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 /** Runs the edited report: "Insert" at the selected cell (asking before overwriting) or "Save and refresh"; progress, Cancel, summary. */
-import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
+import { AddinError } from '../core/api/errors';
 import type { CellTarget, PlacementView, ReportDraft, RunOutcome } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
-import { formatDuration, formatShape } from './format-numbers';
+import { outcomeOf, type PlacedReport } from './card-outcome';
 import { JobProgress } from './JobProgress';
 import { OverwriteDialog } from './OverwriteDialog';
 import { usePaneEnv } from './pane-env';
@@ -16,6 +17,10 @@ export interface RunPanelProps {
   editing: PlacementView | null;
   /** The draft to run, or null when the form is not valid (the form then shows why). */
   buildDraft: () => ReportDraft | null;
+  /** The report was placed (inserted or saved and refreshed): the pane goes back to the list, which shows this on its card. */
+  onPlaced: (placed: PlacedReport) => void;
+  /** What the platform already said about the user's rights: a refused save of a new report (to show read-only up front). */
+  onCreateRefused?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -33,7 +38,21 @@ interface PendingOverwrite {
   total: number;
 }
 
-export function RunPanel({ editing, buildDraft }: RunPanelProps) {
+/** A refused save of a new report, worded with the report's name (the platform's own words name its internal id). */
+function named(name: string) {
+  return (e: unknown): never => {
+    if (toErrorView(e).kind === 'forbidden') {
+      throw new AddinError(
+        'forbidden',
+        `"${name}" was not saved: your account may not create reports in this deployment. Ask an administrator for the right to create reports.`,
+        { cause: e },
+      );
+    }
+    throw e;
+  };
+}
+
+export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: RunPanelProps) {
   const styles = useStyles();
   const { service } = usePaneEnv();
   const job = useJob<RunOutcome>();
@@ -41,16 +60,27 @@ export function RunPanel({ editing, buildDraft }: RunPanelProps) {
   const active = useActiveCell(editing === null && !running);
   const targetId = useId();
   const [pending, setPending] = useState<PendingOverwrite | null>(null);
+  /** The SQL of the last run, to point a query error at the user's own line. */
+  const [lastSql, setLastSql] = useState<string | null>(null);
+
+  const placed = (verb: string, draft: ReportDraft, result: RunOutcome) => {
+    const flat = draft.pivotItems === null || draft.pivotItems.columns.length === 0;
+    onPlaced({ placementId: result.placementId, outcome: outcomeOf(verb, result, draft.sqlQuery, flat) });
+  };
 
   const insert = async (draft: ReportDraft, target: CellTarget, overwrite: boolean) => {
-    const outcome = await job.run((jobId) => service.insert(draft, target, { jobId, overwrite }));
-    if (!outcome.ok) {
-      const view = toErrorView(outcome.error);
-      // Another report's cells cannot be overwritten: the error bar says so (move one of them or choose another cell).
-      if (view.kind === 'blocked' && !overwrite && !view.otherPlacement) {
-        job.reset();
-        setPending({ draft, target, cells: view.cells, total: view.cellCount });
-      }
+    setLastSql(draft.sqlQuery);
+    const outcome = await job.run((jobId) => service.insert(draft, target, { jobId, overwrite }).catch(named(draft.name)));
+    if (outcome.ok) {
+      placed('Inserted', draft, outcome.value);
+      return;
+    }
+    const view = toErrorView(outcome.error);
+    if (view.kind === 'forbidden') onCreateRefused?.();
+    // Another report's cells cannot be overwritten: the error bar says so (move one of them or choose another cell).
+    if (view.kind === 'blocked' && !overwrite && !view.otherPlacement) {
+      job.reset();
+      setPending({ draft, target, cells: view.cells, total: view.cellCount });
     }
   };
 
@@ -63,7 +93,12 @@ export function RunPanel({ editing, buildDraft }: RunPanelProps) {
   const onSave = () => {
     const draft = buildDraft();
     if (draft === null || editing === null) return;
-    void job.run((jobId) => service.update(editing.placementId, draft, { jobId }));
+    setLastSql(draft.sqlQuery);
+    void job
+      .run((jobId) => service.update(editing.placementId, draft, { jobId }))
+      .then((outcome) => {
+        if (outcome.ok) placed('Saved and refreshed', draft, outcome.value);
+      });
   };
 
   const status = job.status;
@@ -104,16 +139,7 @@ export function RunPanel({ editing, buildDraft }: RunPanelProps) {
           )}
         </div>
       )}
-      {status.phase === 'failed' && <ErrorBar error={status.error} onDismiss={job.reset} />}
-      {status.phase === 'done' && (
-        <MessageBar intent="success" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{editing === null ? 'Inserted' : 'Saved and refreshed'}</MessageBarTitle>
-            {`${formatShape(status.result.rows, status.result.cols)} in ${formatDuration(status.result.elapsedMs)}`}
-            <Caption1 block>at {status.result.rangeLabel}</Caption1>
-          </MessageBarBody>
-        </MessageBar>
-      )}
+      {status.phase === 'failed' && <ErrorBar error={status.error} sql={lastSql} onDismiss={job.reset} />}
       <OverwriteDialog
         cells={pending?.cells ?? null}
         total={pending?.total ?? 0}

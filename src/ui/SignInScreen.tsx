@@ -21,6 +21,9 @@ import { usePaneEnv } from './pane-env';
 export interface SignInScreenProps {
   session: SessionState;
   onSignedIn: (session: SessionState) => void;
+  /** The one error on screen (the shell's or the last attempt's); a new attempt replaces it. */
+  error: unknown;
+  onError: (error: unknown) => void;
 }
 
 const useStyles = makeStyles({
@@ -38,18 +41,34 @@ function isAuthScheme(v: string): v is AuthScheme {
   return SCHEMES.some((s) => s.value === v);
 }
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** Hosts on this machine, where a platform is usually served over plain http (as `npm start`'s local platform is). */
+const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:[/?#]|$)/i;
+
+/**
+ * The Tenant URL as it will be used: typed without a scheme (`acme.example.com`, `localhost:4301`) it gets https://,
+ * or http:// for this machine's own hosts; anything else is kept as typed.
+ */
+export function completeTenantUrl(value: string): string {
+  const t = value.trim();
+  if (t === '' || SCHEME.test(t)) return t;
+  return `${LOCAL_HOST.test(t) ? 'http' : 'https'}://${t}`;
+}
+
 function urlProblem(value: string): string | null {
   if (value.trim() === '') return 'Enter the Tenant URL, for example https://acme.example.com.';
   try {
-    const url = new URL(value.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The Tenant URL must start with https://.';
+    const url = new URL(completeTenantUrl(value));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return `The Tenant URL starts with "${url.protocol}//": use an https:// (or http://) address such as https://acme.example.com.`;
+    if (url.hostname === '') return 'The Tenant URL has no host name; it looks like https://acme.example.com.';
   } catch {
     return 'The Tenant URL is not a valid address; it looks like https://acme.example.com.';
   }
   return null;
 }
 
-export function SignInScreen({ session, onSignedIn }: SignInScreenProps) {
+export function SignInScreen({ session, onSignedIn, error, onError: setError }: SignInScreenProps) {
   const styles = useStyles();
   const { service } = usePaneEnv();
   const [tenantUrl, setTenantUrl] = useState(session.tenantUrl ?? session.defaultTenantUrl ?? '');
@@ -57,7 +76,6 @@ export function SignInScreen({ session, onSignedIn }: SignInScreenProps) {
   const [scheme, setScheme] = useState<AuthScheme>(session.authScheme);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
 
   const tenantProblem = submitted ? urlProblem(tenantUrl) : null;
   const keyProblem = submitted && apiKey.trim() === '' ? 'Enter your API key.' : null;
@@ -65,11 +83,14 @@ export function SignInScreen({ session, onSignedIn }: SignInScreenProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (urlProblem(tenantUrl) !== null || apiKey.trim() === '') return;
-    setBusy(true);
+    // A new attempt replaces the last message; field problems are shown at their fields.
     setError(null);
+    if (urlProblem(tenantUrl) !== null || apiKey.trim() === '') return;
+    const url = completeTenantUrl(tenantUrl);
+    setTenantUrl(url);
+    setBusy(true);
     try {
-      const next = await service.signIn({ tenantUrl: tenantUrl.trim(), apiKey: apiKey.trim(), authScheme: scheme });
+      const next = await service.signIn({ tenantUrl: url, apiKey: apiKey.trim(), authScheme: scheme });
       onSignedIn(next);
     } catch (err) {
       setError(err);
@@ -82,7 +103,7 @@ export function SignInScreen({ session, onSignedIn }: SignInScreenProps) {
       <Text as="h2" size={500} weight="semibold">
         Sign in
       </Text>
-      {error !== null && <ErrorBar error={error} />}
+      {error !== null && <ErrorBar error={error} onDismiss={() => setError(null)} />}
       <Field label="Tenant URL" required validationMessage={tenantProblem ?? undefined}>
         <Input type="url" value={tenantUrl} onChange={(_, d) => setTenantUrl(d.value)} autoComplete="url" />
       </Field>

@@ -41,7 +41,12 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     action: 'signInAgain',
   },
   forbidden: { title: 'Not allowed', hint: 'Ask the report owner or an administrator for access.', said: /\bask\b[^.]*\baccess\b/i },
-  notFound: { title: 'Not found', hint: 'It may have been deleted: reload the list or choose another one.' },
+  notFound: {
+    title: 'Not found',
+    hint: 'It may have been deleted: reload the list or choose another one.',
+    // Sign-in words a 404 as "check the Tenant URL"; the platform's own 404s already say to reload.
+    said: /\bcheck the tenant url\b|\breload\b/i,
+  },
   validation: { title: 'Check the report', hint: 'Correct the fields named above and try again.', intent: 'warning' },
   publicIdTaken: { title: 'Could not save the report', hint: 'Save it as a new report.' },
   upsertRaceLost: { title: 'Could not save the report', hint: 'Someone saved it at the same time: try again.' },
@@ -52,7 +57,11 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     hint: 'Check the Tenant URL and your connection, then try again.',
     said: /\bcheck the tenant url\b/i,
   },
-  contract: { title: 'Unexpected answer from the platform', hint: 'Update the add-in or contact your administrator.' },
+  contract: {
+    title: 'Unexpected answer from the platform',
+    hint: 'Update the add-in or contact your administrator.',
+    said: /\bcheck the tenant url\b/i,
+  },
   cancelled: { title: 'Cancelled', hint: null, intent: 'info' },
   query: { title: 'The query failed', hint: "Check the report's fields or SQL." },
   continueWait: { title: 'Still preparing the data', hint: 'Try again in a moment.', intent: 'warning' },
@@ -94,7 +103,7 @@ function build(kind: AddinErrorKind, message: string, detail: string | undefined
     title: text.title,
     message,
     hint: text.said?.test(message) === true ? null : text.hint,
-    detail: detail && detail !== message ? detail : null,
+    detail: detail && !message.includes(detail) ? detail : null,
     action: text.action ?? null,
     cells: listed,
     cellCount: total.success ? Math.max(total.data, listed.length) : listed.length,
@@ -102,10 +111,16 @@ function build(kind: AddinErrorKind, message: string, detail: string | undefined
   };
 }
 
-export function toErrorView(error: unknown): ErrorView {
-  if (isAddinError(error)) return build(error.kind, error.message, error.detail, error.data);
+export interface ErrorViewOptions {
+  /** The SQL the user wrote (or the builder showed), to point a query error at the user's own line. */
+  sql?: string | null;
+}
+
+export function toErrorView(error: unknown, options: ErrorViewOptions = {}): ErrorView {
+  if (isAddinError(error)) return finish(build(error.kind, error.message, error.detail, error.data), options);
   const loose = looseErrorSchema.safeParse(error);
-  if (loose.success && isKind(loose.data.kind)) return build(loose.data.kind, loose.data.message, loose.data.detail, loose.data.data);
+  if (loose.success && isKind(loose.data.kind))
+    return finish(build(loose.data.kind, loose.data.message, loose.data.detail, loose.data.data), options);
   const message =
     error instanceof Error && error.message ? error.message : typeof error === 'string' ? error : 'An unexpected error occurred.';
   return {
@@ -120,6 +135,38 @@ export function toErrorView(error: unknown): ErrorView {
     cellCount: 0,
     otherPlacement: false,
   };
+}
+
+/** The engine's "LINE 1: <sql> ^" context: it quotes the SQL as the platform rewrote it, which the user never wrote. */
+const ENGINE_CONTEXT = /\s*\bLINE \d+:[\s\S]*$/;
+const LEADING_QUERY_FAILED = /^The query failed( after [^:]*)?: /;
+/** Names an engine message quotes: `"lifetme_value"`, `name lifetme_value`, `column lifetme_value`. */
+const QUOTED_NAME = /"([^"\n]{1,100})"|\b(?:name|column|table|function)\s+([A-Za-z_][\w.]*)/g;
+
+/** The first line of `sql` that holds one of the names the message quotes, as "Line 3 of your SQL: …". */
+function userSqlContext(message: string, sql: string): string | null {
+  const lines = sql.split(/\r?\n/);
+  for (const m of message.matchAll(QUOTED_NAME)) {
+    const name = (m[1] ?? m[2] ?? '').toLowerCase();
+    if (name === '') continue;
+    const at = lines.findIndex((line) => line.toLowerCase().includes(name));
+    if (at >= 0) return `Line ${at + 1} of your SQL: ${(lines[at] ?? '').trim()}`;
+  }
+  return null;
+}
+
+/**
+ * A query error said once: the title already says "The query failed", so the message does not repeat it, the engine's
+ * text is not repeated as detail, and the engine's quote of the rewritten SQL gives way to the user's own line.
+ */
+function finish(view: ErrorView, options: ErrorViewOptions): ErrorView {
+  if (view.kind !== 'query') return view;
+  const partial = LEADING_QUERY_FAILED.exec(view.message)?.[1];
+  let message = view.message.replace(LEADING_QUERY_FAILED, '').replace(ENGINE_CONTEXT, '').trim();
+  if (partial !== undefined) message = `Stopped${partial}: ${message}`;
+  const sql = options.sql ?? null;
+  const detail = sql === null || sql.trim() === '' ? null : userSqlContext(message, sql);
+  return { ...view, message, detail };
 }
 
 /** "Sheet1!B5, Sheet1!C7 and 3 more cells"; `total` counts cells beyond those listed (default: the cells listed). */

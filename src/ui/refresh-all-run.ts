@@ -7,6 +7,8 @@ export interface RefreshAllRun {
   items: Record<string, JobItemState>;
   running: boolean;
   stopping: boolean;
+  /** When the run started (pane clock, ms): a placement refreshed since was refreshed, whatever a late "stopped" says. */
+  startedAtMs: number;
 }
 
 export interface RunCounts {
@@ -18,10 +20,22 @@ export interface RunCounts {
   finished: number;
 }
 
-export function startRun(jobId: string, ids: readonly string[]): RefreshAllRun {
+export function startRun(jobId: string, ids: readonly string[], startedAtMs = 0): RefreshAllRun {
   const items: Record<string, JobItemState> = {};
   for (const id of ids) items[id] = { state: 'queued' };
-  return { jobId, ids: [...ids], items, running: true, stopping: false };
+  return { jobId, ids: [...ids], items, running: true, stopping: false, startedAtMs };
+}
+
+/**
+ * The state a card shows for a run's item: as the run says, except that an item the run calls stopped but whose cells
+ * were refreshed after the run started (`refreshedAt`) shows as done, so a card never says "Not refreshed" beside
+ * "refreshed just now".
+ */
+export function itemStateOf(run: RefreshAllRun, placementId: string, refreshedAt: string | null): JobItemState | undefined {
+  const item = run.ids.includes(placementId) ? run.items[placementId] : undefined;
+  if (item?.state !== 'stopped' || refreshedAt === null) return item;
+  const at = Date.parse(refreshedAt);
+  return !Number.isNaN(at) && run.startedAtMs > 0 && at >= run.startedAtMs ? { state: 'done', rows: 0, cols: 0 } : item;
 }
 
 export function withItem(run: RefreshAllRun, placementId: string, item: JobItemState): RefreshAllRun {

@@ -20,7 +20,7 @@ export interface RefreshAllHandle {
 }
 
 export function useRefreshAll(): RefreshAllHandle {
-  const { service, newJobId } = usePaneEnv();
+  const { service, newJobId, clock } = usePaneEnv();
   const [run, setRun] = useState<RefreshAllRun | null>(null);
   const [error, setError] = useState<unknown>(null);
   const current = useRef<RefreshAllRun | null>(null);
@@ -36,7 +36,7 @@ export function useRefreshAll(): RefreshAllHandle {
       if (ids.length === 0 || current.current?.running === true) return;
       const jobId = newJobId();
       setError(null);
-      setRun(startRun(jobId, ids));
+      setRun(startRun(jobId, ids, clock.now()));
       service.refreshAll(ids, { jobId }).then(
         (summary: RefreshAllSummary) => setRun((r) => (r !== null && r.jobId === jobId ? finishRun(r, summary) : r)),
         (e: unknown) => {
@@ -45,7 +45,7 @@ export function useRefreshAll(): RefreshAllHandle {
         },
       );
     },
-    [service, newJobId],
+    [service, newJobId, clock],
   );
 
   const stop = useCallback(() => {

@@ -127,9 +127,16 @@ export class PreviewPage {
     });
   }
 
-  async backToReports(): Promise<void> {
+  /** Clicks "Back to reports"; a changed draft asks first, and `discard` answers Discard (else the question stays open). */
+  async backToReports(discard = true): Promise<void> {
     await this.button('Back to reports').click();
-    await this.pane.getByRole('heading', { name: 'Reports in this workbook' }).waitFor();
+    const heading = this.pane.getByRole('heading', { name: 'Reports in this workbook' });
+    const ask = this.page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await waitFor('the list or the discard question', async () => (await heading.isVisible()) || (await ask.isVisible()));
+    if (!(await ask.isVisible())) return;
+    if (!discard) return;
+    await ask.getByRole('button', { name: 'Discard', exact: true }).click();
+    await heading.waitFor();
   }
 
   /** A message bar of the pane by the data-kind of its error (blocked, forbidden, cancelled, query...). */
@@ -142,19 +149,26 @@ export class PreviewPage {
     return this.pane.locator('[data-intent="error"], [data-intent="warning"]');
   }
 
-  /** Clicks Insert and waits for the "Inserted" summary; returns its text. */
+  /** The card of the report just inserted or saved (the list highlights it). */
+  highlighted(): Locator {
+    return this.pane.locator('li[data-highlighted="true"]');
+  }
+
+  /**
+   * Clicks Insert and waits for the pane to return to the list with the new report's card highlighted, its outcome
+   * ("Inserted ...") on it; returns the card's text.
+   */
   async insert(): Promise<string> {
     await this.button('Insert').click();
-    const done = this.pane.getByText('Inserted', { exact: true });
-    await waitFor('the report to be inserted', async () => (await done.isVisible()) || (await this.firstProblem()) !== null, {
-      timeoutMs: 60_000,
-    });
+    const card = this.highlighted();
+    await waitFor(
+      'the report to be inserted',
+      async () => ((await card.count()) > 0 && (await card.innerText()).includes('Inserted')) || (await this.firstProblem()) !== null,
+      { timeoutMs: 60_000 },
+    );
     const problem = await this.firstProblem();
-    if (problem !== null) throw new Error(`Insert failed: ${problem}`);
-    return this.pane
-      .getByRole('region', { name: 'Insert' })
-      .innerText()
-      .catch(() => '');
+    if (problem !== null && (await card.count()) === 0) throw new Error(`Insert failed: ${problem}`);
+    return card.innerText();
   }
 
   /** The text of the first error or warning message bar, or null. */
@@ -170,15 +184,11 @@ export class PreviewPage {
     return this.pane.getByRole('listitem', { name, exact: true });
   }
 
-  /** The ISO time of the placement's last refresh (the title of its "refreshed ..." caption). */
+  /** The ISO time of the placement's last refresh (the datetime of its "refreshed ..." caption). */
   async refreshedAt(name: string): Promise<string | null> {
-    const captions = this.placement(name).locator('[title]');
-    const n = await captions.count();
-    for (let i = 0; i < n; i++) {
-      const t = await captions.nth(i).getAttribute('title');
-      if (t !== null && /^\d{4}-\d\d-\d\dT/.test(t)) return t;
-    }
-    return null;
+    const times = this.placement(name).locator('time[datetime]');
+    if ((await times.count()) === 0) return null;
+    return times.first().getAttribute('datetime');
   }
 
   /** Clicks "Refresh <name>" and waits until the refresh ended: done (a newer refresh time) or an error bar about it. */
@@ -188,7 +198,8 @@ export class PreviewPage {
     return waitFor(
       `the refresh of "${name}" to end`,
       async () => {
-        const bar = this.pane.locator('[data-kind]').filter({ hasText: `${name}:` });
+        // A failure is said on the report's own card.
+        const bar = this.placement(name).locator('[data-kind]');
         if ((await bar.count()) > 0) return { ok: false as const, message: await bar.first().innerText() };
         const idle = await this.button(`Refresh ${name}`).isVisible();
         const after = await this.refreshedAt(name);

@@ -39,6 +39,11 @@ const TOP_CITIES = {
   numeric: [1],
 };
 
+/** A builder report placed and removed again in scenario 3b (the later scenarios count three placements). */
+/** The report the viewer tries to create in scenario 9. */
+const VIEWER_REPORT = 'Customers by nickname (viewer)';
+const ON_A_DAY = 'Orders on the busiest day';
+
 const queryBodySchema = z.object({ query: z.string() });
 
 function sameSql(a: string, b: string): boolean {
@@ -100,7 +105,6 @@ async function placeSqlReport(story: Story, report: { name: string; sql: string 
   await ui.pane.getByRole('textbox', { name: 'SQL' }).fill(report.sql);
   await selectAndConfirmTarget(story, sheet, cell);
   await ui.insert();
-  await ui.backToReports();
   return areaOf(story, report.name);
 }
 
@@ -144,7 +148,7 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
     },
     {
       name: '2 build orders count and total amount by status, insert at B2, every cell equals the platform',
-      run: async () => {
+      run: async (ctx) => {
         await ui.openNewReport();
         await ui.reportName().fill(BY_STATUS.name);
         await ui.chooseOption('View', /^Orders/);
@@ -152,6 +156,10 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await ui.addField('Count', 'Measures');
         await ui.addField('Total amount', 'Measures');
         await selectAndConfirmTarget(story, story.sheet1, 'B2');
+        // No Limit: before Insert the builder says the platform returns at most its default cap.
+        const cap = ui.pane.getByText(/No limit set: the platform returns at most 10,000 rows/);
+        assert(await cap.isVisible(), 'The builder does not say the 10,000-row default cap when no Limit is set');
+        await ctx.screenshot('2a the editor before Insert');
         const summary = await ui.insert();
         const expected = await reference(story, BY_STATUS.reference, BY_STATUS.numeric);
         // The summary counts the data rows (the header row is not one of them).
@@ -159,7 +167,10 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           summary.includes(`${expected.length} rows × 3 columns`),
           `The summary does not say ${expected.length} rows × 3 columns: ${summary}`,
         );
-        await ui.backToReports();
+        // Back in the list, the new report highlighted with its outcome; Insert is no longer on screen.
+        assertEqual(await ui.highlighted().getAttribute('aria-label'), BY_STATUS.name, 'The new report is not the highlighted card');
+        assert(!(await ui.button('Insert').isVisible()), 'The editor is still open after Insert');
+        await ctx.screenshot('2b the list after Insert');
         const area = await areaOf(story, BY_STATUS.name);
         assertEqual(area.range, rangeName(2, 2, expected.length + 1, 3), 'The first report is not at B2 with a header row');
         const values = await checkReport(wb, area, { expected });
@@ -190,6 +201,54 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           first.values,
           'The first report changed when the second was placed',
         );
+      },
+    },
+    {
+      name: '3b a date filter on a time field matches that whole day; a typo in SQL is said once, at the line the user wrote',
+      run: async (ctx) => {
+        // The busiest day of the warehouse: equals on that date must count all its orders, not only those at midnight.
+        const busiest = await queryPlatform(
+          servers.platformUrl,
+          EDITOR_KEY,
+          "SELECT STRFTIME(CAST(created_at AS DATE), '%Y-%m-%d') AS day, COUNT(*) AS n FROM wh_orders GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+        );
+        const [day, n] = busiest.rows[0] ?? [];
+        const count = Number(n);
+        assert(typeof day === 'string' && count > 0, `No busiest day: ${JSON.stringify(busiest.rows)}`);
+        await ui.openNewReport();
+        await ui.reportName().fill(ON_A_DAY);
+        await ui.chooseOption('View', /^Orders/);
+        await ui.addField('Count', 'Measures');
+        await ui.addField('Created at', 'Filters');
+        await ui.pane.getByRole('textbox', { name: 'Value 1 for Created at', exact: true }).fill(day);
+        const sql = await ui.pane.getByRole('textbox', { name: 'Generated SQL', exact: true }).inputValue();
+        assert(sql.includes(`>= TIMESTAMP '${day}'`), `The date filter is not the whole day: ${sql}`);
+        await selectAndConfirmTarget(story, story.sheet1, 'H2');
+        const summary = await ui.insert();
+        assert(summary.includes('1 row × 1 column'), `The date-filtered report did not place one value: ${summary}`);
+        assertEqual(await wb.getValue(story.sheet1, 'H3'), count, `The count of ${day} is not all of that day's orders`);
+        await ui.button(`Remove ${ON_A_DAY}`).click();
+        const dialog = ui.page.getByRole('alertdialog', { name: `Remove ${ON_A_DAY}?` });
+        await dialog.getByRole('checkbox', { name: 'Also clear its cells' }).check();
+        await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+        await waitFor(`"${ON_A_DAY}" to leave the list`, async () => (await ui.placement(ON_A_DAY).count()) === 0);
+
+        await ui.openNewReport();
+        await ui.reportName().fill('Lifetime value by city');
+        await ui.chooseTab('SQL');
+        const typo = 'SELECT city, MEASURE(lifetime_value) AS ltv\nFROM customers\nGROUP BY 1\nORDR BY 2';
+        await ui.pane.getByRole('textbox', { name: 'SQL' }).fill(typo);
+        await ui.button('Insert').click();
+        const bar = ui.errorBar('query');
+        await bar.waitFor({ timeout: 60_000 });
+        const said = await bar.innerText();
+        assertEqual(said.match(/The query failed/g)?.length ?? 0, 1, `The query error is not said once: ${said}`);
+        assert(said.includes('Line 4 of your SQL: ORDR BY 2'), `The error does not point at the user's line: ${said}`);
+        assert(!/SUM\(|LINE 1:/.test(said), `The error shows SQL the user never wrote: ${said}`);
+        await bar.scrollIntoViewIfNeeded();
+        await ctx.screenshot('3b a query error said once');
+        await ui.backToReports();
+        assertEqual(await ui.placement('Lifetime value by city').count(), 0, 'The failed report is in the list');
       },
     },
     {
@@ -358,7 +417,8 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         } finally {
           await page.unroute('**/svcsql', slow);
         }
-        const bar = ui.errorBar('cancelled');
+        // Said on the report's own card, not at the top of the list.
+        const bar = ui.placement(BY_STATUS.name).locator('[data-outcome="cancelled"]');
         await bar.waitFor();
         const said = await bar.innerText();
         assert(/cancel/i.test(said), `The message does not say cancelled: ${said}`);
@@ -376,8 +436,8 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
       },
     },
     {
-      name: '9 sign in as the viewer: refresh works, editing is refused with a clear message',
-      run: async () => {
+      name: '9 sign in as the viewer: refresh works, the report is read only up front, a new report is refused by its name',
+      run: async (ctx) => {
         const editorSaved = await wb.savedWorkbook();
         assert(editorSaved !== null, 'The workbook was not saved in browser storage');
         assert(
@@ -419,20 +479,42 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           );
         }
 
-        await ui.button(`Edit ${BY_STATUS.name}`).click();
-        await waitFor('the editor to load the report', async () => (await ui.reportName().inputValue()) === BY_STATUS.name);
-        await ui.reportName().fill(`${BY_STATUS.name} (viewer)`);
-        await ui.button('Save and refresh').click();
+        // Read only up front: the platform said the viewer cannot edit this report, so Edit is not offered.
+        const card = ui.placement(BY_STATUS.name);
+        await waitFor('the card to say read only', async () => (await card.innerText()).includes('Read only'));
+        assert(await ui.button(`Edit ${BY_STATUS.name}`).isDisabled(), 'Edit is offered to a viewer who cannot edit the report');
+
+        // A new report: refused at Insert, named by its name (never its internal id); New report then says read only.
+        await ui.openNewReport();
+        await ui.reportName().fill(VIEWER_REPORT);
+        await ui.chooseTab('SQL');
+        await ui.pane.getByRole('textbox', { name: 'SQL' }).fill(BY_NICKNAME.sql);
+        await selectAndConfirmTarget(story, story.sheet1, 'H2');
+        await ui.button('Insert').click();
         const bar = ui.errorBar('forbidden');
         await bar.waitFor({ timeout: 30_000 });
         const message = await bar.innerText();
-        assert(/edit access/i.test(message), `The refusal does not say to ask for edit access: ${message}`);
-        assertEqual(await wb.getValues(area.sheet, area.range), values, 'The refused edit changed the cells');
+        assert(message.includes(`"${VIEWER_REPORT}"`), `The refusal does not name the report: ${message}`);
+        // A publicId is 12 letters and digits mixed.
+        const id = /\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12}\b/;
+        assert(!id.test(message), `The refusal names an internal id: ${message}`);
+        await bar.scrollIntoViewIfNeeded();
+        await ctx.screenshot('9a the viewer refused a new report');
+        assertEqual(await wb.getValues(area.sheet, area.range), values, 'The refused insert changed the cells');
         const deployment = await firstDeployment(servers.platformUrl, EDITOR_KEY);
         const names = await reportNames(servers.platformUrl, EDITOR_KEY, deployment.id);
-        assert(!names.includes(`${BY_STATUS.name} (viewer)`), 'The refused edit was saved on the platform');
-        // The editor stays open: the screenshot shows the refusal.
-        await bar.scrollIntoViewIfNeeded();
+        assert(!names.includes(VIEWER_REPORT), 'The refused report was saved on the platform');
+        await ui.backToReports();
+        assert(await ui.button('New report').isDisabled(), 'New report is still offered after the platform refused it');
+        await ctx.screenshot('9b the viewer sees read only up front');
+
+        // The rest of the story is the editor's again.
+        await ui.signOut();
+        await ui.signIn(EDITOR_KEY);
+        await waitFor(
+          'the workbook context to come back',
+          async () => (await ui.combobox('Environment').inputValue()) === story.environment,
+        );
       },
     },
     {

@@ -125,3 +125,27 @@ test('describeCells names the first three and counts the rest', () => {
   expect(describeCells(['A1', 'B1', 'C1', 'D1'], 3, 40)).toBe('A1, B1, C1 and 37 more cells');
   expect(describeCells(['A1', 'B1'], 3, 5)).toBe('A1, B1 and 3 more cells');
 });
+
+test('a query error is said once, without the engine quoting the rewritten SQL, pointing at the line of the SQL the user wrote', () => {
+  const engine =
+    'Binder Error: Referenced column "lifetme_value" not found in FROM clause!\nCandidate bindings: "lifetime_value"\n\nLINE 1: SELECT country, SUM(lifetme_value) AS ltv FROM (SELECT ...\n                       ^';
+  const error = new AddinError('query', `The query failed: ${engine}`, { detail: engine });
+  const sql = 'SELECT country,\n  MEASURE(lifetme_value) AS ltv\nFROM customers\nGROUP BY 1';
+  const view = toErrorView(error, { sql });
+  expect(view.title).toBe('The query failed');
+  expect(view.message).toBe(
+    'Binder Error: Referenced column "lifetme_value" not found in FROM clause!\nCandidate bindings: "lifetime_value"',
+  );
+  expect(`${view.title} ${view.message} ${view.detail ?? ''}`.match(/The query failed/g)).toHaveLength(1);
+  expect(`${view.message} ${view.detail ?? ''}`).not.toContain('SUM(');
+  expect(view.detail).toBe('Line 2 of your SQL: MEASURE(lifetme_value) AS ltv');
+  // Without the SQL at hand: said once, no engine context, no detail repeating the message.
+  const bare = toErrorView(error);
+  expect(bare.detail).toBeNull();
+  expect(bare.message).not.toContain('LINE 1');
+  // Rows already received: said in the message, still once.
+  const partial = toErrorView(
+    new AddinError('query', 'The query failed after 120 rows, which were discarded: Out of memory', { detail: 'Out of memory' }),
+  );
+  expect(partial.message).toBe('Stopped after 120 rows, which were discarded: Out of memory');
+});

@@ -67,8 +67,7 @@ test('insert shows rows and bytes while running, Cancel cancels the job, then a 
     done.resolve({ placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }),
   );
   expect(screen.queryByRole('group', { name: 'Inserting' })).toBeNull();
-  expect(screen.getByText('120 rows × 3 columns in 1.2 s')).toBeTruthy();
-  expect(screen.getByText('at Sheet1!B2:D122')).toBeTruthy();
+  expect(screen.getByText('120 rows × 3 columns in 1.2 s at Sheet1!B2:D122')).toBeTruthy();
 });
 
 test('a cancelled insert is reported as information, not as an error', async () => {
@@ -104,7 +103,7 @@ test('a blocked insert names the cells and asks; Overwrite re-runs the same inse
   expect(calls[1]?.[0]).toEqual(calls[0]?.[0]);
   expect(calls[1]?.[1]).toEqual(calls[0]?.[1]);
   expect(calls[1]?.[2]).toEqual({ jobId: 'job-2', overwrite: true });
-  expect(await screen.findByText('120 rows × 3 columns in 1.2 s')).toBeTruthy();
+  expect(await screen.findByText('120 rows × 3 columns in 1.2 s at Sheet1!B2:D122')).toBeTruthy();
 });
 
 test('the overwrite question counts every cell in the way, not only the ones the error lists', async () => {
@@ -191,9 +190,9 @@ test('an expired session says so and "Sign in again" returns to the sign-in form
   expect(await screen.findByLabelText(/API key/)).toBeTruthy();
 });
 
-test('a refused edit says to ask for edit access, once', async () => {
+test('a refused edit (rights not known up front) says to ask for edit access, once', async () => {
   const fake = signedInFake();
-  fake.placements = [samplePlacement({ canEdit: false })];
+  fake.placements = [samplePlacement({ canEdit: null })];
   fake.drafts['p1'] = {
     name: 'Orders by status',
     description: 'd',
@@ -254,7 +253,10 @@ test('Edit reopens the saved definition and "Save and refresh" sends the edited 
       { jobId: 'job-1' },
     ],
   ]);
-  expect(screen.getByText('5 rows × 2 columns in 30 ms')).toBeTruthy();
-  await click(screen.getByRole('button', { name: 'Back to reports' }));
+  // Saved: back in the list, the edited report's card is highlighted and says what happened.
   expect(screen.getByRole('heading', { name: 'Reports in this workbook' })).toBeTruthy();
+  const card = screen.getByRole('listitem', { name: 'Orders by status' });
+  expect(card.getAttribute('aria-current')).toBe('true');
+  expect(card.textContent).toContain('Saved and refreshed');
+  expect(card.textContent).toContain('5 rows × 2 columns in 30 ms at Sheet1!B2:C7');
 });

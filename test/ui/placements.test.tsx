@@ -71,7 +71,7 @@ test('each placement shows its range, size, relative refresh time and status bad
   expect(item('Orders by status').textContent).toContain('refreshed 5 min ago');
 });
 
-test('an up-to-date or out-of-date badge says how fresh its status is; local statuses say nothing of the kind', async () => {
+test('an up-to-date or out-of-date badge says how fresh its status is in visible text (no hover-only title); local statuses say nothing of the kind', async () => {
   jest.useFakeTimers({ now: NOW });
   const fake = fakeWithPlacements();
   fake.placements = fake.placements.map((p) => (p.placementId === 'p3' ? { ...p, statusCheckedAt: minutesAgo(4) } : p));
@@ -80,10 +80,12 @@ test('an up-to-date or out-of-date badge says how fresh its status is; local sta
     await jest.advanceTimersByTimeAsync(10);
   });
   // Not heard from the platform this session (e.g. after a reload): the status is as of the last refresh.
-  expect(within(item('Orders by status')).getByText('Up to date').getAttribute('title')).toBe('Status as of last refresh');
-  expect(within(item('Top cities')).getByText('Out of date').getAttribute('title')).toBe('Status checked with the platform 4 min ago');
-  expect(within(item('Revenue by month')).getByText('Failed').hasAttribute('title')).toBe(false);
-  expect(within(item('Old report')).getByText('Orphaned').hasAttribute('title')).toBe(false);
+  expect(within(item('Orders by status')).getByText('Status as of last refresh')).toBeTruthy();
+  expect(within(item('Top cities')).getByText('Status checked with the platform 4 min ago')).toBeTruthy();
+  expect(item('Revenue by month').textContent).not.toMatch(/Status (as of|checked)/);
+  expect(item('Old report').textContent).not.toMatch(/Status (as of|checked)/);
+  // Keyboard and screen-reader users cannot reach a native title: the list uses none.
+  expect(screen.getByRole('list').querySelectorAll('[title]')).toHaveLength(0);
 });
 
 test('per-item buttons carry the report name and call the service', async () => {
@@ -95,7 +97,7 @@ test('per-item buttons carry the report name and call the service', async () => 
   expect(fake.callsOf('refresh')).toEqual([['p1', { jobId: 'job-1' }]]);
 });
 
-test('a failed single refresh names the report, says what to do, and marks the item', async () => {
+test('a failed single refresh says what to do on its own card, and marks the item', async () => {
   const fake = fakeWithPlacements();
   fake.refreshImpl = async () => {
     throw new AddinError('blocked', 'Refreshing would overwrite Sheet1!B21, which holds data.', { data: { cells: ['Sheet1!B21'] } });
@@ -103,10 +105,13 @@ test('a failed single refresh names the report, says what to do, and marks the i
   const { container } = renderPane(fake);
   await screen.findByRole('listitem', { name: 'Orders by status' });
   await click(screen.getByRole('button', { name: 'Refresh Orders by status' }));
-  expect(container.textContent).toContain('Orders by status: Cells in the way');
-  expect(container.textContent).toContain('Choose another cell or clear the named cells.');
-  expect(within(item('Orders by status')).getByText('Failed')).toBeTruthy();
-  expect(item('Orders by status').textContent).toContain('Sheet1!B21, which holds data');
+  const card = item('Orders by status');
+  expect(card.textContent).toContain('Cells in the way');
+  expect(card.textContent).toContain('Choose another cell or clear the named cells.');
+  expect(within(card).getByText('Failed')).toBeTruthy();
+  // Said once, on the card, not again at the top of the list.
+  expect(card.textContent?.match(/Sheet1!B21, which holds data/g)).toHaveLength(1);
+  expect(container.textContent?.match(/Sheet1!B21, which holds data/g)).toHaveLength(1);
 });
 
 test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retry failed re-runs only the failed ids', async () => {
@@ -243,4 +248,72 @@ test('a running Refresh all keeps its progress while the editor is open', async 
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   expect((await screen.findByRole('group', { name: 'Refresh all' })).textContent).toContain('2 of 3 refreshed');
   expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+});
+
+test('Refresh all: each card follows its own item live (its refresh time at once), and a stopped card never says "refreshed just now"', async () => {
+  const fake = fakeWithPlacements();
+  const run = gate<RefreshAllSummary>();
+  fake.refreshAllImpl = () => run.promise;
+  const { clock } = renderPane(fake, { nowMs: NOW });
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  clock.nowMs = NOW + 1000;
+  await click(screen.getByRole('button', { name: 'Refresh all' }));
+  expect(item('Orders by status').textContent).toContain('refreshed 3 min ago');
+
+  // The service refreshed p1: its record now says so, and the event says the item is done.
+  fake.placements = fake.placements.map((p) => (p.placementId === 'p1' ? { ...p, refreshedAt: new Date(NOW + 2000).toISOString() } : p));
+  await act(async () => {
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } });
+  });
+  await settle();
+  expect(screen.getByRole('group', { name: 'Refresh all' }).textContent).toContain('1 of 3 refreshed');
+  // While the run still goes on, the card already says it was refreshed.
+  expect(item('Orders by status').textContent).toContain('refreshed just now');
+  expect(within(item('Orders by status')).getByText('Up to date')).toBeTruthy();
+
+  // p3 finished writing just as Stop came: the run calls it stopped, but its cells were refreshed since the run began.
+  fake.placements = fake.placements.map((p) => (p.placementId === 'p3' ? { ...p, refreshedAt: new Date(NOW + 3000).toISOString() } : p));
+  await act(async () => {
+    run.resolve({
+      total: 3,
+      done: 1,
+      failed: 0,
+      stopped: 2,
+      items: [
+        { placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } },
+        { placementId: 'p2', item: { state: 'stopped' } },
+        { placementId: 'p3', item: { state: 'stopped' } },
+      ],
+    });
+  });
+  await settle();
+  const cities = item('Top cities');
+  expect(cities.textContent).toContain('refreshed just now');
+  expect(cities.textContent).not.toContain('Not refreshed');
+  const revenue = item('Revenue by month');
+  expect(within(revenue).getByText('Not refreshed')).toBeTruthy();
+  expect(revenue.textContent).toContain('refreshed 2 hours ago');
+});
+
+test('a single refresh and its Cancel say their outcome on their own card, not at the top of the list', async () => {
+  const fake = fakeWithPlacements();
+  const { container } = renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  await click(screen.getByRole('button', { name: 'Refresh Orders by status' }));
+  await settle();
+  expect(item('Orders by status').textContent).toContain('Refreshed10 rows × 3 columns in 50 ms at Sheet1!B2:D12');
+
+  const held = gate<never>();
+  fake.refreshImpl = () => held.promise;
+  await click(screen.getByRole('button', { name: 'Refresh Top cities' }));
+  await click(screen.getByRole('button', { name: 'Cancel refresh of Top cities' }));
+  expect(fake.callsOf('cancel')).toEqual([['job-2']]);
+  await act(async () => held.reject(new AddinError('cancelled', 'Cancelled.')));
+  await settle();
+  const cities = item('Top cities');
+  expect(cities.textContent).toContain('Cancelled. Nothing was changed.');
+  expect(container.textContent?.match(/Cancelled\. Nothing was changed\./g)).toHaveLength(1);
+  // The list's own message area (above the cards) holds nothing.
+  const list = screen.getByRole('list');
+  expect(list.previousElementSibling?.querySelector('.fui-MessageBar')).toBeFalsy();
 });

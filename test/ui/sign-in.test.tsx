@@ -3,6 +3,8 @@
 import '../helpers/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { change, click } from './act-events';
+import { AddinError } from '../../src/core/api/errors';
+import { completeTenantUrl } from '../../src/ui/SignInScreen';
 import { FakeAddinService } from './fake-addin-service';
 import { renderPane } from './render-pane';
 
@@ -80,3 +82,41 @@ function signedInFakeForContext() {
   fake.session = { signedIn: true, tenantUrl: 'http://localhost:4000', authScheme: 'auto', defaultTenantUrl: null };
   return fake;
 }
+
+test('a Tenant URL typed without a scheme is completed (http:// for this machine, https:// elsewhere), not refused', async () => {
+  const { fake } = renderPane();
+  const url = await screen.findByLabelText(/Tenant URL/);
+  await change(url, 'localhost:4301');
+  await change(screen.getByLabelText(/API key/), 'good-key');
+  await click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(screen.queryByText(/must start with/)).toBeNull();
+  expect(fake.callsOf('signIn')[0]?.[0]).toEqual({ tenantUrl: 'http://localhost:4301', apiKey: 'good-key', authScheme: 'auto' });
+  expect(completeTenantUrl('acme.example.com')).toBe('https://acme.example.com');
+  expect(completeTenantUrl('127.0.0.1:4301/x')).toBe('http://127.0.0.1:4301/x');
+  expect(completeTenantUrl('https://acme.example.com')).toBe('https://acme.example.com');
+});
+
+test('a tenant URL that answers 404 says to check the URL, without a "reload the list" hint; one error replaces the last', async () => {
+  const fake = new FakeAddinService();
+  let attempt = 0;
+  fake.signIn = async (input) => {
+    attempt += 1;
+    throw attempt === 1
+      ? new AddinError('notFound', `${input.tenantUrl} did not answer as the platform: check the Tenant URL.`, { status: 404 })
+      : new AddinError('network', `Could not reach ${input.tenantUrl}: check the Tenant URL and your connection.`);
+  };
+  const { container } = renderPane(fake);
+  await fillAndSubmit('some-key');
+  expect(await screen.findByText('http://localhost:4000 did not answer as the platform: check the Tenant URL.')).toBeTruthy();
+  expect(container.textContent).not.toMatch(/deleted|reload the list/i);
+
+  await click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText(/Could not reach http:\/\/localhost:4000/)).toBeTruthy();
+  expect(container.querySelectorAll('.fui-MessageBar')).toHaveLength(1);
+
+  // A field problem replaces the last message too.
+  await change(screen.getByLabelText(/API key/), '');
+  await click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(screen.getByText('Enter your API key.')).toBeTruthy();
+  expect(container.querySelectorAll('.fui-MessageBar')).toHaveLength(0);
+});

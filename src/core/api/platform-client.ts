@@ -191,7 +191,8 @@ export class PlatformClient {
 
   /** Creates or updates the report keyed by `publicId` (4.9). Idempotent, so transient failures are retried. */
   async upsertReport(deploymentId: string, publicId: string, body: ReportUpsertBody, opts: CallOptions = {}): Promise<Report> {
-    const action = `save report ${publicId}`;
+    // Messages name the report as the user knows it; the publicId only when the body carries no name.
+    const action = body.name === undefined ? `save report ${publicId}` : `save the report "${body.name}"`;
     const problem = publicIdProblem(publicId);
     if (problem !== undefined) throw new AddinError('validation', `Could not ${action}: ${problem}.`, { data: { field: 'publicId' } });
     if (body.publicId !== undefined && body.publicId !== publicId) {

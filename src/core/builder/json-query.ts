@@ -1,12 +1,11 @@
 /** Renders a resolved builder query in the platform's JSON query form (measures, dimensions, timeDimensions, filters, order, limit). */
-import type { BuilderOperator } from './builder-state';
+import type { BuilderGranularity, BuilderOperator } from './builder-state';
 import type { ResolvedFilter, ResolvedQuery } from './resolved-query';
+import { granularityOf, timeValue } from './sql-query';
+import { filterPeriod, lastDateOf } from './time-period';
 
-export interface JsonQueryFilter {
-  member: string;
-  operator: string;
-  values?: string[];
-}
+export type JsonQueryFilter =
+  { member: string; operator: string; values?: string[] } | { or: JsonQueryFilter[] } | { and: JsonQueryFilter[] };
 
 export interface JsonQuery {
   measures: string[];
@@ -25,16 +24,36 @@ function jsonOperator(f: ResolvedFilter): string {
   return op;
 }
 
+/**
+ * "equals" / "not equals" on a time dimension, as the SQL means them: a date alone is its day (or its granularity's
+ * period), an inclusive date range; a date and time is an exact value.
+ */
+function timeEqualsFilter(f: ResolvedFilter, granularity: BuilderGranularity | null): JsonQueryFilter {
+  const negate = f.operator === 'notEquals';
+  const parts: JsonQueryFilter[] = f.values.map((v) => {
+    const period = filterPeriod(timeValue(f.member, v), granularity);
+    return period === null
+      ? { member: f.member.name, operator: f.operator, values: [v] }
+      : { member: f.member.name, operator: negate ? 'notInDateRange' : 'inDateRange', values: [period.from, lastDateOf(period)] };
+  });
+  if (parts.length === 1 && parts[0] !== undefined) return parts[0];
+  return negate ? { and: parts } : { or: parts };
+}
+
+function filterOf(q: ResolvedQuery, f: ResolvedFilter): JsonQueryFilter {
+  if ((f.operator === 'equals' || f.operator === 'notEquals') && f.member.kind === 'dimension' && f.member.type === 'time')
+    return timeEqualsFilter(f, granularityOf(q, f.member.name));
+  const out: { member: string; operator: string; values?: string[] } = { member: f.member.name, operator: jsonOperator(f) };
+  if (f.operator !== 'set' && f.operator !== 'notSet') out.values = [...f.values];
+  return out;
+}
+
 export function buildJsonQuery(q: ResolvedQuery): JsonQuery {
   const json: JsonQuery = {
     measures: q.selected.filter((s) => s.member.kind === 'measure').map((s) => s.member.name),
     dimensions: q.selected.filter((s) => s.member.kind === 'dimension' && s.granularity === null).map((s) => s.member.name),
     timeDimensions: q.selected.flatMap((s) => (s.granularity === null ? [] : [{ dimension: s.member.name, granularity: s.granularity }])),
-    filters: q.filters.map((f) => {
-      const out: JsonQueryFilter = { member: f.member.name, operator: jsonOperator(f) };
-      if (f.operator !== 'set' && f.operator !== 'notSet') out.values = [...f.values];
-      return out;
-    }),
+    filters: q.filters.map((f) => filterOf(q, f)),
     order: q.order.map((o) => [o.member.name, o.desc ? 'desc' : 'asc']),
   };
   if (q.limit !== null) json.limit = q.limit;

@@ -1,5 +1,6 @@
 /** Renders a resolved builder query as the platform's SQL: MEASURE() for measures, DATE_TRUNC for time grouping, positional GROUP BY / ORDER BY. */
 import { AddinError } from '../api/errors';
+import type { BuilderGranularity } from './builder-state';
 import type { ResolvedFilter, ResolvedQuery, SelectedMember } from './resolved-query';
 import {
   LIKE_ESCAPE,
@@ -12,6 +13,7 @@ import {
   timestampLiteral,
   type TimeValue,
 } from './sql-text';
+import { filterPeriod } from './time-period';
 import type { BuilderMember } from './view-members';
 
 function invalidValue(member: BuilderMember, value: string, expected: string): AddinError {
@@ -20,7 +22,7 @@ function invalidValue(member: BuilderMember, value: string, expected: string): A
   });
 }
 
-function timeValue(member: BuilderMember, value: string): TimeValue {
+export function timeValue(member: BuilderMember, value: string): TimeValue {
   const t = parseTimeValue(value);
   if (t === null) throw invalidValue(member, value, 'a date (2024-01-31) or date and time (2024-01-31 10:00)');
   return t;
@@ -59,14 +61,35 @@ function selectItem(s: SelectedMember): string {
   return id;
 }
 
-function condition(f: ResolvedFilter): string {
+/**
+ * "equals" on a time dimension: a date alone means that whole day, or the whole period of the member's granularity when
+ * it is grouped by one (a week, month, quarter or year), so `created_at equals 2024-01-01` does not match only midnight.
+ * A date and time stays an exact match. Several values match any of them.
+ */
+function timeEquals(e: string, f: ResolvedFilter, granularity: BuilderGranularity | null): string {
+  const parts = f.values.map((v) => {
+    const t = timeValue(f.member, v);
+    const period = filterPeriod(t, granularity);
+    if (period === null) return { range: false, text: `${e} = ${timestampLiteral(t)}` };
+    const from = timestampLiteral({ date: period.from, time: null });
+    const until = timestampLiteral({ date: period.until, time: null });
+    return { range: true, text: `${e} >= ${from} AND ${e} < ${until}` };
+  });
+  if (parts.length === 1) return parts[0]?.text ?? '';
+  return `(${parts.map((p) => (p.range ? `(${p.text})` : p.text)).join(' OR ')})`;
+}
+
+function condition(f: ResolvedFilter, granularity: BuilderGranularity | null): string {
   const e = valueExpr(f.member);
   const vs = f.values;
+  const onTime = f.member.kind === 'dimension' && f.member.type === 'time';
   switch (f.operator) {
     case 'equals':
+      if (onTime) return timeEquals(e, f, granularity);
       return vs.length === 1 ? `${e} = ${literal(f.member, vs[0] ?? '')}` : `${e} IN (${vs.map((v) => literal(f.member, v)).join(', ')})`;
     case 'notEquals':
       // As the platform's JSON query does: rows where the member is empty also pass "not equals".
+      if (onTime) return `(NOT (${timeEquals(e, f, granularity)}) OR ${e} IS NULL)`;
       return vs.length === 1
         ? `(${e} <> ${literal(f.member, vs[0] ?? '')} OR ${e} IS NULL)`
         : `(${e} NOT IN (${vs.map((v) => literal(f.member, v)).join(', ')}) OR ${e} IS NULL)`;
@@ -93,6 +116,11 @@ function condition(f: ResolvedFilter): string {
   }
 }
 
+/** The granularity a time dimension is grouped by in the report (null when it is not placed, or placed as its exact value). */
+export function granularityOf(q: ResolvedQuery, member: string): BuilderGranularity | null {
+  return q.selected.find((s) => s.member.name === member && s.zone !== 'measures')?.granularity ?? null;
+}
+
 /**
  * The SQL text, one clause per line:
  * `SELECT <rows>, <columns>, MEASURE(m) AS m` / `FROM view` / `WHERE` (dimension filters) / `GROUP BY 1, 2` /
@@ -100,8 +128,9 @@ function condition(f: ResolvedFilter): string {
  */
 export function renderSql(q: ResolvedQuery): string {
   const lines = [`SELECT ${q.selected.map(selectItem).join(', ')}`, `FROM ${quoteIdent(q.view)}`];
-  const where = q.filters.filter((f) => f.member.kind === 'dimension').map(condition);
-  const having = q.filters.filter((f) => f.member.kind === 'measure').map(condition);
+  const granularity = (f: ResolvedFilter) => granularityOf(q, f.member.name);
+  const where = q.filters.filter((f) => f.member.kind === 'dimension').map((f) => condition(f, granularity(f)));
+  const having = q.filters.filter((f) => f.member.kind === 'measure').map((f) => condition(f, granularity(f)));
   if (where.length > 0) lines.push(`WHERE ${where.join(' AND ')}`);
   const groups = q.selected.flatMap((s, i) => (s.member.kind === 'dimension' ? [String(i + 1)] : []));
   if (groups.length > 0) lines.push(`GROUP BY ${groups.join(', ')}`);

@@ -206,6 +206,13 @@ describe('error kinds from real HTTP answers', () => {
     });
   });
 
+  it('a refused upsert names the report by its name, not its publicId', async () => {
+    stub.handle(scripted({ status: 403, json: { error: 'read-only access' } }));
+    const err = await client.upsertReport('7', PUBLIC_ID, { name: 'Orders by status' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'forbidden', message: expect.stringContaining('save the report "Orders by status"') });
+    expect(String((err as Error).message)).not.toContain(PUBLIC_ID);
+  });
+
   it('403 on /meta is a refused token', async () => {
     stub.handle(scripted({ status: 403, json: { error: 'Invalid token' } }));
     await expect(client.getMeta(stub.url, 'expired.jwt.x')).rejects.toMatchObject({ kind: 'unauthenticated' });

@@ -1,0 +1,50 @@
+/** The outcome of an action shown on the card it concerns (insert, save, refresh, cancel, a failure), and the default-cap note. */
+import { PLATFORM_DEFAULT_ROW_CAP, cutAtDefaultCap } from '../core/builder/default-cap';
+import type { RunOutcome } from '../core/service/addin-service';
+import { formatCount, formatDuration, formatShape } from './format-numbers';
+
+export type CardOutcome =
+  | { kind: 'done'; title: string; text: string; capNote: string | null }
+  | { kind: 'empty'; title: string; text: string }
+  | { kind: 'cancelled'; text: string }
+  | { kind: 'error'; error: unknown };
+
+/** A report placed from the editor: where to go back to in the list, and what to say on its card. */
+export interface PlacedReport {
+  placementId: string;
+  outcome: CardOutcome;
+}
+
+const CAP = formatCount(PLATFORM_DEFAULT_ROW_CAP);
+
+/** Said when a result of exactly the cap came from a query known to have no top-level LIMIT. */
+export const CAPPED_TEXT = `${CAP} rows: the platform's default cap; set a Limit to get more.`;
+/** Said when a result has exactly the cap rows but the query is not at hand. */
+export const MAYBE_CAPPED_TEXT = `${CAP} rows: this may be the platform's default cap; if the report has no Limit, set one to get more.`;
+
+/**
+ * The note for a result of `rows` data rows: definite when the SQL is known (`sql`), a "may be" otherwise; null when the
+ * result is not at the cap. Pivot layouts are not counted in query rows, so only `flat` results are judged.
+ */
+export function capNoteOf(rows: number, sql: string | null): string | null {
+  if (rows !== PLATFORM_DEFAULT_ROW_CAP) return null;
+  if (sql === null) return MAYBE_CAPPED_TEXT;
+  return cutAtDefaultCap(rows, sql) ? CAPPED_TEXT : null;
+}
+
+/** "Inserted" / "Refreshed" / "Saved and refreshed" with the size and time, or the plain statement of an empty result. */
+export function outcomeOf(verb: string, result: RunOutcome, sql: string | null, flat = true): CardOutcome {
+  if (result.rows === 0) {
+    return {
+      kind: 'empty',
+      title: 'The report returned no rows',
+      text: `${verb} at ${result.rangeLabel}: the header only. Check the report's filters.`,
+    };
+  }
+  return {
+    kind: 'done',
+    title: verb,
+    text: `${formatShape(result.rows, result.cols)} in ${formatDuration(result.elapsedMs)} at ${result.rangeLabel}`,
+    capNote: flat ? capNoteOf(result.rows, sql) : null,
+  };
+}
