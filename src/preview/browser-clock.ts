@@ -1,5 +1,5 @@
 /** The browser's clock for the core: Date.now and a setTimeout sleep that an AbortSignal cuts short (rejecting as cancelled). */
-import { cancelledError } from '../core/api/errors';
+import { cancelledError } from '../core/wire/errors';
 import type { Clock } from '../core/api/transport';
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

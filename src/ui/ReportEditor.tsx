@@ -14,7 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Meta } from '../core/api/schemas';
+import type { Meta } from '../core/wire/schemas';
 import { compileBuilder, emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
 import type { PlacementView, ReportDraft } from '../core/service/addin-service';
 import { BuilderPanel } from './BuilderPanel';

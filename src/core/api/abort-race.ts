@@ -1,5 +1,5 @@
 /** Races a promise against an AbortSignal so a call stops at once on abort even when the awaited work ignores the signal. */
-import { cancelledError } from './errors';
+import { cancelledError } from '../wire/errors';
 
 /** Settles as `promise` does, or rejects with cancelledError() as soon as `signal` aborts (the promise then settles unobserved). */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

@@ -1,6 +1,6 @@
 /** The control-plane client (deployments, environments, meta-sync tokens, reports, placements) plus the metadata route. */
 import { raceAbort } from './abort-race';
-import { AddinError, ContractError, cancelledError, isAddinError } from './errors';
+import { AddinError, ContractError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
 import { publicIdProblem } from './public-id';
 import { withRetry, type RetryOptions } from './retry';
@@ -26,10 +26,10 @@ import {
   type ReportCreateBody,
   type ReportUpdateBody,
   type ReportUpsertBody,
-} from './schemas';
+} from '../wire/schemas';
 import type { Clock, Transport, TransportRequest, TransportResponse } from './transport';
-import { formatFieldPath, parseWireJson } from './wire-parse';
-import { META_PATH, REQUEST_ID_HEADER, paths } from './wire-names';
+import { formatFieldPath, parseWireJson } from '../wire/wire-parse';
+import { META_PATH, REQUEST_ID_HEADER, paths } from '../wire/wire-names';
 import type { z } from 'zod';
 
 export interface PlatformClientOptions {

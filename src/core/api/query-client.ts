@@ -1,12 +1,12 @@
 /** The SQL query API client: posts a query, decodes its NDJSON stream, repeats on Continue wait, and returns the result. */
 import { raceAbort } from './abort-race';
-import { authorizationHeader, type AuthScheme } from './auth-scheme';
-import { AddinError, cancelledError, isAddinError } from './errors';
+import { authorizationHeader, type AuthScheme } from '../wire/auth-scheme';
+import { AddinError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError } from './http-errors';
 import type { QueryResult, QueryRunner, QueryRunOptions } from './query-result';
-import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from './schemas';
+import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';
 import type { Clock, Transport, TransportResponse } from './transport';
-import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from './wire-names';
+import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from '../wire/wire-names';
 import { createNdjsonDecoder } from '../ndjson/ndjson-decoder';
 import { utf8ByteLength } from '../ndjson/utf8-length';
 

@@ -1,5 +1,5 @@
 /** The decoded result of one SQL query run and the options of a run: what the query client returns to the orchestrator. */
-import type { CacheMode, StreamColumn, StreamHeader, StreamValue } from './schemas';
+import type { CacheMode, StreamColumn, StreamHeader, StreamValue } from '../wire/schemas';
 
 export interface QueryProgress {
   bytes: number;

@@ -1,6 +1,6 @@
 /** Bounded retry with full-jitter exponential backoff for transient AddinErrors, on an injected clock and random source. */
 import { raceAbort } from './abort-race';
-import { cancelledError, isAddinError } from './errors';
+import { cancelledError, isAddinError } from '../wire/errors';
 import type { Clock } from './transport';
 
 /** Attempts of one call, including the first; larger requests are clamped to this. */

@@ -1,5 +1,5 @@
 /** A byte front-end for the NDJSON decoder: decodes UTF-8 chunks with a streaming TextDecoder, so split characters stay whole. */
-import { isAddinError } from '../api/errors';
+import { isAddinError } from '../wire/errors';
 import type { NdjsonDecoder } from './ndjson-decoder';
 import { streamError } from './stream-errors';
 

@@ -1,8 +1,8 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports, all-or-nothing on the cells, one write at a time. */
-import { AddinError, cancelledError, isAddinError } from '../api/errors';
+import { AddinError, cancelledError, isAddinError } from '../wire/errors';
 import { mintPublicId } from '../api/public-id';
 import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-result';
-import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../api/schemas';
+import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
 import type { Clock } from '../api/transport';
 import { formatCellRef, formatRangeRef } from '../cells/a1';
 import { buildFlatMatrix } from '../cells/flat-layout';

@@ -1,5 +1,5 @@
 /** Refresh-all job: queries run with bounded concurrency, writes go one placement at a time, Stop leaves cells intact. */
-import { isAddinError } from '../api/errors';
+import { isAddinError } from '../wire/errors';
 import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
 import type { Orchestrator } from './orchestrator';
 

@@ -1,9 +1,9 @@
 /** createAddinService: the host-agnostic AddinService over the core (platform client, query client, orchestrator), everything injected. */
-import { AddinError, isAddinError } from '../api/errors';
+import { AddinError, isAddinError } from '../wire/errors';
 import { PlatformClient } from '../api/platform-client';
 import { QueryClient } from '../api/query-client';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../api/query-result';
-import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../api/schemas';
+import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../wire/schemas';
 import type { Clock, Transport } from '../api/transport';
 import { formatRangeRef } from '../cells/a1';
 import type { SpreadsheetHost } from '../host';
@@ -27,7 +27,8 @@ import { JobRegistry } from './job-registry';
 import { MetaTokenCache } from './meta-token-cache';
 import { lastKnownOf, placementView, type LastKnownReport } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
-import { clearSession, isAuthScheme, loadSession, saveSession, type StoredSession } from './session-store';
+import { isAuthScheme } from '../wire/auth-scheme';
+import { clearSession, loadSession, saveSession, type StoredSession } from './session-store';
 import { loadContext, saveContext } from './workbook-context-store';
 
 export interface AddinServiceDeps {

@@ -1,5 +1,5 @@
 /** Header titles of a builder report: its view's members by result column name, titled as the platform's own spreadsheet add-in shows them. */
-import type { Meta, Report } from '../api/schemas';
+import type { Meta, Report } from '../wire/schemas';
 import { parseBuilderState, shortMemberName } from '../builder/builder-state';
 import { META_BUILDER_STATE, META_MODE } from './report-draft';
 

@@ -1,5 +1,5 @@
 /** Running jobs by id (their abort controllers, for Cancel / Stop) and the placements they are refreshing. */
-import { AddinError } from '../api/errors';
+import { AddinError } from '../wire/errors';
 
 export class JobRegistry {
   private readonly controllers = new Map<string, AbortController>();

@@ -1,5 +1,5 @@
 /** Tests of PlatformClient against an in-process HTTP stub: headers, pagination, error kinds, retries, contract errors, abort. */
-import { ContractError } from '../../../src/core/api/errors';
+import { ContractError } from '../../../src/core/wire/errors';
 import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
 import { PlatformClient } from '../../../src/core/api/platform-client';
 import { startStubServer, scripted, type StubReply, type StubServer } from '../../helpers/contract-stub-server';

@@ -1,13 +1,13 @@
 /** QueryClient against an in-process HTTP server through the fetch transport: body, auth, spans, Continue wait, streaming, abort. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AddinError } from '../../../src/core/api/errors';
+import { AddinError } from '../../../src/core/wire/errors';
 import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
 import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
 import type { QueryProgress } from '../../../src/core/api/query-result';
-import { sqlQueryRequestSchema } from '../../../src/core/api/schemas';
+import { sqlQueryRequestSchema } from '../../../src/core/wire/schemas';
 import type { Clock, Transport } from '../../../src/core/api/transport';
-import { SQL_QUERY_PATH } from '../../../src/core/api/wire-names';
+import { SQL_QUERY_PATH } from '../../../src/core/wire/wire-names';
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c2VyLTEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLWJ5dGVz';
 const API_KEY = 'sk_live_4f9a2b7c1d';

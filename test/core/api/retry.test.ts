@@ -1,6 +1,6 @@
 /** Tests of withRetry: what is retried, how often, how long it waits, and that abort stops it at once. */
 import fc from 'fast-check';
-import { AddinError, type AddinErrorKind } from '../../../src/core/api/errors';
+import { AddinError, type AddinErrorKind } from '../../../src/core/wire/errors';
 import { backoffDelay, withRetry, MAX_ATTEMPTS } from '../../../src/core/api/retry';
 import { recordingClock, seededRandom } from '../../helpers/contract-fake-clock';
 

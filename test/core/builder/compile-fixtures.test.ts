@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { AddinError } from '../../../src/core/api/errors';
-import { metaSchema } from '../../../src/core/api/schemas';
+import { AddinError } from '../../../src/core/wire/errors';
+import { metaSchema } from '../../../src/core/wire/schemas';
 import { builderStateSchema, compileBuilder } from '../../../src/core/builder/builder-state';
 
 const DIR = path.join(__dirname, '../../fixtures/builder');

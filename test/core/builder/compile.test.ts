@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/api/errors';
-import { metaSchema } from '../../../src/core/api/schemas';
+import { AddinError } from '../../../src/core/wire/errors';
+import { metaSchema } from '../../../src/core/wire/schemas';
 import {
   compileBuilder,
   emptyBuilderState,

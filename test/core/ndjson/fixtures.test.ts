@@ -1,8 +1,8 @@
 /** Data-driven spec: every fixture in test/fixtures/ndjson, fed whole, split at every character, and in random byte chunks. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AddinError } from '../../../src/core/api/errors';
-import type { StreamHeader, StreamValue } from '../../../src/core/api/schemas';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { StreamHeader, StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder, type NdjsonDecoder, type NdjsonDecoderOptions } from '../../../src/core/ndjson/ndjson-decoder';
 import { createUtf8Feeder } from '../../../src/core/ndjson/utf8-feeder';
 import { seededRandom } from '../../helpers/contract-fake-clock';

@@ -1,6 +1,6 @@
 /** The UTF-8 byte front-end: split characters come out whole, invalid bytes fail the stream. */
-import { AddinError } from '../../../src/core/api/errors';
-import type { StreamValue } from '../../../src/core/api/schemas';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
 import { createUtf8Feeder } from '../../../src/core/ndjson/utf8-feeder';
 

@@ -1,5 +1,5 @@
 /** Named fakes for orchestrator tests: a recording ReportsApi, a table-backed QueryRunner that can fail or hang, a clock and random bytes. */
-import { AddinError, cancelledError } from '../../../src/core/api/errors';
+import { AddinError, cancelledError } from '../../../src/core/wire/errors';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../../../src/core/api/query-result';
 import {
   connectWorkbookBodySchema,
@@ -10,7 +10,7 @@ import {
   type ReportUpsertBody,
   type StreamColumn,
   type StreamValue,
-} from '../../../src/core/api/schemas';
+} from '../../../src/core/wire/schemas';
 import type { HostLimits } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';

@@ -1,8 +1,8 @@
 /** Tests for the Orchestrator over MemoryHost: insert, grow, shrink, blocked, failures leave cells and record intact, moved areas, edit, remove. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AddinError } from '../../../src/core/api/errors';
-import { HOST_EXCEL } from '../../../src/core/api/wire-names';
+import { AddinError } from '../../../src/core/wire/errors';
+import { HOST_EXCEL } from '../../../src/core/wire/wire-names';
 import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { loadRegistry, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
