@@ -1,5 +1,4 @@
 /** The control-plane client (deployments, environments, meta-sync tokens, reports, placements) plus the metadata route. */
-import { raceAbort } from './abort-race';
 import { AddinError, ContractError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
 import { publicIdProblem } from './public-id';
@@ -27,7 +26,10 @@ import {
   type ReportUpdateBody,
   type ReportUpsertBody,
 } from '../wire/schemas';
-import type { Clock, Transport, TransportRequest, TransportResponse } from './transport';
+import { raceCancel } from '../runtime/cancel-race';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
+import type { Transport, TransportRequest, TransportResponse } from './transport';
 import { formatFieldPath, parseWireJson } from '../wire/wire-parse';
 import { META_PATH, REQUEST_ID_HEADER, paths } from '../wire/wire-names';
 import type { z } from 'zod';
@@ -49,7 +51,7 @@ export interface PlatformClientOptions {
 
 /** Options every call accepts. */
 export interface CallOptions {
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** The span id of the user action this call belongs to (sent as `x-request-id: <spanId>-span-<n>`); minted when absent. */
   spanId?: string;
 }
@@ -328,7 +330,7 @@ export class PlatformClient {
   /** One call: validate, send (with retries when idempotent), map errors, parse the response by its schema. */
   private async request<S extends z.ZodType>(spec: RequestSpec<S>, opts: CallOptions, span?: Span): Promise<z.output<S>> {
     const { signal } = opts;
-    if (signal?.aborted) throw cancelledError();
+    if (signal?.cancelled) throw cancelledError();
     const callSpan: Span = span ?? { id: opts.spanId ?? mintRequestSpan(this.options.random), n: 0 };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const once = async (): Promise<z.output<S>> => {
@@ -345,10 +347,10 @@ export class PlatformClient {
       let response: TransportResponse;
       let text: string;
       try {
-        response = await raceAbort(this.options.transport(request), signal);
-        text = await raceAbort(response.text(), signal);
+        response = await raceCancel(this.options.transport(request), signal);
+        text = await raceCancel(response.text(), signal);
       } catch (e) {
-        if (signal?.aborted) throw cancelledError();
+        if (signal?.cancelled) throw cancelledError();
         if (isAddinError(e)) throw e;
         throw networkError(e, spec.action);
       }

@@ -1,11 +1,13 @@
 /** The SQL query API client: posts a query, decodes its NDJSON stream, repeats on Continue wait, and returns the result. */
-import { raceAbort } from './abort-race';
 import { authorizationHeader, type AuthScheme } from '../wire/auth-scheme';
 import { AddinError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError } from './http-errors';
 import type { QueryResult, QueryRunner, QueryRunOptions } from './query-result';
 import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';
-import type { Clock, Transport, TransportResponse } from './transport';
+import { raceCancel } from '../runtime/cancel-race';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
+import type { Transport, TransportResponse } from './transport';
 import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from '../wire/wire-names';
 import { createNdjsonDecoder } from '../ndjson/ndjson-decoder';
 import { utf8ByteLength } from '../ndjson/utf8-length';
@@ -66,7 +68,7 @@ export class QueryClient implements QueryRunner {
   async run(run: QueryRunOptions): Promise<QueryResult> {
     const { clock, random } = this.options;
     const signal = run.signal;
-    if (signal?.aborted) throw cancelledError();
+    if (signal?.cancelled) throw cancelledError();
     const started = clock.now();
     const body = JSON.stringify(this.body(run));
     const spanId = mintSpanId(random);
@@ -84,11 +86,11 @@ export class QueryClient implements QueryRunner {
         if (decoded.header.usedPreAggregations !== undefined) result.usedPreAggregations = decoded.header.usedPreAggregations;
         return result;
       } catch (e) {
-        if (signal?.aborted) throw cancelledError();
+        if (signal?.cancelled) throw cancelledError();
         if (!isAddinError(e) || e.kind !== 'continueWait') throw e;
         const repeats = attempt - 1;
         if (repeats >= maxRepeats) throw stillRunning(attempt, clock.now() - started, e);
-        await raceAbort(clock.sleep(continueWaitDelay(repeats), signal), signal);
+        await raceCancel(clock.sleep(continueWaitDelay(repeats), signal), signal);
       }
     }
   }
@@ -121,7 +123,7 @@ export class QueryClient implements QueryRunner {
     const signal = run.signal;
     let response: TransportResponse;
     try {
-      response = await raceAbort(
+      response = await raceCancel(
         transport({
           method: 'POST',
           url: this.url,
@@ -160,7 +162,7 @@ export class QueryClient implements QueryRunner {
       for (;;) {
         let next: IteratorResult<string>;
         try {
-          next = await raceAbort(chunks.next(), signal);
+          next = await raceCancel(chunks.next(), signal);
         } catch (e) {
           throw bodyFailure(e, signal);
         }
@@ -183,27 +185,27 @@ export class QueryClient implements QueryRunner {
   }
 
   /** A non-200 answer: 400 validation, 401/403 unauthenticated (sign in again), 404 notFound, 5xx server; detail carries the server text. */
-  private async httpError(response: TransportResponse, signal: AbortSignal | undefined): Promise<AddinError> {
+  private async httpError(response: TransportResponse, signal: CancelSignal | undefined): Promise<AddinError> {
     let text = '';
     try {
-      text = await raceAbort(response.text(), signal);
+      text = await raceCancel(response.text(), signal);
     } catch {
-      if (signal?.aborted) return cancelledError();
+      if (signal?.cancelled) return cancelledError();
     }
     return errorFromResponse(response.status, text, { api: 'query', action: 'run the query' });
   }
 }
 
 /** The request itself failed: cancelled, already typed, or the platform could not be reached. */
-function requestFailure(e: unknown, signal: AbortSignal | undefined): AddinError {
-  if (signal?.aborted) return cancelledError();
+function requestFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
+  if (signal?.cancelled) return cancelledError();
   if (isAddinError(e)) return e;
   return networkError(e, 'run the query');
 }
 
 /** Reading the body failed: cancelled, already typed, or the connection broke mid-result. */
-function bodyFailure(e: unknown, signal: AbortSignal | undefined): AddinError {
-  if (signal?.aborted) return cancelledError();
+function bodyFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
+  if (signal?.cancelled) return cancelledError();
   if (isAddinError(e)) return e;
   const detail = e instanceof Error ? e.message : String(e);
   return new AddinError('network', 'The connection broke while the query result was arriving. Check your connection and run it again.', {

@@ -1,4 +1,5 @@
 /** The decoded result of one SQL query run and the options of a run: what the query client returns to the orchestrator. */
+import type { CancelSignal } from '../runtime/cancel-signal';
 import type { CacheMode, StreamColumn, StreamHeader, StreamValue } from '../wire/schemas';
 
 export interface QueryProgress {
@@ -11,7 +12,7 @@ export interface QueryRunOptions {
   query: string;
   timezone?: string;
   cache?: CacheMode;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   onProgress?: (progress: QueryProgress) => void;
 }
 

@@ -4,7 +4,9 @@ import { PlatformClient } from '../api/platform-client';
 import { QueryClient } from '../api/query-client';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../api/query-result';
 import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../wire/schemas';
-import type { Clock, Transport } from '../api/transport';
+import type { Transport } from '../api/transport';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
 import { formatRangeRef } from '../cells/a1';
 import type { SpreadsheetHost } from '../host';
 import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../refresh/orchestrator';
@@ -126,13 +128,13 @@ class AddinServiceImpl implements AddinService {
         deploymentId: string,
         publicId: string,
         body: ReportUpsertBody,
-        opts?: { signal?: AbortSignal },
+        opts?: { signal?: CancelSignal },
       ): Promise<Report> => (await this.platform()).upsertReport(deploymentId, publicId, body, opts ?? {}),
       connectWorkbook: async (
         deploymentId: string,
         reportId: number,
         body: ConnectWorkbookBody,
-        opts?: { signal?: AbortSignal },
+        opts?: { signal?: CancelSignal },
       ): Promise<Report> => {
         const report = await (await this.platform()).connectWorkbook(deploymentId, reportId, body, opts ?? {});
         this.lastKnown.set(body.placementId, lastKnownOf(report, body.placementId, new Date(this.deps.clock.now()).toISOString()));
@@ -396,7 +398,7 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  private runOptions(jobId: string, signal: AbortSignal | undefined): RunOptions {
+  private runOptions(jobId: string, signal: CancelSignal | undefined): RunOptions {
     return {
       ...(signal === undefined ? {} : { signal }),
       onProgress: (p) => this.emit({ type: 'progress', jobId, rows: p.rows, bytes: p.bytes, elapsedMs: p.elapsedMs }),

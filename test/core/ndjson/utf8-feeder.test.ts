@@ -1,4 +1,5 @@
 /** The UTF-8 byte front-end: split characters come out whole, invalid bytes fail the stream. */
+import { textDecoderUtf8 } from '../../../src/browser/text-decoder-utf8';
 import { AddinError } from '../../../src/core/wire/errors';
 import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
@@ -9,7 +10,7 @@ const HEADER = '{"schema":[{"name":"city","column_type":"String"}]}\n';
 
 function rowsOf(chunks: Uint8Array[]): StreamValue[][] {
   const rows: StreamValue[][] = [];
-  const feeder = createUtf8Feeder(createNdjsonDecoder({ onRows: (r) => rows.push(...r) }));
+  const feeder = createUtf8Feeder(createNdjsonDecoder({ onRows: (r) => rows.push(...r) }), textDecoderUtf8());
   for (const c of chunks) feeder.feedBytes(c);
   feeder.end();
   return rows;
@@ -23,7 +24,7 @@ describe('createUtf8Feeder', () => {
   });
 
   it('fails invalid UTF-8 as a damaged stream instead of inventing U+FFFD', () => {
-    const feeder = createUtf8Feeder(createNdjsonDecoder({}));
+    const feeder = createUtf8Feeder(createNdjsonDecoder({}), textDecoderUtf8());
     feeder.feedBytes(enc.encode(HEADER));
     let error: unknown;
     try {
@@ -39,7 +40,7 @@ describe('createUtf8Feeder', () => {
 
   it('fails a stream that ends inside a multi-byte character', () => {
     const bytes = enc.encode(`${HEADER}{"data":[["Zürich"]]}\n東`);
-    const feeder = createUtf8Feeder(createNdjsonDecoder({}));
+    const feeder = createUtf8Feeder(createNdjsonDecoder({}), textDecoderUtf8());
     feeder.feedBytes(bytes.subarray(0, bytes.length - 1));
     expect(() => feeder.end()).toThrow(expect.objectContaining({ kind: 'stream', code: 'invalidUtf8' }) as unknown as Error);
   });
