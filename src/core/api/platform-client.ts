@@ -2,6 +2,7 @@
 import { AddinError, ContractError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
 import { publicIdProblem } from './public-id';
+import { parseServiceUrl } from './service-url';
 import { withRetry, type RetryOptions } from './retry';
 import {
   connectWorkbookBodySchema,
@@ -93,13 +94,7 @@ export class PlatformClient {
   private readonly pageSize: number;
 
   constructor(private readonly options: PlatformClientOptions) {
-    const base = options.baseUrl.trim().replace(/\/+$/, '');
-    if (!/^https?:\/\/[^/\s]+/i.test(base)) {
-      throw new AddinError(
-        'validation',
-        `The tenant URL "${options.baseUrl}" is not a web address: enter it as https://your-tenant.example.com.`,
-      );
-    }
+    const base = parseServiceUrl(options.baseUrl, 'The tenant URL').base;
     if (options.apiKey.trim() === '') throw new AddinError('unauthenticated', 'Sign in first: no API key is set.');
     this.baseUrl = base;
     this.auth = `Bearer ${options.apiKey.trim()}`;
@@ -179,7 +174,7 @@ export class PlatformClient {
     return this.request(
       {
         method: 'GET',
-        url: `${restUrl.trim().replace(/\/+$/, '')}${META_PATH}`,
+        url: `${parseServiceUrl(restUrl, "The environment's metadata URL").base}${META_PATH}`,
         authorization: token,
         api: 'meta',
         action: 'load the fields of this environment',

@@ -7,6 +7,7 @@ import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type St
 import { raceCancel } from '../runtime/cancel-race';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
+import { parseServiceUrl } from './service-url';
 import type { Transport, TransportResponse } from './transport';
 import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from '../wire/wire-names';
 import { createNdjsonDecoder } from '../ndjson/ndjson-decoder';
@@ -62,7 +63,7 @@ export class QueryClient implements QueryRunner {
   private readonly url: string;
 
   constructor(private readonly options: QueryClientOptions) {
-    this.url = `${options.deploymentUrl.replace(/\/+$/, '')}${SQL_QUERY_PATH}`;
+    this.url = `${parseServiceUrl(options.deploymentUrl, "The deployment's query URL").base}${SQL_QUERY_PATH}`;
   }
 
   async run(run: QueryRunOptions): Promise<QueryResult> {

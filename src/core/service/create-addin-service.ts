@@ -1,6 +1,7 @@
 /** createAddinService: the host-agnostic AddinService over the core (platform client, query client, orchestrator), everything injected. */
 import { AddinError, isAddinError } from '../wire/errors';
 import { PlatformClient } from '../api/platform-client';
+import { parseServiceUrl } from '../api/service-url';
 import { QueryClient } from '../api/query-client';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../api/query-result';
 import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../wire/schemas';
@@ -165,9 +166,11 @@ class AddinServiceImpl implements AddinService {
   }
 
   async signIn(input: SignInInput): Promise<SessionState> {
-    const tenantUrl = normalizeTenantUrl(input.tenantUrl);
+    const typedUrl = normalizeTenantUrl(input.tenantUrl);
     const apiKey = input.apiKey.trim();
-    if (tenantUrl === '') throw new AddinError('validation', 'Enter the Tenant URL, for example https://your-tenant.example.com.');
+    if (typedUrl === '') throw new AddinError('validation', 'Enter the Tenant URL, for example https://your-tenant.example.com.');
+    // Refused before any request: http:// to another computer, a user name or key inside the address.
+    const tenantUrl = parseServiceUrl(typedUrl, 'The Tenant URL').base;
     if (apiKey === '') throw new AddinError('validation', 'Enter your API key.');
     if (!isAuthScheme(input.authScheme))
       throw new AddinError('validation', `Unknown auth scheme "${String(input.authScheme)}": choose auto, bearer or api-key.`);
