@@ -2,7 +2,7 @@
 import { authorizationHeader, type AuthScheme } from '../wire/auth-scheme';
 import { AddinError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError } from './http-errors';
-import type { QueryResult, QueryRunner, QueryRunOptions } from './query-result';
+import type { QueryResult, QueryRunner, QueryRunOptions, ResultBudget } from './query-result';
 import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';
 import { raceCancel } from '../runtime/cancel-race';
 import type { CancelSignal } from '../runtime/cancel-signal';
@@ -31,7 +31,12 @@ export interface QueryClientOptions {
   defaultTimezone?: string;
   /** Longest accepted stream line in UTF-8 bytes (decoder default when absent). */
   maxLineBytes?: number;
+  /** The runtime's byte budget of one result (default DEFAULT_MAX_RESULT_BYTES); a run's own budget may lower it. */
+  maxResultBytes?: number;
 }
+
+/** Bytes of one result a browser pane keeps at most by default (the decoded rows take several times more memory). */
+export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024 * 1024;
 
 export const DEFAULT_MAX_CONTINUE_WAITS = 60;
 /** Pause before the k-th repeat (k from 0): 100 ms doubling up to 2 s; the server itself holds each request a while. */
@@ -145,13 +150,17 @@ export class QueryClient implements QueryRunner {
 
     let header: StreamHeader | undefined;
     const rows: StreamValue[][] = [];
+    const budget = this.budgetOf(run.budget);
     const decoder = createNdjsonDecoder(
       {
         onHeader: (h) => {
           header = h;
+          if (h.schema.length > budget.maxCols) throw tooManyColumns(h.schema.length, budget.maxCols);
         },
         onRows: (batch) => {
           for (const row of batch) rows.push(row);
+          if (rows.length > budget.maxRows)
+            throw overBudget(rows.length, `more than fit in the sheet (${budget.maxRows} rows below the header)`, budget);
         },
       },
       this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes },
@@ -173,6 +182,8 @@ export class QueryClient implements QueryRunner {
         }
         bytes += utf8ByteLength(next.value);
         decoder.feed(next.value);
+        if (bytes > budget.maxBytes)
+          throw overBudget(decoder.rows, `more data than the add-in can take at once (${megabytes(budget.maxBytes)} MB)`, budget);
         // Progress describes the result: a Continue wait answer (no header) reports nothing.
         if (header !== undefined) run.onProgress?.({ bytes, rows: decoder.rows, elapsedMs: clock.now() - started });
       }
@@ -183,6 +194,16 @@ export class QueryClient implements QueryRunner {
     }
     if (header === undefined) throw new AddinError('stream', 'The query result arrived without a header.', { code: 'noHeader' });
     return { header, rows, bytes };
+  }
+
+  /** The run's budget under the runtime's byte budget; absent bounds are unbounded. */
+  private budgetOf(asked: ResultBudget | undefined): Required<ResultBudget> {
+    const runtimeBytes = this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+    return {
+      maxRows: asked?.maxRows ?? Infinity,
+      maxCols: asked?.maxCols ?? Infinity,
+      maxBytes: Math.min(runtimeBytes, asked?.maxBytes ?? Infinity),
+    };
   }
 
   /** A non-200 answer: 400 validation, 401/403 unauthenticated (sign in again), 404 notFound, 5xx server; detail carries the server text. */
@@ -213,6 +234,28 @@ function bodyFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
     detail,
     cause: e,
   });
+}
+
+function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
+}
+
+/** The stream passed the budget: stopped there, with how many rows the query returns at least and what to do. */
+function overBudget(rowsAtLeast: number, why: string, budget: Required<ResultBudget>): AddinError {
+  const rows = String(rowsAtLeast).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return new AddinError(
+    'limit',
+    `The query returns at least ${rows} rows, ${why}. Nothing was changed. Add a filter or a Limit to the query, or place it in another cell or sheet with more room.`,
+    { code: 'resultTooLarge', data: { rowsAtLeast, maxRows: budget.maxRows, maxBytes: budget.maxBytes } },
+  );
+}
+
+function tooManyColumns(columns: number, maxCols: number): AddinError {
+  return new AddinError(
+    'limit',
+    `The query returns ${columns} columns, more than fit in the sheet (${maxCols}). Nothing was changed. Select fewer columns, or place it further left.`,
+    { code: 'resultTooWide', data: { columns, maxCols } },
+  );
 }
 
 function stillRunning(attempts: number, elapsedMs: number, last: AddinError): AddinError {

@@ -390,17 +390,20 @@ export class Orchestrator {
   private async fetch(context: QueryContext, sql: string, pivot: PivotSpec | null, report: Report, opts: RunOptions): Promise<Fetched> {
     const { signal } = opts;
     const runner = this.deps.queries(context);
+    const { limits } = this.deps.host;
+    const isPivot = pivot !== null && pivot.columns.length > 0;
     const result = await runner.run({
       query: sql,
       ...(this.deps.timezone ? { timezone: this.deps.timezone } : {}),
       ...(signal ? { signal } : {}),
+      // A flat result that cannot fit the sheet stops streaming at once (a pivot's shape is known only once laid out).
+      ...(isPivot ? {} : { budget: { maxRows: limits.maxRows - 1, maxCols: limits.maxCols } }),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
     throwIfAborted(signal);
     const titles = await this.deps.titles?.(context, result, report);
     throwIfAborted(signal);
     const options = titles ? { titles } : undefined;
-    const isPivot = pivot !== null && pivot.columns.length > 0;
     const matrix: Matrix = isPivot ? buildPivotMatrix(result, pivot, options) : buildFlatMatrix(result, options);
     return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: report.currentQueryChecksum ?? undefined };
   }

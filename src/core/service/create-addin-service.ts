@@ -48,6 +48,8 @@ export interface AddinServiceDeps {
   timezone: string;
   /** Ask the query API for `Continue wait` instead of long-held requests (default true; Apps Script needs it). */
   throwContinueWait?: boolean;
+  /** Bytes of one query result the runtime can take (default: the query client's; Apps Script's fetch caps a response at 50 MB). */
+  maxResultBytes?: number;
   /** Queries in flight at once during Refresh all (default 3). */
   refreshConcurrency?: number;
   /**
@@ -535,6 +537,7 @@ class AddinServiceImpl implements AddinService {
           random,
           defaultTimezone: timezone,
           throwContinueWait: this.deps.throwContinueWait ?? true,
+          ...(this.deps.maxResultBytes === undefined ? {} : { maxResultBytes: this.deps.maxResultBytes }),
         });
         return client.run(options);
       },
