@@ -15,7 +15,8 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Meta } from '../core/wire/schemas';
-import { compileBuilder, emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
+import { emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
+import { compileBuilder } from '../core/builder/compile';
 import type { PlacementView, ReportDraft } from '../core/service/addin-service';
 import { BuilderPanel } from './BuilderPanel';
 import { ErrorBar } from './ErrorBar';
