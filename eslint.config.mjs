@@ -1,4 +1,4 @@
-// ESLint flat config: typescript-eslint everywhere; src/core forbids host, DOM and timer globals (they are injected).
+// ESLint flat config: typescript-eslint everywhere; src/core forbids host, DOM, Web and timer globals (they are injected).
 import tseslint from 'typescript-eslint';
 import prettierConfig from 'eslint-config-prettier';
 
@@ -30,6 +30,29 @@ const hostGlobals = [
   'self',
   'globalThis',
   'global',
+  // Web APIs a bare ECMAScript runtime (Apps Script's V8) lacks: the core has its own CancelSignal and an injected Utf8Decoder.
+  'AbortController',
+  'AbortSignal',
+  'TextDecoder',
+  'TextEncoder',
+  'URL',
+  'URLSearchParams',
+  'structuredClone',
+  'atob',
+  'btoa',
+  'Blob',
+  'Headers',
+  'Request',
+  'Response',
+  'ReadableStream',
+  'WritableStream',
+  'FormData',
+  'WebSocket',
+  'EventTarget',
+  'DOMException',
+  'console',
+  'Buffer',
+  'require',
 ];
 
 export default tseslint.config(

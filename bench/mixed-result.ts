@@ -1,6 +1,6 @@
 /** Synthetic query results for the layout and insert benches: a mixed flat result and a pivot-shaped result, deterministic. */
 import type { QueryResult } from '../src/core/api/query-result';
-import type { StreamColumn, StreamValue } from '../src/core/api/schemas';
+import type { StreamColumn, StreamValue } from '../src/core/wire/schemas';
 
 /** A small linear congruential generator, so every run lays out the same values. */
 function lcg(seed: number): () => number {

@@ -1,4 +1,5 @@
 /** Benchmark of the NDJSON decoder: a synthetic 1,000,000-row stream in 64 KiB chunks, as text and as UTF-8 bytes. */
+import { textDecoderUtf8 } from '../src/browser/text-decoder-utf8';
 import { createNdjsonDecoder } from '../src/core/ndjson/ndjson-decoder';
 import { createUtf8Feeder } from '../src/core/ndjson/utf8-feeder';
 import type { Measurement } from './measurement';
@@ -89,7 +90,7 @@ export async function run(): Promise<Measurement[]> {
   gc?.();
   let byteRows = 0;
   const t1 = process.hrtime.bigint();
-  const feeder = createUtf8Feeder(createNdjsonDecoder({ onRows: (batch) => (byteRows += batch.length) }));
+  const feeder = createUtf8Feeder(createNdjsonDecoder({ onRows: (batch) => (byteRows += batch.length) }), textDecoderUtf8());
   for (const piece of pieces(headerBytes, dataBytes, concatBytes)) feeder.feedBytes(piece);
   feeder.end();
   const bytesMs = Number(process.hrtime.bigint() - t1) / 1e6;

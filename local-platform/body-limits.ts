@@ -2,7 +2,7 @@
  * Size limits of what a caller may store (the contract shows none; these keep a viewer from growing stored data without
  * bound): each placement field of connect-workbook and of a report body, and a report's `meta` as JSON.
  */
-import type { ConnectWorkbookBody, ReportUpsertBody } from '../src/core/api/schemas';
+import type { ConnectWorkbookBody, ReportUpsertBody } from '../src/core/wire/schemas';
 import { HttpError } from './http-io';
 
 /** Characters at most in a workbook, sheet or cell field (ids, names, A1 references). */

@@ -1,5 +1,5 @@
 /** Parses `npm run platform -- --port 4100 [--data DIR | --memory] [--rows N] [--faults] ...` into startPlatform options. */
-import { PRODUCT_PREFIX } from '../src/core/api/wire-names';
+import { PRODUCT_PREFIX } from '../src/core/wire/wire-names';
 import { ALLOWED_HOSTS_ENV, splitList } from './host-check';
 import type { PlatformOptions } from './server';
 

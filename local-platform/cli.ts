@@ -1,5 +1,5 @@
 /** `npm run platform`: starts the local platform, prints its URL and dev credentials, logs requests, stops cleanly on SIGINT/SIGTERM. */
-import { SQL_QUERY_PATH } from '../src/core/api/wire-names';
+import { SQL_QUERY_PATH } from '../src/core/wire/wire-names';
 import { parseCliArgs, USAGE } from './cli-args';
 import { SEED_DEPLOYMENTS } from './seed';
 import { startPlatform } from './server';

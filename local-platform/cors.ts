@@ -1,6 +1,6 @@
 /** CORS for every route: configured origins only (others refused), the add-in's headers and methods, preflight answered here. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { REQUEST_ID_HEADER } from '../src/core/api/wire-names';
+import { REQUEST_ID_HEADER } from '../src/core/wire/wire-names';
 import { FAULT_HEADER } from './faults';
 import { sendJson } from './http-io';
 

@@ -1,7 +1,7 @@
 /** Deployments and environments as stored, filtered by what the caller may see, and their absolute URLs. */
-import type { Deployment, Environment } from '../src/core/api/schemas';
-import { environmentTypeSchema } from '../src/core/api/schemas';
-import { META_PATH, SQL_QUERY_PATH } from '../src/core/api/wire-names';
+import type { Deployment, Environment } from '../src/core/wire/schemas';
+import { environmentTypeSchema } from '../src/core/wire/schemas';
+import { META_PATH, SQL_QUERY_PATH } from '../src/core/wire/wire-names';
 import type { Principal } from './auth';
 import type { Sql } from './database';
 import { HttpError } from './http-io';

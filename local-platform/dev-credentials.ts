@@ -1,5 +1,5 @@
 /** The account's dev users, their roles and API keys (fixed defaults, overridable by environment variables). */
-import { PRODUCT_PREFIX } from '../src/core/api/wire-names';
+import { PRODUCT_PREFIX } from '../src/core/wire/wire-names';
 
 export type Role = 'admin' | 'editor' | 'viewer';
 

@@ -3,7 +3,7 @@
  * 127.0.0.1 still sends its own name as Host): loopback names on the server's own port, plus hosts the user configures.
  */
 import { isIPv4 } from 'node:net';
-import { PRODUCT_PREFIX } from '../src/core/api/wire-names';
+import { PRODUCT_PREFIX } from '../src/core/wire/wire-names';
 
 /** Comma-separated extra hosts, `name` or `name:port`, from the environment: SVC_DEV_ALLOWED_HOSTS. */
 export const ALLOWED_HOSTS_ENV = `${PRODUCT_PREFIX.toUpperCase()}_DEV_ALLOWED_HOSTS`;

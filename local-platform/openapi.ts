@@ -1,6 +1,6 @@
 /** Builds the OpenAPI 3.1 document of the route table from the same zod schemas that define the wire (z.toJSONSchema, input side). */
 import { z } from 'zod';
-import { errorBodySchema, reportSchema } from '../src/core/api/schemas';
+import { errorBodySchema, reportSchema } from '../src/core/wire/schemas';
 import type { PlatformRoute, Security } from './route-table';
 
 export const OPENAPI_VERSION = '3.1.0';

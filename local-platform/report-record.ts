@@ -1,6 +1,6 @@
 /** A stored report and placement as the control plane holds them, the definition fields an update may change, and the query checksum. */
 import { createHash } from 'node:crypto';
-import type { ReportSource, ReportUpsertBody } from '../src/core/api/schemas';
+import type { ReportSource, ReportUpsertBody } from '../src/core/wire/schemas';
 
 export interface PivotLayout {
   rows: string[];

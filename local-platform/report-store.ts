@@ -1,6 +1,6 @@
 /** SQL over control.reports and control.placements: rows to records and back. Callers provide the critical section. */
 import { z } from 'zod';
-import { reportSourceSchema } from '../src/core/api/schemas';
+import { reportSourceSchema } from '../src/core/wire/schemas';
 import type { Row, Sql } from './database';
 import type { PivotLayout, PlacementRecord, ReportDefinition, ReportRecord } from './report-record';
 

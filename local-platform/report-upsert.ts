@@ -3,8 +3,8 @@
  * check) outside any transaction, then apply inside one that re-checks the decision and answers 409
  * `upsert_branch_changed` when another writer created or deleted the report in between.
  */
-import type { ReportUpsertBody } from '../src/core/api/schemas';
-import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED } from '../src/core/api/wire-names';
+import type { ReportUpsertBody } from '../src/core/wire/schemas';
+import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED } from '../src/core/wire/wire-names';
 import type { Principal } from './auth';
 import type { ControlDb, Sql } from './database';
 import { HttpError } from './http-io';

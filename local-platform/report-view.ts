@@ -1,6 +1,6 @@
 /** Turns a stored report and its placements into the wire Report (2.8) as one caller sees it (canEdit/canManage, syncStatus). */
-import type { ExternalWorkbookPlacement, Report } from '../src/core/api/schemas';
-import { SYNC_OUT_OF_DATE, SYNC_UP_TO_DATE } from '../src/core/api/wire-names';
+import type { ExternalWorkbookPlacement, Report } from '../src/core/wire/schemas';
+import { SYNC_OUT_OF_DATE, SYNC_UP_TO_DATE } from '../src/core/wire/wire-names';
 import type { Principal } from './auth';
 import type { PlacementRecord, ReportRecord } from './report-record';
 import { queryChecksum } from './report-record';

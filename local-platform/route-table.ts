@@ -18,8 +18,8 @@ import {
   streamDataLineSchema,
   streamErrorLineSchema,
   streamHeaderSchema,
-} from '../src/core/api/schemas';
-import { CONTROL_PLANE_ROOT } from '../src/core/api/wire-names';
+} from '../src/core/wire/schemas';
+import { CONTROL_PLANE_ROOT } from '../src/core/wire/wire-names';
 import type { Handler } from './context';
 import { META_ROUTE, QUERY_ROUTE } from './deployments';
 import { MAX_LIMIT } from './pagination';

@@ -1,5 +1,5 @@
 /** The account's fixed starting state: users, deployments with three environments each, and sample and legacy reports. */
-import { ENVIRONMENT_TYPES, HOST_EXCEL } from '../src/core/api/wire-names';
+import { ENVIRONMENT_TYPES, HOST_EXCEL } from '../src/core/wire/wire-names';
 import type { Sql } from './database';
 import { DEV_USERS } from './dev-credentials';
 

@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REQUEST_ID_HEADER } from '../src/core/api/wire-names';
+import { REQUEST_ID_HEADER } from '../src/core/wire/wire-names';
 import type { PlatformContext, RequestContext } from './context';
 import { answerPreflight, applyCors, DEFAULT_ORIGINS, refusedOrigin } from './cors';
 import { ControlDb, openDatabase, WAREHOUSE_FILE, type OpenedDatabase } from './database';

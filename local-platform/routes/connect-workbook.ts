@@ -1,7 +1,7 @@
 /** PUT .../reports/{reportId}/connect-workbook (3.3, 4.10): read access; upserts one placement, never the report's definition. */
 import type { IncomingMessage } from 'node:http';
-import { connectWorkbookBodySchema } from '../../src/core/api/schemas';
-import { HOST_EXCEL, HOST_SHEETS } from '../../src/core/api/wire-names';
+import { connectWorkbookBodySchema } from '../../src/core/wire/schemas';
+import { HOST_EXCEL, HOST_SHEETS } from '../../src/core/wire/wire-names';
 import { authenticateControlPlane } from '../auth';
 import type { Handler } from '../context';
 import { requireDeployment } from '../deployments';

@@ -1,5 +1,5 @@
 /** GET /deployments and GET /deployments/{id}/environments (4.2, 4.3): paginated, environments filtered by `type`. */
-import { environmentTypeSchema } from '../../src/core/api/schemas';
+import { environmentTypeSchema } from '../../src/core/wire/schemas';
 import { authenticateControlPlane } from '../auth';
 import type { Handler } from '../context';
 import { allDeployments, deploymentView, environmentView, environmentsOf, requireDeployment, visibleTo } from '../deployments';

@@ -1,5 +1,5 @@
 /** POST .../tokens-for-meta-sync (4.4) and GET {rest.url}/meta, the one route such a token opens. */
-import { metaSyncTokenRequestSchema } from '../../src/core/api/schemas';
+import { metaSyncTokenRequestSchema } from '../../src/core/wire/schemas';
 import { authenticateControlPlane, bearerToken } from '../auth';
 import type { Handler } from '../context';
 import { environmentsOf, requireDeployment } from '../deployments';

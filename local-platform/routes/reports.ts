@@ -6,7 +6,7 @@ import {
   reportUpdateBodySchema,
   reportUpsertBodySchema,
   type Report,
-} from '../../src/core/api/schemas';
+} from '../../src/core/wire/schemas';
 import { authenticateControlPlane, type Principal } from '../auth';
 import type { Handler, PlatformContext } from '../context';
 import type { Sql } from '../database';

@@ -1,6 +1,6 @@
 /** Maps DuckDB result types to the engine's `column_type` names of the stream header (wire-facts). */
 import { DuckDBTypeId, type DuckDBType } from '@duckdb/node-api';
-import type { ColumnType } from '../../src/core/api/schemas';
+import type { ColumnType } from '../../src/core/wire/schemas';
 
 /**
  * The engine's name for a DuckDB type. Integers keep their width (`Int8`..`Int64`; unsigned ones take the next wider

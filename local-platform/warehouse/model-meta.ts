@@ -1,5 +1,5 @@
 /** The `/meta` answer for the semantic model: cubes of type `view` with measures and dimensions named `view.member`. */
-import type { Meta } from '../../src/core/api/schemas';
+import type { Meta } from '../../src/core/wire/schemas';
 import { TIME_GRANULARITIES, type SemanticModel } from './semantic-model';
 
 const capitalize = (s: string): string => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));

@@ -1,7 +1,7 @@
 /** Reads and validates the query API's request body (strict keys), with the engine's `Invalid query format: ...` messages. */
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
-import { sqlQueryRequestSchema, type SqlQueryRequest } from '../../src/core/api/schemas';
+import { sqlQueryRequestSchema, type SqlQueryRequest } from '../../src/core/wire/schemas';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth';
 
 export const MAX_QUERY_BODY_BYTES = 1024 * 1024;

@@ -12,7 +12,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { CONTINUE_WAIT_TEXT, REQUEST_ID_HEADER } from '../../src/core/api/wire-names';
+import { CONTINUE_WAIT_TEXT, REQUEST_ID_HEADER } from '../../src/core/wire/wire-names';
 import { columnTypeOf } from './column-types';
 import type { QueryFaults } from './query-faults';
 import { ParkedQueries } from './parked-queries';

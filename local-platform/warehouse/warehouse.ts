@@ -1,6 +1,6 @@
 /** The sample warehouse of the local platform: generated data in DuckDB, the semantic model over it, and per-query connections. */
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type { Meta } from '../../src/core/api/schemas';
+import type { Meta } from '../../src/core/wire/schemas';
 import { generateWarehouseData, GENERATOR_VERSION, readStoredGeneration } from './generate-data';
 import { buildMeta } from './model-meta';
 import { createModelViewsSql, quoteLiteral } from './model-views';

@@ -1,5 +1,5 @@
 /** The SpreadsheetHost port: the small set of workbook operations the core needs from Excel, Sheets or the preview. */
-import type { SpreadsheetHostValue } from './api/schemas';
+import type { SpreadsheetHostValue } from './wire/schemas';
 
 /** A value as written to or read from a cell; `null` is an empty cell (the Excel adapter writes it as `""`: in a 2-D `values` array Excel leaves a `null` cell unchanged). */
 export type Scalar = string | number | boolean | null;

@@ -1,9 +1,8 @@
 /** Boot of the preview page: reads /config.js, opens the saved workbook (IndexedDB, read before the first render), builds the add-in service over it, exposes window.previewWorkbook, renders. */
 import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
-import { fetchTransport } from '../core/api/fetch-transport';
+import { browserRuntime } from '../browser/browser-runtime';
 import { createAddinService } from '../core/service/create-addin-service';
-import { browserClock } from './browser-clock';
 import { openBrowserWorkbookStore } from './open-workbook-store';
 import { PreviewApp } from './preview-app';
 import { readPreviewConfig } from './preview-config';
@@ -26,12 +25,8 @@ async function boot(): Promise<void> {
   const host = await PreviewHost.open({ store, credentialStorage: window.localStorage, mintWorkbookId: () => crypto.randomUUID() });
   const service = createAddinService({
     host,
-    transport: fetchTransport(window.fetch.bind(window)),
-    clock: browserClock,
-    random: Math.random,
-    randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    ...browserRuntime(window),
     defaultTenantUrl: config.defaultTenantUrl,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     // Sheets deleted or renamed and rows moved in the grid show at once in the pane's list of reports.
     workbookChanges: (onChange) => host.onLayoutChange(onChange),
   });

@@ -1,7 +1,7 @@
 /** PreviewHost: the browser preview's SpreadsheetHost: a MemoryHost over a WorkbookModel saved write-behind in a WorkbookStore (IndexedDB), with the grid's selection and a per-user credential store. */
-import { AddinError } from '../core/api/errors';
-import { HOST_EXCEL } from '../core/api/wire-names';
-import type { SpreadsheetHostValue } from '../core/api/schemas';
+import { AddinError } from '../core/wire/errors';
+import { HOST_EXCEL } from '../core/wire/wire-names';
+import type { SpreadsheetHostValue } from '../core/wire/schemas';
 import type {
   CellSnapshot,
   CredentialStore,

@@ -1,7 +1,7 @@
 /** The report builder: view, searchable fields, zones (Rows, Columns, Measures, Filters), granularity, order, limit and the generated SQL. */
 import { Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
-import type { Meta } from '../core/api/schemas';
+import type { Meta } from '../core/wire/schemas';
 import type { BuilderState } from '../core/builder/builder-state';
 import {
   GRANULARITIES,

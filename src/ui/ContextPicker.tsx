@@ -1,7 +1,7 @@
 /** Deployment and Environment comboboxes (searchable, environment type shown), remembered per workbook through the service. */
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
-import type { Deployment, Environment } from '../core/api/schemas';
+import type { Deployment, Environment } from '../core/wire/schemas';
 import type { WorkbookContext } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
 import { usePaneEnv } from './pane-env';

@@ -14,8 +14,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Meta } from '../core/api/schemas';
-import { compileBuilder, emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
+import type { Meta } from '../core/wire/schemas';
+import { emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
+import { compileBuilder } from '../core/builder/compile';
 import type { PlacementView, ReportDraft } from '../core/service/addin-service';
 import { BuilderPanel } from './BuilderPanel';
 import type { PlacedReport } from './card-outcome';

@@ -1,7 +1,7 @@
 /** Runs the edited report: "Insert" at the selected cell (asking before overwriting) or "Save and refresh"; progress, Cancel, summary. */
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
-import { AddinError } from '../core/api/errors';
+import { AddinError } from '../core/wire/errors';
 import type { CellTarget, PlacementView, ReportDraft, RunOutcome } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';

@@ -1,5 +1,5 @@
 /** Looks up the views of the metadata and the title, kind and type of each member of one view. */
-import type { Meta, MetaCube } from '../core/api/schemas';
+import type { Meta, MetaCube } from '../core/wire/schemas';
 
 export interface MemberInfo {
   name: string;

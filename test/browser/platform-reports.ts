@@ -1,6 +1,6 @@
 /** Reads the report names of a deployment straight from the local platform's control plane (to check what an edit saved). */
 import { z } from 'zod';
-import { paths } from '../../src/core/api/wire-names';
+import { paths } from '../../src/core/wire/wire-names';
 
 const pageSchema = z.object({
   data: z.object({ reports: z.array(z.object({ name: z.string() })) }),

@@ -1,6 +1,6 @@
 /** Runs hand-written SQL straight on the local platform's query API from Node (not through the add-in): the browser tests' reference answers. */
 import { z } from 'zod';
-import { SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
+import { SQL_QUERY_PATH, paths } from '../../src/core/wire/wire-names';
 
 export type WireValue = string | number | boolean | null;
 

@@ -46,10 +46,17 @@ const GLOBALS: Array<[string, string]> = [
   // The global object is a back door to every other global.
   ['globalThis', 'export const x = globalThis.setTimeout(() => undefined, 1);'],
   ['self', 'export const x = self.fetch("u");'],
+  // Web APIs Apps Script's V8 lacks: the core has its own CancelSignal and an injected UTF-8 decoder, and parses URLs as text.
+  ['AbortController', 'export const x = new AbortController();'],
+  ['TextDecoder', 'export const x = new TextDecoder();'],
+  ['URL', 'export const x = new URL("https://a.example");'],
+  ['URLSearchParams', 'export const x = new URLSearchParams("a=1");'],
+  ['structuredClone', 'export const x = structuredClone({});'],
+  ['console', 'export const x = () => console.log("x");'],
 ];
 
 describe('src/core portability lint', () => {
-  it('forbids host, DOM and timer globals, Date.now, Math.random and React or Node imports in src/core only', () => {
+  it('forbids host, DOM, Web and timer globals, Date.now, Math.random and React or Node imports in src/core only', () => {
     const probes: Probe[] = [
       ...GLOBALS.map(([, code]) => ({ code, file: 'src/core/api/__probe__.ts' })),
       { code: 'export const x = Date.now() + Math.random();', file: 'src/core/cells/__probe__.ts' },

@@ -1,5 +1,6 @@
 /** A fake Clock for contract tests: sleep resolves at once, advances time and records every requested delay. */
-import type { Clock } from '../../src/core/api/transport';
+import type { CancelSignal } from '../../src/core/runtime/cancel-signal';
+import type { Clock } from '../../src/core/runtime/clock';
 
 export interface RecordingClock extends Clock {
   readonly delays: number[];
@@ -11,10 +12,10 @@ export function recordingClock(start = 1_700_000_000_000): RecordingClock {
   return {
     delays,
     now: () => now,
-    sleep: async (ms: number, signal?: AbortSignal) => {
+    sleep: async (ms: number, signal?: CancelSignal) => {
       delays.push(ms);
       now += ms;
-      if (signal?.aborted) throw new Error('aborted during sleep');
+      if (signal?.cancelled) throw new Error('aborted during sleep');
     },
   };
 }

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { paths } from '../../src/core/api/wire-names';
+import { paths } from '../../src/core/wire/wire-names';
 import { DEV_KEY_ENV } from '../../local-platform/dev-credentials';
 import { call } from './http';
 

@@ -1,6 +1,6 @@
 /** Contract tests of the control plane's lists, auth, errors, CORS and spec over real HTTP (one platform for the file). */
-import { deploymentListSchema, environmentListSchema, errorBodySchema } from '../../src/core/api/schemas';
-import { META_PATH, SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
+import { deploymentListSchema, environmentListSchema, errorBodySchema } from '../../src/core/wire/schemas';
+import { META_PATH, SQL_QUERY_PATH, paths } from '../../src/core/wire/wire-names';
 import { SQL_INTERFACE_PORT } from '../../local-platform/deployments';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call, testPlatform } from './http';

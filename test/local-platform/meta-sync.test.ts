@@ -1,6 +1,6 @@
 /** Contract tests of tokens-for-meta-sync (2.6, 4.4, 5.5) and the /meta route it opens, over real HTTP with an injected clock. */
-import { environmentListSchema, errorBodySchema, metaSchema, metaSyncTokenResponseSchema } from '../../src/core/api/schemas';
-import { META_PATH, SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
+import { environmentListSchema, errorBodySchema, metaSchema, metaSyncTokenResponseSchema } from '../../src/core/wire/schemas';
+import { META_PATH, SQL_QUERY_PATH, paths } from '../../src/core/wire/wire-names';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call } from './http';
 

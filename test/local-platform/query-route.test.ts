@@ -1,6 +1,6 @@
 /** The query API route of each deployment (4.11) as mounted by the server: auth, 404, faults, CORS, and a report's SQL end to end. */
-import { errorBodySchema, reportSchema, streamDataLineSchema, streamHeaderSchema } from '../../src/core/api/schemas';
-import { SQL_QUERY_PATH, paths } from '../../src/core/api/wire-names';
+import { errorBodySchema, reportSchema, streamDataLineSchema, streamHeaderSchema } from '../../src/core/wire/schemas';
+import { SQL_QUERY_PATH, paths } from '../../src/core/wire/wire-names';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call, freshPublicId, testPlatform } from './http';
 

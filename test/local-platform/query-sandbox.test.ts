@@ -1,7 +1,7 @@
 /** The query API's SQL sandbox: any key reads the sample warehouse's model and nothing else (no files, no control tables, no settings). */
 import fs from 'node:fs';
-import { errorBodySchema, streamHeaderSchema } from '../../src/core/api/schemas';
-import { SQL_QUERY_PATH } from '../../src/core/api/wire-names';
+import { errorBodySchema, streamHeaderSchema } from '../../src/core/wire/schemas';
+import { SQL_QUERY_PATH } from '../../src/core/wire/wire-names';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { VIEWER, call } from './http';
 

@@ -1,6 +1,6 @@
 /** The upsert's decide/apply split on a real DuckDB: the apply transaction re-checks the decision (7.3 upsert_branch_changed). */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { CODE_UPSERT_BRANCH_CHANGED } from '../../src/core/api/wire-names';
+import { CODE_UPSERT_BRANCH_CHANGED } from '../../src/core/wire/wire-names';
 import type { Principal } from '../../local-platform/auth';
 import { ControlDb } from '../../local-platform/database';
 import { DEV_USERS, rightsOf } from '../../local-platform/dev-credentials';

@@ -1,6 +1,6 @@
 /** Contract tests of PUT .../reports/by-public-id/{publicId} (3.4, 4.9, 7.3) over real HTTP, one platform for the file. */
-import { errorBodySchema, listEnvelopeSchema, reportSchema, type Report } from '../../src/core/api/schemas';
-import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED, paths } from '../../src/core/api/wire-names';
+import { errorBodySchema, listEnvelopeSchema, reportSchema, type Report } from '../../src/core/wire/schemas';
+import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED, paths } from '../../src/core/wire/wire-names';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call, freshPublicId, type Answer } from './http';
 

@@ -1,6 +1,6 @@
 /** Contract tests of PUT /reports/{id} (write-once publicId), POST /reports, GET /reports/{id} and connect-workbook (3.3, 4.10). */
-import { errorBodySchema, reportSchema, type Report } from '../../src/core/api/schemas';
-import { HOST_EXCEL, HOST_SHEETS, SYNC_OUT_OF_DATE, SYNC_UP_TO_DATE, paths } from '../../src/core/api/wire-names';
+import { errorBodySchema, reportSchema, type Report } from '../../src/core/wire/schemas';
+import { HOST_EXCEL, HOST_SHEETS, SYNC_OUT_OF_DATE, SYNC_UP_TO_DATE, paths } from '../../src/core/wire/wire-names';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { ADMIN, EDITOR, VIEWER, call, freshPublicId, type Answer } from './http';
 

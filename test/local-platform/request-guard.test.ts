@@ -1,7 +1,7 @@
 /** DNS rebinding and cross-site requests: the platform answers loopback Host names (and configured ones) only, and refuses a disallowed Origin with 403. */
 import http from 'node:http';
-import { errorBodySchema } from '../../src/core/api/schemas';
-import { paths, SQL_QUERY_PATH } from '../../src/core/api/wire-names';
+import { errorBodySchema } from '../../src/core/wire/schemas';
+import { paths, SQL_QUERY_PATH } from '../../src/core/wire/wire-names';
 import { hostAllowed, parseHost } from '../../local-platform/host-check';
 import { platformPerFile } from '../helpers/platform-per-file';
 import { call, EDITOR, freshPublicId, testPlatform, VIEWER } from './http';

@@ -1,6 +1,6 @@
 /** What the platform refuses before touching state: over-deep bodies, oversized placement fields and meta, legacy-shaped ids on create, other auth schemes; and its page cap. */
-import { deploymentListSchema, errorBodySchema, listEnvelopeSchema, reportSchema, type Report } from '../../src/core/api/schemas';
-import { paths, SQL_QUERY_PATH } from '../../src/core/api/wire-names';
+import { deploymentListSchema, errorBodySchema, listEnvelopeSchema, reportSchema, type Report } from '../../src/core/wire/schemas';
+import { paths, SQL_QUERY_PATH } from '../../src/core/wire/wire-names';
 import { MAX_META_BYTES, MAX_PLACEMENT_FIELD_CHARS } from '../../local-platform/body-limits';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../local-platform/json-depth';
 import { MAX_LIMIT } from '../../local-platform/pagination';

@@ -4,10 +4,10 @@
 /** The preview page: header, grid and the real pane over the real AddinService wired to the PreviewHost (no network). */
 import '../helpers/setup-dom';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AddinError } from '../../src/core/api/errors';
+import { AddinError } from '../../src/core/wire/errors';
 import type { Transport } from '../../src/core/api/transport';
 import { createAddinService } from '../../src/core/service/create-addin-service';
-import { abortableSleep } from '../../src/preview/browser-clock';
+import { cancellableSleep } from '../../src/browser/browser-clock';
 import { PreviewApp } from '../../src/preview/preview-app';
 import { PreviewHost } from '../../src/preview/preview-host';
 import { MemoryStorage } from './memory-storage';
@@ -25,7 +25,7 @@ function setup() {
   const service = createAddinService({
     host,
     transport: offline,
-    clock: { now: () => 0, sleep: abortableSleep },
+    clock: { now: () => 0, sleep: cancellableSleep },
     random: () => 0.5,
     randomBytes: (n) => Uint8Array.from({ length: n }, () => bytes++ % 256),
     defaultTenantUrl: 'http://localhost:4000',

@@ -1,5 +1,5 @@
 /** PreviewHost: persistence in IndexedDB (round trip of a large workbook, migration from localStorage, damaged value set aside, coalesced write-behind saves), the localStorage fallback's refused save, credentials kept apart, the SpreadsheetHost port. */
-import { HOST_EXCEL } from '../../src/core/api/wire-names';
+import { HOST_EXCEL } from '../../src/core/wire/wire-names';
 import { TEXT_FORMAT, type Scalar } from '../../src/core/host';
 import { IndexedDbWorkbookStore, WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE } from '../../src/preview/indexed-db-workbook-store';
 import { CREDENTIAL_KEY_PREFIX } from '../../src/preview/local-credential-store';

@@ -2,7 +2,8 @@
 // The builder: view, searchable fields, zones with order, granularity, filter, sort, limit; the draft is what compileBuilder makes of it.
 import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
-import { compileBuilder, type BuilderState } from '../../src/core/builder/builder-state';
+import type { BuilderState } from '../../src/core/builder/builder-state';
+import { compileBuilder } from '../../src/core/builder/compile';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import { change, click } from './act-events';
 import { sampleMeta } from './fake-addin-service';

@@ -1,5 +1,5 @@
 // toErrorView: every kind gets a title and the error's own message, the right intent and action; never a stack.
-import { AddinError, cancelledError, type AddinErrorKind } from '../../src/core/api/errors';
+import { AddinError, cancelledError, type AddinErrorKind } from '../../src/core/wire/errors';
 import { describeCells, toErrorView } from '../../src/ui/error-view';
 import { planPlacement } from '../../src/core/refresh/planner';
 import { addinErrorOf } from '../helpers/caught-error';

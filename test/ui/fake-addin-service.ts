@@ -1,6 +1,6 @@
 /** An in-memory AddinService for pane tests: canned data, recorded calls, and overridable behaviour per method. */
-import { AddinError } from '../../src/core/api/errors';
-import type { Deployment, Environment, Meta } from '../../src/core/api/schemas';
+import { AddinError } from '../../src/core/wire/errors';
+import type { Deployment, Environment, Meta } from '../../src/core/wire/schemas';
 import type {
   AddinService,
   CellTarget,

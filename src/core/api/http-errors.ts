@@ -1,7 +1,7 @@
 /** Maps an HTTP error answer (status and body) or a network failure to an AddinError whose message says what to do. */
-import { AddinError, type AddinErrorKind } from './errors';
-import { errorBodySchema } from './schemas';
-import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED } from './wire-names';
+import { AddinError, type AddinErrorKind } from '../wire/errors';
+import { errorBodySchema } from '../wire/schemas';
+import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED } from '../wire/wire-names';
 
 /** Which API answered: the control plane (API key), the SQL query API (JWT) or the metadata route (meta-sync token). */
 export type ApiName = 'control' | 'query' | 'meta';

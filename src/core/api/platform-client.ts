@@ -1,8 +1,8 @@
 /** The control-plane client (deployments, environments, meta-sync tokens, reports, placements) plus the metadata route. */
-import { raceAbort } from './abort-race';
-import { AddinError, ContractError, cancelledError, isAddinError } from './errors';
+import { AddinError, ContractError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
 import { publicIdProblem } from './public-id';
+import { parseServiceUrl } from './service-url';
 import { withRetry, type RetryOptions } from './retry';
 import {
   connectWorkbookBodySchema,
@@ -26,10 +26,13 @@ import {
   type ReportCreateBody,
   type ReportUpdateBody,
   type ReportUpsertBody,
-} from './schemas';
-import type { Clock, Transport, TransportRequest, TransportResponse } from './transport';
-import { formatFieldPath, parseWireJson } from './wire-parse';
-import { META_PATH, REQUEST_ID_HEADER, paths } from './wire-names';
+} from '../wire/schemas';
+import { raceCancel } from '../runtime/cancel-race';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
+import type { Transport, TransportRequest, TransportResponse } from './transport';
+import { formatFieldPath, parseWireJson } from '../wire/wire-parse';
+import { META_PATH, REQUEST_ID_HEADER, paths } from '../wire/wire-names';
 import type { z } from 'zod';
 
 export interface PlatformClientOptions {
@@ -49,7 +52,7 @@ export interface PlatformClientOptions {
 
 /** Options every call accepts. */
 export interface CallOptions {
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** The span id of the user action this call belongs to (sent as `x-request-id: <spanId>-span-<n>`); minted when absent. */
   spanId?: string;
 }
@@ -91,13 +94,7 @@ export class PlatformClient {
   private readonly pageSize: number;
 
   constructor(private readonly options: PlatformClientOptions) {
-    const base = options.baseUrl.trim().replace(/\/+$/, '');
-    if (!/^https?:\/\/[^/\s]+/i.test(base)) {
-      throw new AddinError(
-        'validation',
-        `The tenant URL "${options.baseUrl}" is not a web address: enter it as https://your-tenant.example.com.`,
-      );
-    }
+    const base = parseServiceUrl(options.baseUrl, 'The tenant URL').base;
     if (options.apiKey.trim() === '') throw new AddinError('unauthenticated', 'Sign in first: no API key is set.');
     this.baseUrl = base;
     this.auth = `Bearer ${options.apiKey.trim()}`;
@@ -177,7 +174,7 @@ export class PlatformClient {
     return this.request(
       {
         method: 'GET',
-        url: `${restUrl.trim().replace(/\/+$/, '')}${META_PATH}`,
+        url: `${parseServiceUrl(restUrl, "The environment's metadata URL").base}${META_PATH}`,
         authorization: token,
         api: 'meta',
         action: 'load the fields of this environment',
@@ -329,7 +326,7 @@ export class PlatformClient {
   /** One call: validate, send (with retries when idempotent), map errors, parse the response by its schema. */
   private async request<S extends z.ZodType>(spec: RequestSpec<S>, opts: CallOptions, span?: Span): Promise<z.output<S>> {
     const { signal } = opts;
-    if (signal?.aborted) throw cancelledError();
+    if (signal?.cancelled) throw cancelledError();
     const callSpan: Span = span ?? { id: opts.spanId ?? mintRequestSpan(this.options.random), n: 0 };
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const once = async (): Promise<z.output<S>> => {
@@ -346,10 +343,10 @@ export class PlatformClient {
       let response: TransportResponse;
       let text: string;
       try {
-        response = await raceAbort(this.options.transport(request), signal);
-        text = await raceAbort(response.text(), signal);
+        response = await raceCancel(this.options.transport(request), signal);
+        text = await raceCancel(response.text(), signal);
       } catch (e) {
-        if (signal?.aborted) throw cancelledError();
+        if (signal?.cancelled) throw cancelledError();
         if (isAddinError(e)) throw e;
         throw networkError(e, spec.action);
       }

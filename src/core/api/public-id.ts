@@ -1,5 +1,5 @@
 /** Mints and checks report publicIds: 12 characters of [0-9A-Za-z] drawn without modulo bias from injected random bytes. */
-import { PUBLIC_ID_PATTERN } from './schemas';
+import { PUBLIC_ID_PATTERN } from '../wire/schemas';
 
 export const PUBLIC_ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const PUBLIC_ID_LENGTH = 12;

@@ -1,12 +1,15 @@
 /** The SQL query API client: posts a query, decodes its NDJSON stream, repeats on Continue wait, and returns the result. */
-import { raceAbort } from './abort-race';
-import { authorizationHeader, type AuthScheme } from './auth-scheme';
-import { AddinError, cancelledError, isAddinError } from './errors';
+import { authorizationHeader, type AuthScheme } from '../wire/auth-scheme';
+import { AddinError, cancelledError, isAddinError } from '../wire/errors';
 import { errorFromResponse, networkError } from './http-errors';
-import type { QueryResult, QueryRunner, QueryRunOptions } from './query-result';
-import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from './schemas';
-import type { Clock, Transport, TransportResponse } from './transport';
-import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from './wire-names';
+import type { QueryResult, QueryRunner, QueryRunOptions, ResultBudget } from './query-result';
+import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';
+import { raceCancel } from '../runtime/cancel-race';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
+import { parseServiceUrl } from './service-url';
+import type { Transport, TransportResponse } from './transport';
+import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from '../wire/wire-names';
 import { createNdjsonDecoder } from '../ndjson/ndjson-decoder';
 import { utf8ByteLength } from '../ndjson/utf8-length';
 
@@ -28,7 +31,12 @@ export interface QueryClientOptions {
   defaultTimezone?: string;
   /** Longest accepted stream line in UTF-8 bytes (decoder default when absent). */
   maxLineBytes?: number;
+  /** The runtime's byte budget of one result (default DEFAULT_MAX_RESULT_BYTES); a run's own budget may lower it. */
+  maxResultBytes?: number;
 }
+
+/** Bytes of one result a browser pane keeps at most by default (the decoded rows take several times more memory). */
+export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024 * 1024;
 
 export const DEFAULT_MAX_CONTINUE_WAITS = 60;
 /** Pause before the k-th repeat (k from 0): 100 ms doubling up to 2 s; the server itself holds each request a while. */
@@ -60,13 +68,13 @@ export class QueryClient implements QueryRunner {
   private readonly url: string;
 
   constructor(private readonly options: QueryClientOptions) {
-    this.url = `${options.deploymentUrl.replace(/\/+$/, '')}${SQL_QUERY_PATH}`;
+    this.url = `${parseServiceUrl(options.deploymentUrl, "The deployment's query URL").base}${SQL_QUERY_PATH}`;
   }
 
   async run(run: QueryRunOptions): Promise<QueryResult> {
     const { clock, random } = this.options;
     const signal = run.signal;
-    if (signal?.aborted) throw cancelledError();
+    if (signal?.cancelled) throw cancelledError();
     const started = clock.now();
     const body = JSON.stringify(this.body(run));
     const spanId = mintSpanId(random);
@@ -84,11 +92,11 @@ export class QueryClient implements QueryRunner {
         if (decoded.header.usedPreAggregations !== undefined) result.usedPreAggregations = decoded.header.usedPreAggregations;
         return result;
       } catch (e) {
-        if (signal?.aborted) throw cancelledError();
+        if (signal?.cancelled) throw cancelledError();
         if (!isAddinError(e) || e.kind !== 'continueWait') throw e;
         const repeats = attempt - 1;
         if (repeats >= maxRepeats) throw stillRunning(attempt, clock.now() - started, e);
-        await raceAbort(clock.sleep(continueWaitDelay(repeats), signal), signal);
+        await raceCancel(clock.sleep(continueWaitDelay(repeats), signal), signal);
       }
     }
   }
@@ -121,7 +129,7 @@ export class QueryClient implements QueryRunner {
     const signal = run.signal;
     let response: TransportResponse;
     try {
-      response = await raceAbort(
+      response = await raceCancel(
         transport({
           method: 'POST',
           url: this.url,
@@ -142,13 +150,17 @@ export class QueryClient implements QueryRunner {
 
     let header: StreamHeader | undefined;
     const rows: StreamValue[][] = [];
+    const budget = this.budgetOf(run.budget);
     const decoder = createNdjsonDecoder(
       {
         onHeader: (h) => {
           header = h;
+          if (h.schema.length > budget.maxCols) throw tooManyColumns(h.schema.length, budget.maxCols);
         },
         onRows: (batch) => {
           for (const row of batch) rows.push(row);
+          if (rows.length > budget.maxRows)
+            throw overBudget(rows.length, `more than fit in the sheet (${budget.maxRows} rows below the header)`, budget);
         },
       },
       this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes },
@@ -160,7 +172,7 @@ export class QueryClient implements QueryRunner {
       for (;;) {
         let next: IteratorResult<string>;
         try {
-          next = await raceAbort(chunks.next(), signal);
+          next = await raceCancel(chunks.next(), signal);
         } catch (e) {
           throw bodyFailure(e, signal);
         }
@@ -170,6 +182,8 @@ export class QueryClient implements QueryRunner {
         }
         bytes += utf8ByteLength(next.value);
         decoder.feed(next.value);
+        if (bytes > budget.maxBytes)
+          throw overBudget(decoder.rows, `more data than the add-in can take at once (${megabytes(budget.maxBytes)} MB)`, budget);
         // Progress describes the result: a Continue wait answer (no header) reports nothing.
         if (header !== undefined) run.onProgress?.({ bytes, rows: decoder.rows, elapsedMs: clock.now() - started });
       }
@@ -182,34 +196,66 @@ export class QueryClient implements QueryRunner {
     return { header, rows, bytes };
   }
 
+  /** The run's budget under the runtime's byte budget; absent bounds are unbounded. */
+  private budgetOf(asked: ResultBudget | undefined): Required<ResultBudget> {
+    const runtimeBytes = this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+    return {
+      maxRows: asked?.maxRows ?? Infinity,
+      maxCols: asked?.maxCols ?? Infinity,
+      maxBytes: Math.min(runtimeBytes, asked?.maxBytes ?? Infinity),
+    };
+  }
+
   /** A non-200 answer: 400 validation, 401/403 unauthenticated (sign in again), 404 notFound, 5xx server; detail carries the server text. */
-  private async httpError(response: TransportResponse, signal: AbortSignal | undefined): Promise<AddinError> {
+  private async httpError(response: TransportResponse, signal: CancelSignal | undefined): Promise<AddinError> {
     let text = '';
     try {
-      text = await raceAbort(response.text(), signal);
+      text = await raceCancel(response.text(), signal);
     } catch {
-      if (signal?.aborted) return cancelledError();
+      if (signal?.cancelled) return cancelledError();
     }
     return errorFromResponse(response.status, text, { api: 'query', action: 'run the query' });
   }
 }
 
 /** The request itself failed: cancelled, already typed, or the platform could not be reached. */
-function requestFailure(e: unknown, signal: AbortSignal | undefined): AddinError {
-  if (signal?.aborted) return cancelledError();
+function requestFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
+  if (signal?.cancelled) return cancelledError();
   if (isAddinError(e)) return e;
   return networkError(e, 'run the query');
 }
 
 /** Reading the body failed: cancelled, already typed, or the connection broke mid-result. */
-function bodyFailure(e: unknown, signal: AbortSignal | undefined): AddinError {
-  if (signal?.aborted) return cancelledError();
+function bodyFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
+  if (signal?.cancelled) return cancelledError();
   if (isAddinError(e)) return e;
   const detail = e instanceof Error ? e.message : String(e);
   return new AddinError('network', 'The connection broke while the query result was arriving. Check your connection and run it again.', {
     detail,
     cause: e,
   });
+}
+
+function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
+}
+
+/** The stream passed the budget: stopped there, with how many rows the query returns at least and what to do. */
+function overBudget(rowsAtLeast: number, why: string, budget: Required<ResultBudget>): AddinError {
+  const rows = String(rowsAtLeast).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return new AddinError(
+    'limit',
+    `The query returns at least ${rows} rows, ${why}. Nothing was changed. Add a filter or a Limit to the query, or place it in another cell or sheet with more room.`,
+    { code: 'resultTooLarge', data: { rowsAtLeast, maxRows: budget.maxRows, maxBytes: budget.maxBytes } },
+  );
+}
+
+function tooManyColumns(columns: number, maxCols: number): AddinError {
+  return new AddinError(
+    'limit',
+    `The query returns ${columns} columns, more than fit in the sheet (${maxCols}). Nothing was changed. Select fewer columns, or place it further left.`,
+    { code: 'resultTooWide', data: { columns, maxCols } },
+  );
 }
 
 function stillRunning(attempts: number, elapsedMs: number, last: AddinError): AddinError {

@@ -1,7 +1,8 @@
 /** Bounded retry with full-jitter exponential backoff for transient AddinErrors, on an injected clock and random source. */
-import { raceAbort } from './abort-race';
-import { cancelledError, isAddinError } from './errors';
-import type { Clock } from './transport';
+import { raceCancel } from '../runtime/cancel-race';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
+import { cancelledError, isAddinError } from '../wire/errors';
 
 /** Attempts of one call, including the first; larger requests are clamped to this. */
 export const MAX_ATTEMPTS = 4;
@@ -13,7 +14,7 @@ export interface RetryOptions {
   clock: Clock;
   /** Uniform in [0, 1). */
   random: () => number;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Default and hard maximum 4 (values below 1 mean 1). */
   maxAttempts?: number;
   baseDelayMs?: number;
@@ -40,7 +41,7 @@ export function backoffDelay(
 /**
  * Runs `fn(attempt)` until it succeeds, throws something that is not a transient AddinError
  * (upsertRaceLost, server, network...), or the attempts or the total wait run out; then the last error is thrown.
- * An abort (before, during or between attempts) throws cancelledError() at once.
+ * A cancel (before, during or between attempts) throws cancelledError() at once.
  */
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, opts: RetryOptions): Promise<T> {
   const { clock, random, signal } = opts;
@@ -48,23 +49,23 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, opts: Re
   const maxTotal = Math.max(0, opts.maxTotalWaitMs ?? DEFAULT_MAX_TOTAL_WAIT_MS);
   let waited = 0;
   for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) throw cancelledError();
+    if (signal?.cancelled) throw cancelledError();
     try {
       return await fn(attempt);
     } catch (error) {
-      if (signal?.aborted) throw cancelledError();
+      if (signal?.cancelled) throw cancelledError();
       if (!isAddinError(error) || !error.transient || attempt >= maxAttempts) throw error;
       const remaining = maxTotal - waited;
       if (remaining <= 0) throw error;
       const delayMs = Math.min(remaining, backoffDelay(attempt, random, opts.baseDelayMs, opts.maxDelayMs));
       opts.onRetry?.({ attempt, delayMs, error });
       try {
-        await raceAbort(clock.sleep(delayMs, signal), signal);
+        await raceCancel(clock.sleep(delayMs, signal), signal);
       } catch (sleepError) {
-        if (signal?.aborted) throw cancelledError();
+        if (signal?.cancelled) throw cancelledError();
         throw sleepError;
       }
-      if (signal?.aborted) throw cancelledError();
+      if (signal?.cancelled) throw cancelledError();
       waited += delayMs;
     }
   }

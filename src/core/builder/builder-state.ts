@@ -1,4 +1,4 @@
-/** The report builder's state (a view, its members in Rows/Columns/Measures, filters, granularity, order, limit) and the view's members. */
+/** The report builder's state (a view, its members in Rows/Columns/Measures, filters, granularity, order, limit), as stored in a report. */
 import { z } from 'zod';
 
 export const BUILDER_GRANULARITIES = ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second'] as const;
@@ -36,6 +36,3 @@ export function parseBuilderState(raw: unknown): BuilderState | null {
   const parsed = builderStateSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
-
-export { membersOf, shortMemberName, type BuilderMember, type ViewMembers } from './view-members';
-export { compileBuilder, type CompiledReport } from './compile';

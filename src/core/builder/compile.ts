@@ -1,5 +1,5 @@
 /** compileBuilder: a builder state to the report's sqlQuery, jsonQuery and pivotItems, consistent with each other. */
-import type { Meta } from '../api/schemas';
+import type { Meta } from '../wire/schemas';
 import type { BuilderState } from './builder-state';
 import { renderJsonQuery } from './json-query';
 import { resolveBuilder } from './resolved-query';

@@ -1,6 +1,6 @@
 /** A builder state checked against the metadata: members resolved to their kind and type, every rule of the builder enforced. */
-import { AddinError } from '../api/errors';
-import type { Meta } from '../api/schemas';
+import { AddinError } from '../wire/errors';
+import type { Meta } from '../wire/schemas';
 import type { BuilderGranularity, BuilderOperator, BuilderState } from './builder-state';
 import { membersOf, type BuilderMember } from './view-members';
 

@@ -1,6 +1,6 @@
 /** The members of one view (measures and dimensions with titles, types and their names inside the view), read from the metadata. */
-import { AddinError } from '../api/errors';
-import type { Meta } from '../api/schemas';
+import { AddinError } from '../wire/errors';
+import type { Meta } from '../wire/schemas';
 
 export interface BuilderMember {
   /** Full member name (`orders.status`). */

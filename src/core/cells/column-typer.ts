@@ -1,5 +1,5 @@
 /** The column typer: each result column's typing decided once, applied row by row straight into grid rows, then the column-wide display rules. */
-import type { StreamColumn, StreamValue } from '../api/schemas';
+import type { StreamColumn, StreamValue } from '../wire/schemas';
 import { TEXT_FORMAT, type Scalar } from '../host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from './date-serial';
 import { needsTextFormat } from './inert-text';

@@ -69,6 +69,21 @@ function digitsAt(text: string, start: number, count: number): number {
   return value;
 }
 
+/**
+ * `day` plus the fraction of `nanos`, never rounded up into the next day: at today's serials a double resolves about
+ * 40 microseconds, so 23:59:59.999999999 would otherwise become the next midnight (and 9999-12-31 a serial past the
+ * last date a spreadsheet shows). Such a time keeps the largest serial of its own day instead.
+ */
+export function withinDay(day: number, nanos: number): number {
+  const serial = day + nanos / NANOS_PER_DAY;
+  if (serial < day + 1) return serial;
+  const next = day + 1;
+  // One unit in the last place below `next` (exact for the positive serials of dates; halved at a power of two).
+  let ulp = 2 ** (Math.floor(Math.log2(next)) - 52);
+  while (next - ulp >= next) ulp *= 2;
+  return next - ulp;
+}
+
 /** Powers of ten that scale a fraction of `n` digits (index n, 1 to 9) to nanoseconds. */
 const FRACTION_SCALE = [0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
 
@@ -112,7 +127,7 @@ export function parseDateText(text: string): ParsedDateText | null {
   const nanos = ((hour * 60 + minute) * 60 + second) * 1_000_000_000 + fraction;
   const beforeFirstSerialDate = year < FIRST_SERIAL_DATE.year || (year === FIRST_SERIAL_DATE.year && month < FIRST_SERIAL_DATE.month);
   return {
-    serial: dateSerial(year, month, day) + nanos / NANOS_PER_DAY,
+    serial: withinDay(dateSerial(year, month, day), nanos),
     hasTime,
     hasTimeOfDay: nanos !== 0,
     hasFraction: fraction !== 0,

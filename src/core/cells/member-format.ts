@@ -1,5 +1,5 @@
 /** Number formats derived from a result column's `format` / `currency` (the member's display hints in the stream header). */
-import type { StreamColumn } from '../api/schemas';
+import type { StreamColumn } from '../wire/schemas';
 
 /** Percent members hold fractions (0.25 is 25%), as the platform's own front end formats them. */
 export const PERCENT_FORMAT = '0.00%';

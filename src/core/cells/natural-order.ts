@@ -1,5 +1,5 @@
 /** The natural order of wire values for pivot keys: numbers numerically, booleans false first, text by code point, null last. */
-import type { StreamValue } from '../api/schemas';
+import type { StreamValue } from '../wire/schemas';
 import { compareNumberText, isNumberText } from './number-text';
 
 /** Compares strings by Unicode code point (not UTF-16 unit, not locale): the same on every machine. */

@@ -1,7 +1,7 @@
 /** The pivot layout: a cross-tab of a flat result, Rows members down the left, Columns members and measures across the top. */
-import { AddinError } from '../api/errors';
+import { AddinError } from '../wire/errors';
 import type { QueryResult } from '../api/query-result';
-import type { PivotItems, StreamValue } from '../api/schemas';
+import type { PivotItems, StreamValue } from '../wire/schemas';
 import type { Scalar } from '../host';
 import { typeRowsInto, type TypedRows } from './column-typer';
 import { buildFlatMatrix, type LayoutOptions } from './flat-layout';

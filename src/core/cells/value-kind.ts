@@ -1,5 +1,5 @@
 /** How a column's values are read, decided once from its type: the value kind, how exact its numbers are, and boolean text. */
-import { columnTypeName, type ColumnType } from '../api/schemas';
+import { columnTypeName, type ColumnType } from '../wire/schemas';
 import { isAsciiWordIgnoringCase } from './inert-text';
 import type { NumberPrecision } from './number-text';
 

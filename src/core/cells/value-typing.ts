@@ -1,6 +1,6 @@
 /** Typing of wire values for cells: numbers, booleans, serial dates and inert text, from the column type and the value text. */
 import { TEXT_FORMAT } from '../host';
-import type { ColumnType, StreamValue } from '../api/schemas';
+import type { ColumnType, StreamValue } from '../wire/schemas';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from './date-serial';
 import { textCell } from './inert-text';
 import { numberTextValue, type NumberPrecision } from './number-text';

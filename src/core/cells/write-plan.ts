@@ -1,5 +1,5 @@
 /** Write plans: a matrix cut into blocks that each fit one host write request (cells and estimated payload bytes). */
-import { AddinError } from '../api/errors';
+import { AddinError } from '../wire/errors';
 import type { Scalar, WriteBlock } from '../host';
 import { columnToLetters, formatCellRef } from './a1';
 import { checkCellTextLengths } from './cell-text-limit';

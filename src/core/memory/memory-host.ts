@@ -1,7 +1,7 @@
 /** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict write limits, separate document and credential stores, and fault injection for tests. */
-import { AddinError } from '../api/errors';
-import { HOST_EXCEL, PRODUCT_PREFIX } from '../api/wire-names';
-import type { SpreadsheetHostValue } from '../api/schemas';
+import { AddinError } from '../wire/errors';
+import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
+import type { SpreadsheetHostValue } from '../wire/schemas';
 import type {
   CellSnapshot,
   CredentialStore,

@@ -1,6 +1,6 @@
 /** A portable in-memory workbook: ordered sheets, sparse cells with formats, tracked areas that follow row/column edits, settings, change events. */
 import { z } from 'zod';
-import { AddinError } from '../api/errors';
+import { AddinError } from '../wire/errors';
 import type { GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
 

@@ -1,6 +1,6 @@
 /** The push decoder of the query API's newline-delimited JSON result stream (header line, data lines, error line). */
-import type { AddinError } from '../api/errors';
-import { streamErrorLineSchema, streamHeaderSchema, type StreamHeader, type StreamValue } from '../api/schemas';
+import type { AddinError } from '../wire/errors';
+import { streamErrorLineSchema, streamHeaderSchema, type StreamHeader, type StreamValue } from '../wire/schemas';
 import { serverLineError, streamError } from './stream-errors';
 import { utf8ByteLength } from './utf8-length';
 

@@ -1,6 +1,6 @@
 /** The typed errors the NDJSON stream decoder throws: damaged or truncated streams and the server's own error lines. */
-import { AddinError } from '../api/errors';
-import { CONTINUE_WAIT_TEXT } from '../api/wire-names';
+import { AddinError } from '../wire/errors';
+import { CONTINUE_WAIT_TEXT } from '../wire/wire-names';
 
 /** Machine codes of a damaged stream (`AddinError.code` of kind 'stream'). */
 export type StreamErrorCode =

@@ -1,9 +1,10 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports, all-or-nothing on the cells, one write at a time. */
-import { AddinError, cancelledError, isAddinError } from '../api/errors';
+import { AddinError, cancelledError, isAddinError } from '../wire/errors';
 import { mintPublicId } from '../api/public-id';
 import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-result';
-import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../api/schemas';
-import type { Clock } from '../api/transport';
+import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
 import { formatCellRef, formatRangeRef } from '../cells/a1';
 import { buildFlatMatrix } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
@@ -18,8 +19,8 @@ import { restyleForWrite, restyleLeftover, type OwnArea } from './restyle';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
 export interface ReportsApi {
-  upsertReport(deploymentId: string, publicId: string, body: ReportUpsertBody, opts?: { signal?: AbortSignal }): Promise<Report>;
-  connectWorkbook(deploymentId: string, reportId: number, body: ConnectWorkbookBody, opts?: { signal?: AbortSignal }): Promise<Report>;
+  upsertReport(deploymentId: string, publicId: string, body: ReportUpsertBody, opts?: { signal?: CancelSignal }): Promise<Report>;
+  connectWorkbook(deploymentId: string, reportId: number, body: ConnectWorkbookBody, opts?: { signal?: CancelSignal }): Promise<Report>;
 }
 
 /** Where a placement's queries run. */
@@ -66,7 +67,7 @@ export interface PlacementDraft {
 export type RunPhase = 'running' | 'writing';
 
 export interface RunOptions {
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   onProgress?: (progress: QueryProgress) => void;
   /** 'running' when the query starts, 'writing' once the result is decoded and waits for (or holds) the write lock. */
   onPhase?: (phase: RunPhase) => void;
@@ -117,7 +118,7 @@ interface WriteArgs {
   target: { sheetId: string; row: number; col: number } | 'current';
   matrix: Matrix;
   overwrite: boolean;
-  signal: AbortSignal | undefined;
+  signal: CancelSignal | undefined;
   /** Header rows of the placement's previous write (target 'current'; the add-in made them bold); 0 for an insert. */
   previousHeaderRows: number;
 }
@@ -130,13 +131,13 @@ interface Written {
 const WRITE_LOCK = 'write';
 const REGISTRY_LOCK = 'registry';
 
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw cancelledError();
+function throwIfAborted(signal: CancelSignal | undefined): void {
+  if (signal?.cancelled) throw cancelledError();
 }
 
 /** Errors while the operation was cancelled read as a cancellation. */
-function normalize(e: unknown, signal: AbortSignal | undefined): unknown {
-  if (signal?.aborted && !(isAddinError(e) && (e.kind === 'cancelled' || e.data.rollbackFailed === true))) return cancelledError();
+function normalize(e: unknown, signal: CancelSignal | undefined): unknown {
+  if (signal?.cancelled && !(isAddinError(e) && (e.kind === 'cancelled' || e.data.rollbackFailed === true))) return cancelledError();
   return e;
 }
 
@@ -308,7 +309,7 @@ export class Orchestrator {
   }
 
   /** The placement's current report definition (for Edit), read through connect-workbook (read access suffices). */
-  async definition(placementId: string, opts: { signal?: AbortSignal } = {}): Promise<Report> {
+  async definition(placementId: string, opts: { signal?: CancelSignal } = {}): Promise<Report> {
     const record = await this.record(placementId);
     const area = await this.deps.host.trackedArea(placementId);
     const body = await this.connectBody(placementId, area);
@@ -389,17 +390,20 @@ export class Orchestrator {
   private async fetch(context: QueryContext, sql: string, pivot: PivotSpec | null, report: Report, opts: RunOptions): Promise<Fetched> {
     const { signal } = opts;
     const runner = this.deps.queries(context);
+    const { limits } = this.deps.host;
+    const isPivot = pivot !== null && pivot.columns.length > 0;
     const result = await runner.run({
       query: sql,
       ...(this.deps.timezone ? { timezone: this.deps.timezone } : {}),
       ...(signal ? { signal } : {}),
+      // A flat result that cannot fit the sheet stops streaming at once (a pivot's shape is known only once laid out).
+      ...(isPivot ? {} : { budget: { maxRows: limits.maxRows - 1, maxCols: limits.maxCols } }),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
     throwIfAborted(signal);
     const titles = await this.deps.titles?.(context, result, report);
     throwIfAborted(signal);
     const options = titles ? { titles } : undefined;
-    const isPivot = pivot !== null && pivot.columns.length > 0;
     const matrix: Matrix = isPivot ? buildPivotMatrix(result, pivot, options) : buildFlatMatrix(result, options);
     return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: report.currentQueryChecksum ?? undefined };
   }

@@ -1,7 +1,7 @@
 /** The placement registry kept in the document: one non-secret record per placed report, versioned and parsed with zod. */
 import { z } from 'zod';
-import { AddinError } from '../api/errors';
-import { PRODUCT_PREFIX } from '../api/wire-names';
+import { AddinError } from '../wire/errors';
+import { PRODUCT_PREFIX } from '../wire/wire-names';
 import type { DocumentStore } from '../host';
 
 /** Document key of the registry (ours, not a wire name). */

@@ -1,5 +1,6 @@
 /** Refresh-all job: queries run with bounded concurrency, writes go one placement at a time, Stop leaves cells intact. */
-import { isAddinError } from '../api/errors';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import { isAddinError } from '../wire/errors';
 import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
 import type { Orchestrator } from './orchestrator';
 
@@ -7,7 +8,7 @@ export interface RefreshAllOptions {
   /** Queries in flight at most (default 3). */
   concurrency?: number;
   /** Stop: placements not yet started become 'stopped'; running ones are cancelled and keep their cells. */
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   onUpdate?: (placementId: string, item: JobItemState) => void;
 }
 
@@ -37,7 +38,7 @@ export async function refreshAll(
       next += 1;
       const id = ids[i];
       if (id === undefined) return;
-      if (signal?.aborted) {
+      if (signal?.cancelled) {
         set(id, { state: 'stopped' });
         continue;
       }

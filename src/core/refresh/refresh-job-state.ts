@@ -1,5 +1,5 @@
 /** The per-placement states of a refresh job and the summary Refresh all returns (plain data: it crosses google.script.run). */
-import type { AddinErrorKind } from '../api/errors';
+import type { AddinErrorKind } from '../wire/errors';
 
 export type JobItemState =
   | { state: 'queued' }

@@ -1,11 +1,10 @@
 /** The AddinService interface: everything the pane asks of the add-in, in plain data (it also crosses google.script.run). */
-import type { AddinErrorKind } from '../api/errors';
-import type { Deployment, Environment, Meta, PivotItems } from '../api/schemas';
+import type { AddinErrorKind } from '../wire/errors';
+import type { Deployment, Environment, Meta, PivotItems } from '../wire/schemas';
 import type { JobItemState, RefreshAllSummary } from '../refresh/refresh-job-state';
+import type { AuthScheme } from '../wire/auth-scheme';
 
-export type { JobItemState, RefreshAllSummary };
-
-export type AuthScheme = 'auto' | 'bearer' | 'api-key';
+export type { AuthScheme, JobItemState, RefreshAllSummary };
 
 export interface SessionState {
   signedIn: boolean;

@@ -1,10 +1,13 @@
 /** createAddinService: the host-agnostic AddinService over the core (platform client, query client, orchestrator), everything injected. */
-import { AddinError, isAddinError } from '../api/errors';
+import { AddinError, isAddinError } from '../wire/errors';
 import { PlatformClient } from '../api/platform-client';
+import { parseServiceUrl } from '../api/service-url';
 import { QueryClient } from '../api/query-client';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../api/query-result';
-import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../api/schemas';
-import type { Clock, Transport } from '../api/transport';
+import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../wire/schemas';
+import type { Transport } from '../api/transport';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
 import { formatRangeRef } from '../cells/a1';
 import type { SpreadsheetHost } from '../host';
 import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../refresh/orchestrator';
@@ -27,7 +30,8 @@ import { JobRegistry } from './job-registry';
 import { MetaTokenCache } from './meta-token-cache';
 import { lastKnownOf, placementView, type LastKnownReport } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
-import { clearSession, isAuthScheme, loadSession, saveSession, type StoredSession } from './session-store';
+import { isAuthScheme } from '../wire/auth-scheme';
+import { clearSession, loadSession, saveSession, type StoredSession } from './session-store';
 import { loadContext, saveContext } from './workbook-context-store';
 
 export interface AddinServiceDeps {
@@ -44,6 +48,8 @@ export interface AddinServiceDeps {
   timezone: string;
   /** Ask the query API for `Continue wait` instead of long-held requests (default true; Apps Script needs it). */
   throwContinueWait?: boolean;
+  /** Bytes of one query result the runtime can take (default: the query client's; Apps Script's fetch caps a response at 50 MB). */
+  maxResultBytes?: number;
   /** Queries in flight at once during Refresh all (default 3). */
   refreshConcurrency?: number;
   /**
@@ -125,13 +131,13 @@ class AddinServiceImpl implements AddinService {
         deploymentId: string,
         publicId: string,
         body: ReportUpsertBody,
-        opts?: { signal?: AbortSignal },
+        opts?: { signal?: CancelSignal },
       ): Promise<Report> => (await this.platform()).upsertReport(deploymentId, publicId, body, opts ?? {}),
       connectWorkbook: async (
         deploymentId: string,
         reportId: number,
         body: ConnectWorkbookBody,
-        opts?: { signal?: AbortSignal },
+        opts?: { signal?: CancelSignal },
       ): Promise<Report> => {
         const report = await (await this.platform()).connectWorkbook(deploymentId, reportId, body, opts ?? {});
         this.lastKnown.set(body.placementId, lastKnownOf(report, body.placementId, new Date(this.deps.clock.now()).toISOString()));
@@ -162,9 +168,11 @@ class AddinServiceImpl implements AddinService {
   }
 
   async signIn(input: SignInInput): Promise<SessionState> {
-    const tenantUrl = normalizeTenantUrl(input.tenantUrl);
+    const typedUrl = normalizeTenantUrl(input.tenantUrl);
     const apiKey = input.apiKey.trim();
-    if (tenantUrl === '') throw new AddinError('validation', 'Enter the Tenant URL, for example https://your-tenant.example.com.');
+    if (typedUrl === '') throw new AddinError('validation', 'Enter the Tenant URL, for example https://your-tenant.example.com.');
+    // Refused before any request: http:// to another computer, a user name or key inside the address.
+    const tenantUrl = parseServiceUrl(typedUrl, 'The Tenant URL').base;
     if (apiKey === '') throw new AddinError('validation', 'Enter your API key.');
     if (!isAuthScheme(input.authScheme))
       throw new AddinError('validation', `Unknown auth scheme "${String(input.authScheme)}": choose auto, bearer or api-key.`);
@@ -395,7 +403,7 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  private runOptions(jobId: string, signal: AbortSignal | undefined): RunOptions {
+  private runOptions(jobId: string, signal: CancelSignal | undefined): RunOptions {
     return {
       ...(signal === undefined ? {} : { signal }),
       onProgress: (p) => this.emit({ type: 'progress', jobId, rows: p.rows, bytes: p.bytes, elapsedMs: p.elapsedMs }),
@@ -529,6 +537,7 @@ class AddinServiceImpl implements AddinService {
           random,
           defaultTimezone: timezone,
           throwContinueWait: this.deps.throwContinueWait ?? true,
+          ...(this.deps.maxResultBytes === undefined ? {} : { maxResultBytes: this.deps.maxResultBytes }),
         });
         return client.run(options);
       },

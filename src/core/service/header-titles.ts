@@ -1,6 +1,7 @@
 /** Header titles of a builder report: its view's members by result column name, titled as the platform's own spreadsheet add-in shows them. */
-import type { Meta, Report } from '../api/schemas';
-import { parseBuilderState, shortMemberName } from '../builder/builder-state';
+import type { Meta, Report } from '../wire/schemas';
+import { parseBuilderState } from '../builder/builder-state';
+import { shortMemberName } from '../builder/view-members';
 import { META_BUILDER_STATE, META_MODE } from './report-draft';
 
 /** The view a report was built on, when its `meta` says it is a builder report; null for SQL-mode reports. */

@@ -1,34 +1,31 @@
-/** Running jobs by id (their abort controllers, for Cancel / Stop) and the placements they are refreshing. */
-import { AddinError } from '../api/errors';
+/** Running jobs by id (their cancel sources, for Cancel / Stop) and the placements they are refreshing. */
+import { createCancelSource, type CancelSignal, type CancelSource } from '../runtime/cancel-signal';
+import { AddinError } from '../wire/errors';
 
 export class JobRegistry {
-  private readonly controllers = new Map<string, AbortController>();
+  private readonly controllers = new Map<string, CancelSource>();
   /** jobIds cancelled before they started (a Cancel racing its own job's start). */
   private readonly cancelledEarly = new Set<string>();
   private readonly busy = new Map<string, number>();
 
-  /**
-   * Registers `jobId` and returns its signal (undefined where the runtime has no AbortController: such a job cannot be
-   * cancelled and runs to its end). A job id already running is refused so that Cancel always reaches the right job.
-   */
-  start(jobId: string): AbortSignal | undefined {
+  /** Registers `jobId` and returns its signal. A job id already running is refused so that Cancel always reaches the right job. */
+  start(jobId: string): CancelSignal {
     if (this.controllers.has(jobId))
       throw new AddinError('validation', `A job with id ${jobId} is already running; wait for it or cancel it first.`, { data: { jobId } });
-    if (typeof AbortController !== 'function') return undefined;
-    const controller = new AbortController();
-    this.controllers.set(jobId, controller);
-    if (this.cancelledEarly.delete(jobId)) controller.abort();
-    return controller.signal;
+    const source = createCancelSource();
+    this.controllers.set(jobId, source);
+    if (this.cancelledEarly.delete(jobId)) source.cancel();
+    return source.signal;
   }
 
   finish(jobId: string): void {
     this.controllers.delete(jobId);
   }
 
-  /** Aborts the job; a Cancel for a job not started yet applies when it starts. */
+  /** Cancels the job; a Cancel for a job not started yet applies when it starts. */
   cancel(jobId: string): void {
-    const controller = this.controllers.get(jobId);
-    if (controller) controller.abort();
+    const source = this.controllers.get(jobId);
+    if (source) source.cancel();
     else this.cancelledEarly.add(jobId);
   }
 

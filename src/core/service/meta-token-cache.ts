@@ -1,5 +1,5 @@
 /** Meta-sync tokens per environment, reused until shortly before they expire. */
-import type { MetaSyncToken } from '../api/schemas';
+import type { MetaSyncToken } from '../wire/schemas';
 
 /** A token is renewed this long before its `expires_at`. */
 export const TOKEN_RENEW_MARGIN_MS = 5 * 60_000;

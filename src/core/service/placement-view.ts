@@ -1,7 +1,7 @@
 /** What the pane shows for one placement: registry record + where its cells are now + what the platform last said about it. */
-import type { AddinErrorKind } from '../api/errors';
-import type { Report } from '../api/schemas';
-import { SYNC_UP_TO_DATE } from '../api/wire-names';
+import type { AddinErrorKind } from '../wire/errors';
+import type { Report } from '../wire/schemas';
+import { SYNC_UP_TO_DATE } from '../wire/wire-names';
 import type { PlacementListing } from '../refresh/orchestrator';
 import { headerRowsOf } from '../refresh/placement-record';
 import type { PlacementView } from './addin-service';

@@ -1,6 +1,6 @@
 /** Conversions between the pane's ReportDraft and the platform's Report: builder state in `meta.builderState`, mode in `meta.mode`. */
 import { z } from 'zod';
-import type { Report } from '../api/schemas';
+import type { Report } from '../wire/schemas';
 import type { PlacementDraft } from '../refresh/orchestrator';
 import type { ReportDraft } from './addin-service';
 

@@ -1,8 +1,8 @@
 /** The signed-in session (tenant URL, API key, auth scheme), kept in the host's per-user credential store only, never in the document. */
 import { z } from 'zod';
 import type { CredentialStore } from '../host';
-import { PRODUCT_PREFIX } from '../api/wire-names';
-import type { AuthScheme } from './addin-service';
+import { PRODUCT_PREFIX } from '../wire/wire-names';
+import { AUTH_SCHEMES } from '../wire/auth-scheme';
 
 /** Credential-store key of the session (ours, not a wire name). */
 export const SESSION_KEY = `${PRODUCT_PREFIX}.session`;
@@ -10,7 +10,7 @@ export const SESSION_KEY = `${PRODUCT_PREFIX}.session`;
 const sessionSchema = z.object({
   tenantUrl: z.string().min(1),
   apiKey: z.string().min(1),
-  authScheme: z.enum(['auto', 'bearer', 'api-key']),
+  authScheme: z.enum(AUTH_SCHEMES),
 });
 export type StoredSession = z.infer<typeof sessionSchema>;
 
@@ -34,8 +34,4 @@ export async function saveSession(store: CredentialStore, session: StoredSession
 
 export async function clearSession(store: CredentialStore): Promise<void> {
   await store.remove(SESSION_KEY);
-}
-
-export function isAuthScheme(v: string): v is AuthScheme {
-  return v === 'auto' || v === 'bearer' || v === 'api-key';
 }

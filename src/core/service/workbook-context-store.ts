@@ -1,7 +1,7 @@
 /** The deployment and environment chosen for a workbook, remembered in the document (no secrets). */
 import { z } from 'zod';
 import type { DocumentStore } from '../host';
-import { PRODUCT_PREFIX } from '../api/wire-names';
+import { PRODUCT_PREFIX } from '../wire/wire-names';
 import type { WorkbookContext } from './addin-service';
 
 /** Document key of the workbook context (ours, not a wire name). */

@@ -1,6 +1,7 @@
 /** Tests of PlatformClient against an in-process HTTP stub: headers, pagination, error kinds, retries, contract errors, abort. */
-import { ContractError } from '../../../src/core/api/errors';
-import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
+import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
+import { ContractError } from '../../../src/core/wire/errors';
+import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { PlatformClient } from '../../../src/core/api/platform-client';
 import { startStubServer, scripted, type StubReply, type StubServer } from '../../helpers/contract-stub-server';
 import { recordingClock, seededRandom, type RecordingClock } from '../../helpers/contract-fake-clock';
@@ -305,8 +306,8 @@ describe('contract errors', () => {
 
 describe('abort', () => {
   it('an already aborted signal sends nothing', async () => {
-    const ac = new AbortController();
-    ac.abort();
+    const ac = createCancelSource();
+    ac.cancel();
     await expect(client.listDeployments({ signal: ac.signal })).rejects.toMatchObject({ kind: 'cancelled' });
     expect(stub.requests).toHaveLength(0);
   });
@@ -320,18 +321,18 @@ describe('abort', () => {
       received();
       return { hang: true };
     });
-    const ac = new AbortController();
+    const ac = createCancelSource();
     const call = client.upsertReport('7', PUBLIC_ID, { name: 'x' }, { signal: ac.signal });
     await arrived;
-    ac.abort();
+    ac.cancel();
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
     expect(stub.requests).toHaveLength(1);
   });
 
   it('aborting between retries stops before the next attempt', async () => {
-    const ac = new AbortController();
+    const ac = createCancelSource();
     stub.handle(() => {
-      ac.abort();
+      ac.cancel();
       return { status: 503, json: { error: 'busy' } };
     });
     await expect(

@@ -1,13 +1,15 @@
 /** QueryClient against an in-process HTTP server through the fetch transport: body, auth, spans, Continue wait, streaming, abort. */
+import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AddinError } from '../../../src/core/api/errors';
-import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
+import { AddinError } from '../../../src/core/wire/errors';
+import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
 import type { QueryProgress } from '../../../src/core/api/query-result';
-import { sqlQueryRequestSchema } from '../../../src/core/api/schemas';
-import type { Clock, Transport } from '../../../src/core/api/transport';
-import { SQL_QUERY_PATH } from '../../../src/core/api/wire-names';
+import { sqlQueryRequestSchema } from '../../../src/core/wire/schemas';
+import type { Transport } from '../../../src/core/api/transport';
+import type { Clock } from '../../../src/core/runtime/clock';
+import { SQL_QUERY_PATH } from '../../../src/core/wire/wire-names';
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c2VyLTEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLWJ5dGVz';
 const API_KEY = 'sk_live_4f9a2b7c1d';
@@ -309,14 +311,14 @@ describe('QueryClient', () => {
       res.write(line(HEADER) + line({ data: [['a', '1']] }));
       // ... and never ends.
     };
-    const controller = new AbortController();
+    const controller = createCancelSource();
     const progress: QueryProgress[] = [];
     const run = client().run({
       query: 'SELECT 1',
       signal: controller.signal,
       onProgress: (p) => {
         progress.push(p);
-        if (p.rows >= 1) controller.abort();
+        if (p.rows >= 1) controller.cancel();
       },
     });
     const e = await rejection(run);
@@ -350,11 +352,11 @@ describe('QueryClient', () => {
         },
       }),
     });
-    const controller = new AbortController();
+    const controller = createCancelSource();
     const run = client({ transport: stubborn }).run({
       query: 'SELECT 1',
       signal: controller.signal,
-      onProgress: () => queueMicrotask(() => controller.abort()),
+      onProgress: () => queueMicrotask(() => controller.cancel()),
     });
     expect((await rejection(run)).kind).toBe('cancelled');
     expect(released).toBe(true);
@@ -362,11 +364,11 @@ describe('QueryClient', () => {
 
   it('cancels a run while it pauses between Continue wait repeats', async () => {
     server.handler = (_req, res) => okStream(res, { error: 'Continue wait' });
-    const controller = new AbortController();
+    const controller = createCancelSource();
     const sleepy: Clock = {
       now: () => 0,
       sleep: () => {
-        controller.abort();
+        controller.cancel();
         return new Promise<void>(() => undefined); // a sleep that would never end by itself
       },
     };
@@ -376,8 +378,8 @@ describe('QueryClient', () => {
   });
 
   it('sends nothing when the signal is already aborted or the query is empty', async () => {
-    const controller = new AbortController();
-    controller.abort();
+    const controller = createCancelSource();
+    controller.cancel();
     expect((await rejection(client().run({ query: 'SELECT 1', signal: controller.signal }))).kind).toBe('cancelled');
     expect((await rejection(client().run({ query: '' }))).kind).toBe('validation');
     expect(server.seen).toHaveLength(0);

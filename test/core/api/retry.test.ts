@@ -1,6 +1,7 @@
 /** Tests of withRetry: what is retried, how often, how long it waits, and that abort stops it at once. */
+import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import fc from 'fast-check';
-import { AddinError, type AddinErrorKind } from '../../../src/core/api/errors';
+import { AddinError, type AddinErrorKind } from '../../../src/core/wire/errors';
 import { backoffDelay, withRetry, MAX_ATTEMPTS } from '../../../src/core/api/retry';
 import { recordingClock, seededRandom } from '../../helpers/contract-fake-clock';
 
@@ -116,8 +117,8 @@ describe('withRetry', () => {
   });
 
   it('throws cancelled without calling fn when already aborted', async () => {
-    const ac = new AbortController();
-    ac.abort();
+    const ac = createCancelSource();
+    ac.cancel();
     const { fn, calls } = script([]);
     await expect(withRetry(fn, { clock: recordingClock(), random: () => 0.5, signal: ac.signal })).rejects.toMatchObject({
       kind: 'cancelled',
@@ -126,11 +127,11 @@ describe('withRetry', () => {
   });
 
   it('throws cancelled, not the transient error, when aborted during an attempt', async () => {
-    const ac = new AbortController();
+    const ac = createCancelSource();
     const calls: number[] = [];
     const fn = async (attempt: number) => {
       calls.push(attempt);
-      ac.abort();
+      ac.cancel();
       throw fail('server');
     };
     await expect(withRetry(fn, { clock: recordingClock(), random: () => 0.5, signal: ac.signal })).rejects.toMatchObject({
@@ -140,7 +141,7 @@ describe('withRetry', () => {
   });
 
   it('stops at once when aborted during a pause, even if the clock ignores the signal', async () => {
-    const ac = new AbortController();
+    const ac = createCancelSource();
     const calls: number[] = [];
     const clock = { now: () => 0, sleep: () => new Promise<void>(() => undefined) }; // never resolves
     const fn = async (attempt: number) => {
@@ -150,7 +151,7 @@ describe('withRetry', () => {
     const p = withRetry(fn, { clock, random: () => 0.5, signal: ac.signal });
     await Promise.resolve();
     await Promise.resolve();
-    ac.abort();
+    ac.cancel();
     await expect(p).rejects.toMatchObject({ kind: 'cancelled' });
     expect(calls).toEqual([1]);
   });

@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { AddinError } from '../../../src/core/api/errors';
-import { metaSchema } from '../../../src/core/api/schemas';
-import { builderStateSchema, compileBuilder } from '../../../src/core/builder/builder-state';
+import { AddinError } from '../../../src/core/wire/errors';
+import { metaSchema } from '../../../src/core/wire/schemas';
+import { builderStateSchema } from '../../../src/core/builder/builder-state';
+import { compileBuilder } from '../../../src/core/builder/compile';
 
 const DIR = path.join(__dirname, '../../fixtures/builder');
 const meta = metaSchema.parse(JSON.parse(fs.readFileSync(path.join(DIR, 'meta.json'), 'utf8')));

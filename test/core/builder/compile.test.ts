@@ -2,15 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/api/errors';
-import { metaSchema } from '../../../src/core/api/schemas';
-import {
-  compileBuilder,
-  emptyBuilderState,
-  membersOf,
-  parseBuilderState,
-  type BuilderState,
-} from '../../../src/core/builder/builder-state';
+import { AddinError } from '../../../src/core/wire/errors';
+import { metaSchema } from '../../../src/core/wire/schemas';
+import { emptyBuilderState, parseBuilderState, type BuilderState } from '../../../src/core/builder/builder-state';
+import { compileBuilder } from '../../../src/core/builder/compile';
+import { membersOf } from '../../../src/core/builder/view-members';
 
 const meta = metaSchema.parse(JSON.parse(fs.readFileSync(path.join(__dirname, '../../fixtures/builder/meta.json'), 'utf8')));
 

@@ -1,6 +1,6 @@
 /** Tests for the column typer: whole columns and whole results typed in one pass agree with typeValue per value plus the column-wide rules. */
 import fc from 'fast-check';
-import type { ColumnType, StreamColumn, StreamValue } from '../../../src/core/api/schemas';
+import type { ColumnType, StreamColumn, StreamValue } from '../../../src/core/wire/schemas';
 import { typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT } from '../../../src/core/cells/date-serial';
 import { buildFlatMatrix } from '../../../src/core/cells/flat-layout';

@@ -1,6 +1,6 @@
 /** Tests for the engine's date text: the char-code reader against the regex definition it replaced, on random date-like text. */
 import fc from 'fast-check';
-import { dateSerial, FIRST_SERIAL_DATE, parseDateText, type ParsedDateText } from '../../../src/core/cells/date-serial';
+import { dateSerial, FIRST_SERIAL_DATE, parseDateText, withinDay, type ParsedDateText } from '../../../src/core/cells/date-serial';
 
 /** parseDateText as first written, over one regex (the definition the reader must keep). */
 function parseDateTextSpec(text: string): ParsedDateText | null {
@@ -70,5 +70,24 @@ describe('parseDateText', () => {
       expect(parseDateText(text)).toEqual(parseDateTextSpec(text));
       expect(parseDateText(text) === null).toBe(n === 0 || n === 10);
     }
+  });
+});
+
+describe('times just before midnight', () => {
+  it('stay within their day instead of rounding up to the next (9999-12-31 stays the last date)', () => {
+    const last = parseDateText('9999-12-31T23:59:59.999999999');
+    expect(last).not.toBeNull();
+    expect(last!.serial).toBeLessThan(2958466);
+    expect(Math.floor(last!.serial)).toBe(2958465);
+    for (const text of ['2024-01-01T23:59:59.999999999', '1900-03-01 23:59:59.99999999', '2024-02-29T23:59:59.9999999']) {
+      const parsed = parseDateText(text)!;
+      expect(Math.floor(parsed.serial)).toBe(Math.floor(parseDateText(text.slice(0, 10))!.serial));
+      expect(parsed.serial).toBeGreaterThan(Math.floor(parsed.serial) + 0.99998);
+    }
+  });
+
+  it('keep every other time exact to the double (withinDay only changes a sum that reached the next day)', () => {
+    expect(withinDay(45000, 12 * 3_600_000_000_000)).toBe(45000.5);
+    expect(withinDay(45000, 0)).toBe(45000);
   });
 });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { compareCodePoints, compareWireValues } from '../../../src/core/cells/natural-order';
 import { compareNumberText } from '../../../src/core/cells/number-text';
-import type { StreamValue } from '../../../src/core/api/schemas';
+import type { StreamValue } from '../../../src/core/wire/schemas';
 
 describe('compareNumberText', () => {
   it('agrees with exact integer comparison at any size', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { pivotItemsSchema, streamColumnSchema, streamValueSchema, type StreamValue } from '../../../src/core/api/schemas';
+import { pivotItemsSchema, streamColumnSchema, streamValueSchema, type StreamValue } from '../../../src/core/wire/schemas';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { buildPivotMatrix } from '../../../src/core/cells/pivot-layout';
 import { typeValue } from '../../../src/core/cells/value-typing';

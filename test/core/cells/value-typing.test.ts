@@ -3,7 +3,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { columnTypeSchema, streamValueSchema } from '../../../src/core/api/schemas';
+import { columnTypeSchema, streamValueSchema } from '../../../src/core/wire/schemas';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, dateSerial, parseDateText } from '../../../src/core/cells/date-serial';
 import { typeColumn, typeValue } from '../../../src/core/cells/value-typing';

@@ -1,6 +1,6 @@
 /** Tests for MemoryHost: strict write limits, snapshot/restore, separate stores, workbook id, tracked areas and fault injection. */
-import { AddinError } from '../../../src/core/api/errors';
-import { HOST_SHEETS } from '../../../src/core/api/wire-names';
+import { AddinError } from '../../../src/core/wire/errors';
+import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { MemoryHost, WORKBOOK_ID_KEY, estimateWriteBytes } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';

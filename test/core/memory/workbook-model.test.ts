@@ -1,5 +1,5 @@
 /** Tests for the in-memory workbook: host-like value semantics, row/column edits moving cells and tracked areas, persistence, events. */
-import { AddinError } from '../../../src/core/api/errors';
+import { AddinError } from '../../../src/core/wire/errors';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { WorkbookModel, type ModelChange } from '../../../src/core/memory/workbook-model';
 

@@ -1,8 +1,9 @@
 /** Data-driven spec: every fixture in test/fixtures/ndjson, fed whole, split at every character, and in random byte chunks. */
+import { textDecoderUtf8 } from '../../../src/browser/text-decoder-utf8';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AddinError } from '../../../src/core/api/errors';
-import type { StreamHeader, StreamValue } from '../../../src/core/api/schemas';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { StreamHeader, StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder, type NdjsonDecoder, type NdjsonDecoderOptions } from '../../../src/core/ndjson/ndjson-decoder';
 import { createUtf8Feeder } from '../../../src/core/ndjson/utf8-feeder';
 import { seededRandom } from '../../helpers/contract-fake-clock';
@@ -127,7 +128,7 @@ describe('NDJSON fixtures', () => {
     it.each(SEEDS)('fed as random byte chunks through the UTF-8 feeder (seed %i)', (seed) => {
       check(
         decode(expected.options, (d) => {
-          const feeder = createUtf8Feeder(d);
+          const feeder = createUtf8Feeder(d, textDecoderUtf8());
           for (const chunk of byteChunks(bytes, seed)) feeder.feedBytes(chunk);
           feeder.end();
         }),

@@ -1,7 +1,7 @@
 /** Decoder behaviour beyond the fixtures: sticky failures, bounded buffering, misuse, and random round trips. */
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/api/errors';
-import type { StreamValue } from '../../../src/core/api/schemas';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
 
 const HEADER = '{"schema":[{"name":"a","column_type":"String"},{"name":"b","column_type":"Int64"}]}\n';

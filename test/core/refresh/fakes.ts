@@ -1,5 +1,6 @@
 /** Named fakes for orchestrator tests: a recording ReportsApi, a table-backed QueryRunner that can fail or hang, a clock and random bytes. */
-import { AddinError, cancelledError } from '../../../src/core/api/errors';
+import type { CancelSignal } from '../../../src/core/runtime/cancel-signal';
+import { AddinError, cancelledError } from '../../../src/core/wire/errors';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../../../src/core/api/query-result';
 import {
   connectWorkbookBodySchema,
@@ -10,7 +11,7 @@ import {
   type ReportUpsertBody,
   type StreamColumn,
   type StreamValue,
-} from '../../../src/core/api/schemas';
+} from '../../../src/core/wire/schemas';
 import type { HostLimits } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
@@ -46,8 +47,8 @@ export class FakeReports implements ReportsApi {
   /** Scripted outcomes of the next connectWorkbook calls: an error fails that call, null lets it through. */
   failConnect: Array<AddinError | null> = [];
 
-  async upsertReport(deploymentId: string, publicId: string, body: ReportUpsertBody, opts?: { signal?: AbortSignal }): Promise<Report> {
-    if (opts?.signal?.aborted) throw cancelledError();
+  async upsertReport(deploymentId: string, publicId: string, body: ReportUpsertBody, opts?: { signal?: CancelSignal }): Promise<Report> {
+    if (opts?.signal?.cancelled) throw cancelledError();
     reportUpsertBodySchema.parse(body);
     this.calls.push({ method: 'upsertReport', deploymentId, publicId, body });
     const existing = this.byPublicId.get(publicId);
@@ -63,9 +64,9 @@ export class FakeReports implements ReportsApi {
     deploymentId: string,
     reportId: number,
     body: ConnectWorkbookBody,
-    opts?: { signal?: AbortSignal },
+    opts?: { signal?: CancelSignal },
   ): Promise<Report> {
-    if (opts?.signal?.aborted) throw cancelledError();
+    if (opts?.signal?.cancelled) throw cancelledError();
     connectWorkbookBodySchema.parse(body);
     this.calls.push({ method: 'connectWorkbook', deploymentId, reportId, body });
     const failure = this.failConnect.shift();
@@ -133,13 +134,13 @@ export class FakeQueries {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       for (let i = 0; i < this.turns; i += 1) await Promise.resolve();
-      if (o.signal?.aborted) throw cancelledError();
+      if (o.signal?.cancelled) throw cancelledError();
       const b = this.behaviours.get(o.query);
       if (!b) throw new AddinError('query', `Unknown table in: ${o.query}`);
       if (b.kind === 'hang') {
         await new Promise<never>((_, reject) => {
-          if (o.signal?.aborted) reject(cancelledError());
-          o.signal?.addEventListener('abort', () => reject(cancelledError()), { once: true });
+          if (o.signal?.cancelled) reject(cancelledError());
+          o.signal?.onCancel(() => reject(cancelledError()));
         });
       }
       if (b.kind === 'failMidway') {

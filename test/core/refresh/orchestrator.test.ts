@@ -1,8 +1,9 @@
 /** Tests for the Orchestrator over MemoryHost: insert, grow, shrink, blocked, failures leave cells and record intact, moved areas, edit, remove. */
+import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AddinError } from '../../../src/core/api/errors';
-import { HOST_EXCEL } from '../../../src/core/api/wire-names';
+import { AddinError } from '../../../src/core/wire/errors';
+import { HOST_EXCEL } from '../../../src/core/wire/wire-names';
 import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { loadRegistry, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
@@ -407,10 +408,10 @@ describe('Orchestrator.refresh', () => {
     const r = await placed(3);
     r.queries.hang(SQL);
     const before = cells(r.model);
-    const ctl = new AbortController();
+    const ctl = createCancelSource();
     const p = r.orch.refresh(r.id, { signal: ctl.signal });
     await new Promise((res) => setImmediate(res));
-    ctl.abort();
+    ctl.cancel();
     const e = await addinRejection(p);
     expect(e.kind).toBe('cancelled');
     expect(cells(r.model)).toEqual(before);
@@ -422,8 +423,8 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT big', numbered(30));
     r.reports.editSql(r.reportId, 'SELECT big');
     const before = cells(r.model);
-    const ctl = new AbortController();
-    r.host.beforeMutation = () => ctl.abort();
+    const ctl = createCancelSource();
+    r.host.beforeMutation = () => ctl.cancel();
     const e = await addinRejection(r.orch.refresh(r.id, { signal: ctl.signal }));
     expect(e.kind).toBe('cancelled');
     expect(r.host.log.length).toBeGreaterThan(1); // one block landed, then the rollback

@@ -1,4 +1,5 @@
 /** Tests for refreshAll: bounded query concurrency, one writer at a time, failures reported per placement, Stop, retry. */
+import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import type { JobItemState } from '../../../src/core/service/addin-service';
 import { refreshAll } from '../../../src/core/refresh/refresh-all';
 import { cells, draft, numbered, rig, type Rig } from './fakes';
@@ -80,7 +81,7 @@ describe('refreshAll', () => {
     const r = await four();
     for (let i = 0; i < 4; i += 1) r.queries.hang(`SELECT ${i}`);
     const before = cells(r.model);
-    const ctl = new AbortController();
+    const ctl = createCancelSource();
     const started: string[] = [];
     const job = refreshAll(r.orch, r.ids, {
       concurrency: 2,
@@ -91,7 +92,7 @@ describe('refreshAll', () => {
     });
     await new Promise((res) => setImmediate(res));
     expect(started).toEqual(r.ids.slice(0, 2));
-    ctl.abort();
+    ctl.cancel();
     const summary = await job;
     expect(summary).toMatchObject({ total: 4, done: 0, failed: 0, stopped: 4 });
     expect(started).toEqual(r.ids.slice(0, 2));

@@ -1,6 +1,6 @@
 // Restyling on refresh: in the placement's previous area the add-in's own formats and header bold follow the new result,
 // a user's formats stay; cleared leftovers lose the add-in's styling; Remove with "clear cells" does the same.
-import type { StreamColumn } from '../../../src/core/api/schemas';
+import type { StreamColumn } from '../../../src/core/wire/schemas';
 import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import type { Matrix } from '../../../src/core/cells/matrix';
 import { memberNumberFormat, PERCENT_FORMAT } from '../../../src/core/cells/member-format';

@@ -1,12 +1,14 @@
 /** createAddinService against the real local platform and a MemoryHost: sign-in, context, insert, update, viewer rights, cancel, refresh all. */
 import { randomBytes } from 'node:crypto';
-import { fetchTransport, type FetchLike } from '../../../src/core/api/fetch-transport';
+import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { QueryClient } from '../../../src/core/api/query-client';
 import type { QueryResult } from '../../../src/core/api/query-result';
-import { columnTypeName, type Meta } from '../../../src/core/api/schemas';
-import type { Clock, Transport, TransportRequest } from '../../../src/core/api/transport';
-import { SQL_QUERY_PATH } from '../../../src/core/api/wire-names';
-import { compileBuilder, emptyBuilderState, type BuilderState } from '../../../src/core/builder/builder-state';
+import { columnTypeName, type Meta } from '../../../src/core/wire/schemas';
+import type { Transport, TransportRequest } from '../../../src/core/api/transport';
+import type { Clock } from '../../../src/core/runtime/clock';
+import { SQL_QUERY_PATH } from '../../../src/core/wire/wire-names';
+import { emptyBuilderState, type BuilderState } from '../../../src/core/builder/builder-state';
+import { compileBuilder } from '../../../src/core/builder/compile';
 import type { Scalar } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
@@ -24,7 +26,7 @@ const TIMEZONE = 'UTC';
 const clock: Clock = {
   now: () => Date.now(),
   sleep: async (_ms, signal) => {
-    if (signal?.aborted) throw new Error('aborted');
+    if (signal?.cancelled) throw new Error('aborted');
   },
 };
 

@@ -1,5 +1,5 @@
 /** builderHeaderTitles: a builder report's columns titled from its view's members (shortTitle, else title, else name); SQL mode untitled. */
-import { metaSchema } from '../../../src/core/api/schemas';
+import { metaSchema } from '../../../src/core/wire/schemas';
 import { emptyBuilderState } from '../../../src/core/builder/builder-state';
 import { buildFlatMatrix } from '../../../src/core/cells/flat-layout';
 import { builderHeaderTitles, builderViewOf } from '../../../src/core/service/header-titles';

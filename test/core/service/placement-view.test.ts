@@ -2,7 +2,7 @@
 import type { PlacementListing } from '../../../src/core/refresh/orchestrator';
 import type { PlacementRecord } from '../../../src/core/refresh/placement-record';
 import { lastKnownOf, placementView, type LastKnownReport } from '../../../src/core/service/placement-view';
-import { reportSchema } from '../../../src/core/api/schemas';
+import { reportSchema } from '../../../src/core/wire/schemas';
 
 const record: PlacementRecord = {
   placementId: 'p1',

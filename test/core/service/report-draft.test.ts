@@ -1,5 +1,5 @@
 /** Draft <-> report: builder state in meta.builderState, mode in meta.mode, description in the report's description. */
-import { reportSchema } from '../../../src/core/api/schemas';
+import { reportSchema } from '../../../src/core/wire/schemas';
 import type { ReportDraft } from '../../../src/core/service/addin-service';
 import { draftFromReport, placementDraftOf } from '../../../src/core/service/report-draft';
 

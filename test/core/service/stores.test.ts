@@ -50,17 +50,17 @@ describe('MetaTokenCache', () => {
 });
 
 describe('JobRegistry', () => {
-  it('aborts a running job, applies an early cancel at start, and refuses a duplicate id', () => {
+  it('cancels a running job, applies an early cancel at start, and refuses a duplicate id', () => {
     const jobs = new JobRegistry();
     const signal = jobs.start('a');
-    expect(signal?.aborted).toBe(false);
+    expect(signal.cancelled).toBe(false);
     expect(() => jobs.start('a')).toThrow(/already running/);
     jobs.cancel('a');
-    expect(signal?.aborted).toBe(true);
+    expect(signal.cancelled).toBe(true);
     jobs.finish('a');
     jobs.cancel('b');
-    expect(jobs.start('b')?.aborted).toBe(true);
-    expect(jobs.start('c')?.aborted).toBe(false);
+    expect(jobs.start('b').cancelled).toBe(true);
+    expect(jobs.start('c').cancelled).toBe(false);
   });
   it('marks placements busy while held, counting overlapping holds', () => {
     const jobs = new JobRegistry();

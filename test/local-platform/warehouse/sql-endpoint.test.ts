@@ -1,6 +1,6 @@
 /** The query API over real HTTP: line shapes, value encoding, MEASURE rewrite, errors, auth, Continue wait and faults. */
 import http from 'node:http';
-import { streamDataLineSchema, streamErrorLineSchema, streamHeaderSchema } from '../../../src/core/api/schemas';
+import { streamDataLineSchema, streamErrorLineSchema, streamHeaderSchema } from '../../../src/core/wire/schemas';
 import { DEV_KEY, META_TOKEN, linesOf, parseStream, post, queryRows, startQueryServer, type QueryServer } from './query-server';
 
 let server: QueryServer;

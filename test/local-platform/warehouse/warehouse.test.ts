@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { metaSchema } from '../../../src/core/api/schemas';
+import { metaSchema } from '../../../src/core/wire/schemas';
 import { CITIES, GENERATOR_VERSION, STATUSES } from '../../../local-platform/warehouse/generate-data';
 import { createWarehouse } from '../../../local-platform/warehouse/warehouse';
 

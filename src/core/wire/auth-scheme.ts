@@ -1,9 +1,14 @@
 /** The Authorization header value of the SQL query API for a credential and scheme (contract 5.4). */
 
-/** `auto` detects a JWT; `bearer` and `api-key` force the form (the `SVC_AUTH_SCHEME` values). */
-export type AuthScheme = 'auto' | 'bearer' | 'api-key';
+/** The schemes: `auto` detects a JWT; `bearer` and `api-key` force the form (the `SVC_AUTH_SCHEME` values). */
+export const AUTH_SCHEMES = ['auto', 'bearer', 'api-key'] as const;
 
-export const AUTH_SCHEMES: readonly AuthScheme[] = ['auto', 'bearer', 'api-key'];
+/** The one definition of the auth scheme (the session, the sign-in form and the query client use it). */
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
+export function isAuthScheme(v: string): v is AuthScheme {
+  return (AUTH_SCHEMES as readonly string[]).includes(v);
+}
 
 const BASE64URL_SEGMENT = /^[A-Za-z0-9_-]+={0,2}$/;
 const BEARER_PREFIX = /^bearer\s+/i;

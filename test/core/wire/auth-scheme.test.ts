@@ -1,6 +1,6 @@
 /** Tests of the query API Authorization header choice (contract 5.4). */
 import fc from 'fast-check';
-import { authorizationHeader, isJwtShaped, parseAuthScheme } from '../../../src/core/api/auth-scheme';
+import { authorizationHeader, isJwtShaped, parseAuthScheme } from '../../../src/core/wire/auth-scheme';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl_-';
 

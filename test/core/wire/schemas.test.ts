@@ -6,8 +6,8 @@ import {
   streamHeaderSchema,
   reportSchema,
   PUBLIC_ID_PATTERN,
-} from '../../../src/core/api/schemas';
-import { SQL_QUERY_PATH, paths } from '../../../src/core/api/wire-names';
+} from '../../../src/core/wire/schemas';
+import { SQL_QUERY_PATH, paths } from '../../../src/core/wire/wire-names';
 
 describe('wire schemas', () => {
   it('spells the query path and control-plane paths with the svc prefix', () => {

@@ -1,0 +1,27 @@
+/** The browser's runtime pieces the core takes injected (transport, clock, randomness, time zone): one place for the preview and the Excel pane. */
+import type { Transport } from '../core/api/transport';
+import type { Clock } from '../core/runtime/clock';
+import { browserClock } from './browser-clock';
+import { fetchTransport } from './fetch-transport';
+
+export interface BrowserRuntime {
+  transport: Transport;
+  clock: Clock;
+  /** Uniform in [0, 1): backoff jitter and request span ids. */
+  random: () => number;
+  /** Cryptographically strong bytes: publicIds and placement ids. */
+  randomBytes: (n: number) => Uint8Array;
+  /** The user's IANA time zone, sent with every query. */
+  timezone: string;
+}
+
+/** The runtime of a page or task pane window. */
+export function browserRuntime(page: Window & typeof globalThis): BrowserRuntime {
+  return {
+    transport: fetchTransport(page.fetch.bind(page)),
+    clock: browserClock,
+    random: () => page.Math.random(),
+    randomBytes: (n) => page.crypto.getRandomValues(new Uint8Array(n)),
+    timezone: page.Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+}

@@ -1,0 +1,9 @@
+/** The injected UTF-8 decoder (TextDecoder in a browser; a bare ECMAScript runtime has none): whole byte runs, fatal on invalid input. */
+
+export interface Utf8Decoder {
+  /**
+   * The text of `bytes`, which hold whole characters only; throws (any error) when they are not valid UTF-8, never
+   * replacing a bad sequence with U+FFFD. A byte-order mark is kept as U+FEFF.
+   */
+  decode(bytes: Uint8Array): string;
+}

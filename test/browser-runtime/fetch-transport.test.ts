@@ -1,0 +1,130 @@
+/** The browser's fetch transport: fatal UTF-8 on the real fetch path, bodies read to their end or closed deliberately, cancel bridged to fetch. */
+import { fetchTransport, type FetchLike } from '../../src/browser/fetch-transport';
+import { QueryClient } from '../../src/core/api/query-client';
+import { createCancelSource } from '../../src/core/runtime/cancel-signal';
+import { AddinError } from '../../src/core/wire/errors';
+import { recordingClock, seededRandom } from '../helpers/contract-fake-clock';
+
+const enc = new TextEncoder();
+const HEADER = '{"schema":[{"name":"city","column_type":"String"}]}\n';
+
+interface Served {
+  /** Chunks the page pulled from the body. */
+  pulled: number;
+  /** True once the body was read to its end (its last chunk and the end both delivered). */
+  readToEnd: boolean;
+  /** The reason the page cancelled the body with, if it did. */
+  cancelled: boolean;
+  /** Whether fetch's AbortSignal fired. */
+  aborted: boolean;
+}
+
+/** A fetch answering 200 with `chunks` as the body, one per pull, recording how the body was consumed. */
+function servedFetch(chunks: Uint8Array[]): { fetch: FetchLike; served: Served } {
+  const served: Served = { pulled: 0, readToEnd: false, cancelled: false, aborted: false };
+  const fetch: FetchLike = async (_url, init) => {
+    init.signal?.addEventListener('abort', () => {
+      served.aborted = true;
+    });
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const chunk = chunks[i++];
+          if (chunk === undefined) {
+            served.readToEnd = true;
+            controller.close();
+            return;
+          }
+          served.pulled++;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          served.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { status: 200, headers: new Headers({ 'content-type': 'application/x-ndjson' }), text: async () => '', body };
+  };
+  return { fetch, served };
+}
+
+function queryClient(fetch: FetchLike): QueryClient {
+  return new QueryClient({
+    deploymentUrl: 'https://tenant.example.com/d/1',
+    credential: 'k',
+    transport: fetchTransport(fetch),
+    clock: recordingClock(),
+    random: seededRandom(5),
+  });
+}
+
+async function failure(p: Promise<unknown>): Promise<AddinError> {
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(AddinError);
+  return e as AddinError;
+}
+
+describe('fetchTransport', () => {
+  it('fails invalid UTF-8 (Z\\xFCrich in Latin-1) as a stream error naming its line, instead of writing Z\\uFFFDrich', async () => {
+    const bad = Uint8Array.of(...enc.encode('{"data":[["'), 0x5a, 0xfc, ...enc.encode('rich"]]}\n'));
+    const { fetch } = servedFetch([enc.encode(HEADER), enc.encode('{"data":[["Bern"]]}\n'), bad, enc.encode('{"data":[["Genf"]]}\n')]);
+    const e = await failure(queryClient(fetch).run({ query: 'SELECT city' }));
+    expect(e.kind).toBe('stream');
+    expect(e.code).toBe('invalidUtf8');
+    expect(e.data['line']).toBe(3);
+    expect(e.message).toMatch(/line 3/);
+  });
+
+  it('names the right line when the bad byte sits in a chunk with good lines before it, and keeps split characters whole', async () => {
+    const text = enc.encode(`${HEADER}{"data":[["Zürich"]]}\n`);
+    const bad = Uint8Array.of(...enc.encode('{"data":[["ok"]]}\n{"data":[["'), 0xff, ...enc.encode('"]]}\n'));
+    const split = text.indexOf(0xc3) + 1; // between the two bytes of ü
+    const good = servedFetch([text.subarray(0, split), text.subarray(split)]);
+    await expect(queryClient(good.fetch).run({ query: 'SELECT city' })).resolves.toMatchObject({ rows: [['Zürich']] });
+    const { fetch } = servedFetch([text, bad]);
+    const e = await failure(queryClient(fetch).run({ query: 'SELECT city' }));
+    expect(e.data['line']).toBe(4);
+  });
+
+  it('reads a successful result to its end: the response completes, nothing is cancelled or aborted', async () => {
+    const { fetch, served } = servedFetch([enc.encode(HEADER), enc.encode('{"data":[["Bern"]]}\n'), enc.encode('{"data":[["Basel"]]}\n')]);
+    const result = await queryClient(fetch).run({ query: 'SELECT city', signal: createCancelSource().signal });
+    expect(result.rows).toEqual([['Bern'], ['Basel']]);
+    expect(served.readToEnd).toBe(true);
+    expect(served.cancelled).toBe(false);
+    expect(served.aborted).toBe(false);
+  });
+
+  it('closes a body it leaves early (an error line) deliberately instead of dropping it half-read', async () => {
+    const { fetch, served } = servedFetch([
+      enc.encode(HEADER),
+      enc.encode('{"error":"Query failed: division by zero"}\n'),
+      enc.encode('{"data":[["never read"]]}\n'),
+    ]);
+    const e = await failure(queryClient(fetch).run({ query: 'SELECT city' }));
+    expect(e.kind).toBe('query');
+    expect(served.cancelled).toBe(true);
+    expect(served.readToEnd).toBe(false);
+  });
+
+  it('bridges the core CancelSignal to fetch: a cancel mid-body aborts the request', async () => {
+    const source = createCancelSource();
+    const { fetch, served } = servedFetch([enc.encode(HEADER), enc.encode('{"data":[["Bern"]]}\n'), enc.encode('{"data":[["Basel"]]}\n')]);
+    const e = await failure(
+      queryClient(fetch).run({
+        query: 'SELECT city',
+        signal: source.signal,
+        onProgress: (p) => {
+          if (p.rows >= 1) source.cancel();
+        },
+      }),
+    );
+    expect(e.kind).toBe('cancelled');
+    expect(served.aborted).toBe(true);
+  });
+});
