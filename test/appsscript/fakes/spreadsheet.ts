@@ -6,6 +6,7 @@ import { PLAIN_TEXT, parseTypedInput, type StoredValue } from './typed-input';
 export const MAX_CELLS = 10_000_000;
 /** Characters in one cell. */
 export const MAX_CELL_CHARS = 50_000;
+/** A fresh cell's number format as the fake reports it [unverified: Google does not document the string]. */
 export const DEFAULT_NUMBER_FORMAT = 'General';
 
 type Value = string | number | boolean | Date;
@@ -540,7 +541,8 @@ export class FakeRange {
         const s = String(v);
         if (s.length > MAX_CELL_CHARS)
           throw new Error(`Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`);
-        // Cells formatted as plain text keep strings as they are; otherwise strings are read like typed input.
+        // Cells formatted as plain text keep strings as they are [unverified: common practice, no Google page says it];
+        // otherwise strings are read like typed input.
         return (format: string) => (format === PLAIN_TEXT ? { kind: 'text', text: s } : parseTypedInput(s));
       }),
     );
