@@ -7,6 +7,7 @@ import { ENTRY_POINTS } from '../../appsscript/server/entry-points';
 import { JobStore } from '../../appsscript/server/job-store';
 import { buildSheets } from '../../scripts/sheets-bundle';
 import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
+import { fireDueTriggers, loadProject } from './helpers/vm-project';
 
 let outDir: string;
 let code: string;
@@ -25,15 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => env.close());
 
-type Entry = (arg?: unknown) => unknown;
-
-/** One Apps Script execution: a fresh global scope holding only the fakes, the project's code loaded into it. */
-function execution(mode: 'NONE' | 'LIMITED' | 'FULL'): Record<string, Entry> & vm.Context {
-  env.begin(mode);
-  const context = vm.createContext(env.globals());
-  vm.runInContext(code, context, { filename: 'Code.js' });
-  return context as Record<string, Entry> & vm.Context;
-}
+const execution = (mode: 'NONE' | 'LIMITED' | 'FULL') => loadProject(env, code, mode);
 
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
@@ -93,4 +86,24 @@ test('jobStatus and cancelJob parse their JSON arguments and answer plain JSON',
   expect(bad.error.kind).toBe('validation');
   expect(bad.error.message).toMatch(/^The add-in sent jobStatus bad input \(jobId: /);
   expect(json(context.cancelJob!('not an object'))).toMatchObject({ ok: false, error: { kind: 'validation' } });
+});
+
+test('Dates read from the sheet inside the project are the project scope’s own Dates', () => {
+  const context = execution('FULL');
+  env.book
+    .getActiveSheet()
+    .getRange('A1')
+    .setValue(new Date(Date.UTC(2024, 0, 31)));
+  const isDate = vm.runInContext("SpreadsheetApp.getActiveSpreadsheet().getRange('A1').getValue() instanceof Date", context);
+  expect(isDate).toBe(true);
+});
+
+test('a due trigger runs as an execution of its own; a handler the project lacks fails like Apps Script', async () => {
+  execution('FULL');
+  env.triggers.app.newTrigger('onOpen').timeBased().after(60_000).create();
+  env.execution.advance(60_000);
+  await expect(fireDueTriggers(env, code)).resolves.toEqual([{ handler: 'onOpen', result: undefined }]);
+  expect(env.ui.menus).toHaveLength(1);
+  env.triggers.app.newTrigger('missing').timeBased().after(0).create();
+  await expect(fireDueTriggers(env, code)).rejects.toThrow('Script function not found: missing');
 });

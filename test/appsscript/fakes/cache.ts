@@ -55,10 +55,14 @@ export class FakeCache {
 
 export function fakeCacheService(execution: Execution) {
   const caches = { script: new FakeCache(execution), document: new FakeCache(execution), user: new FakeCache(execution) };
+  const get = <T>(method: string, cache: T): T => {
+    execution.call(`CacheService.${method}`, 'document', '');
+    return cache;
+  };
   const service = {
-    getScriptCache: (): FakeCache => caches.script,
-    getDocumentCache: (): FakeCache | null => caches.document,
-    getUserCache: (): FakeCache => caches.user,
+    getScriptCache: (): FakeCache => get('getScriptCache', caches.script),
+    getDocumentCache: (): FakeCache | null => get('getDocumentCache', caches.document),
+    getUserCache: (): FakeCache => get('getUserCache', caches.user),
   };
   return { service, caches };
 }

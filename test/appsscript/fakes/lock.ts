@@ -50,10 +50,14 @@ export function fakeLockService(execution: Execution) {
     script: new FakeLock(execution, 'Script'),
     user: new FakeLock(execution, 'User'),
   };
+  const get = <T>(method: string, lock: T): T => {
+    execution.call(`LockService.${method}`, 'document', '');
+    return lock;
+  };
   const service = {
-    getDocumentLock: (): FakeLock | null => locks.document,
-    getScriptLock: (): FakeLock => locks.script,
-    getUserLock: (): FakeLock => locks.user,
+    getDocumentLock: (): FakeLock | null => get('getDocumentLock', locks.document),
+    getScriptLock: (): FakeLock => get('getScriptLock', locks.script),
+    getUserLock: (): FakeLock => get('getUserLock', locks.user),
   };
   return { service, locks };
 }

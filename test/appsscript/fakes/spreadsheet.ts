@@ -92,7 +92,8 @@ export class FakeSpreadsheet {
   readonly ui: FakeUi;
   private nextSheetId = 0;
   private active: FakeSheet;
-  readonly newDate: (ms: number) => Date;
+  /** Builds the Dates getValues returns; a vm-based test points it at the context's Date (see helpers/vm-project.ts). */
+  newDate: (ms: number) => Date;
 
   constructor(
     readonly execution: Execution,
