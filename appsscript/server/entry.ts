@@ -1,13 +1,11 @@
 /** The server bundle's exports: every entry point is a plain synchronous function; the build wraps each in a top-level function of the same name. */
-import { z } from 'zod';
 import type { EntryPointName } from './entry-points';
-import { JobStore, jobIdSchema, type JobRecord } from './job-store';
+import { JobStore } from './job-store';
 import { live } from './live-services';
 import { addReportsMenu } from './reports-menu';
 import { parseArgs, serverCall, type ServerResult } from './server-call';
 import { openSidebar } from './sidebar';
-
-const jobArgs = z.object({ jobId: jobIdSchema }).strict();
+import { sidebarApi, type SidebarFunction, type SidebarResult } from './sidebar-api';
 
 /** The menu only: onOpen runs in AuthMode.NONE for an add-on not yet used in this document, where nothing else is allowed. */
 export function onOpen(_e?: unknown): void {
@@ -36,17 +34,17 @@ export function refreshAllReports(): void {
 }
 
 /** Sidebar: the record of a job the sidebar started (null once unknown or expired). */
-export function jobStatus(args: unknown): ServerResult<JobRecord | null> {
+export function jobStatus(args: unknown): ServerResult<SidebarResult<'jobStatus'>> {
   return serverCall(() => {
-    const { jobId } = parseArgs(jobArgs, args, 'jobStatus');
+    const { jobId } = parseArgs(sidebarApi.jobStatus.args, args, 'jobStatus');
     return new JobStore(live.cache().getScriptCache(), Date.now).read(jobId);
   });
 }
 
 /** Sidebar: asks a running job to stop; it takes effect between requests and blocks (a UrlFetchApp call cannot be aborted). */
-export function cancelJob(args: unknown): ServerResult<null> {
+export function cancelJob(args: unknown): ServerResult<SidebarResult<'cancelJob'>> {
   return serverCall(() => {
-    const { jobId } = parseArgs(jobArgs, args, 'cancelJob');
+    const { jobId } = parseArgs(sidebarApi.cancelJob.args, args, 'cancelJob');
     new JobStore(live.cache().getScriptCache(), Date.now).requestCancel(jobId);
     return null;
   });
@@ -57,3 +55,8 @@ export const entryPoints = { onOpen, onInstall, openReports, refreshAllReports, 
   EntryPointName,
   (arg?: never) => unknown
 >;
+
+// Every sidebar function is an entry point answering its declared result.
+export const sidebarEntryPoints = { jobStatus, cancelJob } satisfies {
+  [K in SidebarFunction]: (args: unknown) => ServerResult<SidebarResult<K>>;
+};
