@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { BUNDLE_GLOBAL, ENTRY_POINTS } from '../appsscript/server/entry-points';
-import { buildManifest } from './sheets-manifest';
+import { buildManifest, claspProjectOf } from './sheets-manifest';
 
 const ROOT = path.resolve(__dirname, '..');
 const SCRIPT_MARK = '<!-- SIDEBAR_SCRIPT -->';
@@ -15,7 +15,12 @@ export interface SheetsBuildOptions {
   /** Skip the sidebar (tests of the server bundle). */
   sidebar?: boolean;
   minify?: boolean;
+  /** The clasp project file copied into the output, which makes the output folder the clasp project (default: appsscript/.clasp.json when present; null: none). */
+  claspProject?: string | null;
 }
+
+/** Where a person keeps their clasp project file (git-ignored; copied from .clasp.json.example). */
+export const CLASP_PROJECT_FILE = path.join(ROOT, 'appsscript/.clasp.json');
 
 /** The top-level functions Apps Script needs: menus, triggers and google.script.run find only those. */
 export function entryStubs(names: readonly string[] = ENTRY_POINTS, global = BUNDLE_GLOBAL): string {
@@ -76,6 +81,11 @@ export async function buildSheets(options: SheetsBuildOptions): Promise<string[]
     ['Code.js', await buildServer(options.minify ?? false)],
   ];
   if (options.sidebar !== false) files.push(['Sidebar.html', await buildSidebar(options.minify ?? true)]);
+  const claspFile =
+    options.claspProject === undefined ? (fs.existsSync(CLASP_PROJECT_FILE) ? CLASP_PROJECT_FILE : null) : options.claspProject;
+  // clasp does not push its own project file; `clasp push` then runs from the output folder.
+  if (claspFile !== null)
+    files.push(['.clasp.json', `${JSON.stringify(claspProjectOf(JSON.parse(fs.readFileSync(claspFile, 'utf8'))), null, 2)}\n`]);
   for (const [name, text] of files) fs.writeFileSync(path.join(options.outDir, name), text);
   return files.map(([name]) => name);
 }

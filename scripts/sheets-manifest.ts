@@ -1,4 +1,4 @@
-/** The built appsscript.json: the project's manifest plus, when an administrator names the tenant, the urlFetchWhitelist of its URL prefixes (https, a full domain, a path ending in "/"). */
+/** The built project's JSON files: appsscript.json (the manifest plus, when an administrator names the tenant, the urlFetchWhitelist of its URL prefixes) and the clasp project file. */
 import { z } from 'zod';
 
 const prefixSchema = z
@@ -34,4 +34,22 @@ export function buildManifest(source: unknown, whitelist: readonly string[]): Sh
   if (manifest.oauthScopes.some((s) => /\/auth\/(drive|spreadsheets)$/.test(s)))
     throw new Error('appsscript.json must not ask for all of Drive or all spreadsheets.');
   return whitelist.length > 0 ? { ...manifest, urlFetchWhitelist: [...whitelist] } : manifest;
+}
+
+const claspProjectSchema = z
+  .object({
+    scriptId: z.string().regex(/^[A-Za-z0-9_-]{20,}$/, 'put your Apps Script project id (Project settings › IDs) in scriptId'),
+    // clasp 3 refuses a rootDir outside the folder of its project file, so the file sits in the built folder itself.
+    rootDir: z.literal('.', { message: 'rootDir must be "." (the project file is copied into dist/appsscript)' }).optional(),
+  })
+  .loose();
+
+/** The clasp project file checked, with rootDir "." (the built folder). */
+export function claspProjectOf(raw: unknown): z.infer<typeof claspProjectSchema> {
+  const parsed = claspProjectSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new Error(
+      `appsscript/.clasp.json: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
+    );
+  return { ...parsed.data, rootDir: '.' };
 }

@@ -16,7 +16,7 @@ let env: FakeEnvironment;
 
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheets-build-'));
-  await buildSheets({ outDir });
+  await buildSheets({ outDir, claspProject: null });
   code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');
   sidebarHtml = fs.readFileSync(path.join(outDir, 'Sidebar.html'), 'utf8');
 });

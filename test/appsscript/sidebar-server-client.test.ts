@@ -16,7 +16,7 @@ const jobId = 'job_abcdefghijklmnop';
 
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheets-client-'));
-  await buildSheets({ outDir, sidebar: false });
+  await buildSheets({ outDir, sidebar: false, claspProject: null });
   code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');
 });
 afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
