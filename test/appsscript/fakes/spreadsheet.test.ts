@@ -139,6 +139,22 @@ test('named ranges move with rows inserted above, grow with rows inserted inside
   expect(env.book.getNamedRanges()).toEqual([]);
 });
 
+test('named ranges move up and left when lines above or before them are deleted, shrink when cut, and break when all their columns go', () => {
+  sheet().getRange('C5:E8').setValue('x');
+  env.book.setNamedRange('svc_p2', sheet().getRange('C5:E8'));
+  sheet().deleteRows(1, 2);
+  expect(env.book.getRangeByName('svc_p2')!.getA1Notation()).toBe('C3:E6');
+  sheet().deleteColumns(1, 1);
+  expect(env.book.getRangeByName('svc_p2')!.getA1Notation()).toBe('B3:D6');
+  sheet().deleteColumns(1, 2);
+  expect(env.book.getRangeByName('svc_p2')!.getA1Notation()).toBe('A3:B6');
+  sheet().insertColumnsAfter(1, 3);
+  expect(env.book.getRangeByName('svc_p2')!.getA1Notation()).toBe('A3:E6');
+  expect(env.book.getRangeByName('svc_p2')!.getValues()[0]).toEqual(['x', '', '', '', 'x']);
+  sheet().deleteColumns(1, 5);
+  expect(env.book.getRangeByName('svc_p2')).toBeNull();
+});
+
 test('named ranges are listed, replaced and removed; a deleted sheet takes its named ranges', () => {
   const first = sheet();
   const data = env.book.insertSheet('Data');

@@ -422,7 +422,8 @@ export class FakeSheet {
         this.book.namedRanges.delete(name);
         continue;
       }
-      setStart(nr.area, axis, start < at ? start : at);
+      // Lines deleted above it pull it up; a block cut from its top leaves it starting where the block began.
+      setStart(nr.area, axis, start < at ? start : Math.max(at, start - n));
       setSize(nr.area, axis, keptBefore + keptAfter);
     }
   }
