@@ -178,6 +178,18 @@ test('the workbook cannot grow past 10,000,000 cells', () => {
   expect(thrown(() => env.book.insertSheet())).toMatch(/above the limit of 10000000 cells/);
 });
 
+test('the selection: A1 of the active sheet at first; activate selects a range and its top-left current cell, on its sheet', () => {
+  expect(env.book.getCurrentCell().getA1Notation()).toBe('A1');
+  const data = env.book.insertSheet('Data');
+  data.getRange('C3:D9').activate();
+  expect(env.book.getActiveSheet()).toBe(data);
+  expect(env.book.getActiveRange().getA1Notation()).toBe('C3:D9');
+  expect(env.book.getCurrentCell().getA1Notation()).toBe('C3');
+  env.book.getSheets()[0]!.activate();
+  expect(env.book.getCurrentCell().getSheet().getName()).toBe('Sheet1');
+  expect(env.book.getCurrentCell().getA1Notation()).toBe('A1');
+});
+
 test('toast and menus are recorded; menus and the sidebar work in AuthMode.NONE, the document does not', () => {
   env.begin('NONE');
   const ui = (env.globals().SpreadsheetApp as { getUi(): typeof env.ui }).getUi();

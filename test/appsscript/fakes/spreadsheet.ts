@@ -92,6 +92,8 @@ export class FakeSpreadsheet {
   readonly ui: FakeUi;
   private nextSheetId = 0;
   private active: FakeSheet;
+  /** The user's selection: a range and the current cell inside it (the sheet's A1 until something is selected). */
+  private selection: { range: FakeRange; current: FakeRange } | null = null;
   /** Builds the Dates getValues returns; a vm-based test points it at the context's Date (see helpers/vm-project.ts). */
   newDate: (ms: number) => Date;
 
@@ -159,7 +161,28 @@ export class FakeSpreadsheet {
   setActiveSheet(sheet: FakeSheet): FakeSheet {
     this.doc('setActiveSheet');
     this.active = sheet;
+    if (this.selection?.range.sheet !== sheet) this.selection = null;
     return sheet;
+  }
+  private currentSelection(): { range: FakeRange; current: FakeRange } {
+    if (this.selection && !this.selection.range.sheet.deleted) return this.selection;
+    const a1 = new FakeRange(this.active, { row: 1, col: 1, rows: 1, cols: 1 });
+    return { range: a1, current: a1 };
+  }
+  getActiveRange(): FakeRange {
+    this.doc('getActiveRange');
+    return this.currentSelection().range;
+  }
+  getCurrentCell(): FakeRange {
+    this.doc('getCurrentCell');
+    return this.currentSelection().current;
+  }
+  /** Selects `range` on its sheet (which becomes active); the current cell is its top-left cell. */
+  setActiveRange(range: FakeRange): FakeRange {
+    this.doc('setActiveRange');
+    this.active = range.sheet;
+    this.selection = { range, current: new FakeRange(range.sheet, { row: range.area.row, col: range.area.col, rows: 1, cols: 1 }) };
+    return range;
   }
   insertSheet(name?: string): FakeSheet {
     this.doc('insertSheet');
@@ -288,6 +311,11 @@ export class FakeSheet {
   }
   getParent(): FakeSpreadsheet {
     return this.book;
+  }
+  activate(): FakeSheet {
+    this.doc('activate');
+    this.book.setActiveSheet(this);
+    return this;
   }
   getMaxRows(): number {
     this.doc('getMaxRows');
@@ -626,7 +654,7 @@ export class FakeRange {
   }
   activate(): FakeRange {
     this.doc('activate');
-    this.sheet.book.setActiveSheet(this.sheet);
+    this.sheet.book.setActiveRange(this);
     return this;
   }
 }
