@@ -1,0 +1,20 @@
+/** The real Apps Script globals, typed as the subsets the server uses (this is where the compiler checks that Google's services satisfy them); read lazily, so an entry point touches only what it calls. */
+import type {
+  CacheServiceLike,
+  HtmlServiceLike,
+  LockServiceLike,
+  PropertiesServiceLike,
+  ScriptAppLike,
+  SpreadsheetAppLike,
+  UrlFetchService,
+} from './apps-script-services';
+
+export const live = {
+  spreadsheetApp: (): SpreadsheetAppLike => SpreadsheetApp,
+  urlFetch: (): UrlFetchService => UrlFetchApp,
+  properties: (): PropertiesServiceLike => PropertiesService,
+  cache: (): CacheServiceLike => CacheService,
+  locks: (): LockServiceLike => LockService,
+  html: (): HtmlServiceLike => HtmlService,
+  scriptApp: (): ScriptAppLike => ScriptApp,
+};

@@ -1,0 +1,51 @@
+/** How the functions the sidebar calls take and give data: arguments parsed with zod before use, results and errors as plain JSON (google.script.run drops an Error's kind and refuses Dates and functions). */
+import { z } from 'zod';
+import { AddinError, isAddinError, type AddinErrorKind } from '../../src/core/api/errors';
+
+export const serverErrorSchema = z.object({
+  kind: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  detail: z.string().optional(),
+});
+export type ServerError = z.infer<typeof serverErrorSchema>;
+
+export type ServerResult<T> = { ok: true; value: T } | { ok: false; error: ServerError };
+
+/** Parses a sidebar's arguments; bad input is a `validation` AddinError naming the first offending field. */
+export function parseArgs<S extends z.ZodType>(schema: S, raw: unknown, fn: string): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(arguments)';
+  throw new AddinError(
+    'validation',
+    `The add-in sent ${fn} bad input (${field}: ${issue?.message ?? 'invalid'}). Reload the sidebar and try again.`,
+    {
+      detail: parsed.error.message,
+      data: { field },
+    },
+  );
+}
+
+/** The error as plain JSON; anything not an AddinError is a `host` failure with its message. */
+export function serverError(e: unknown): ServerError {
+  if (isAddinError(e)) {
+    const out: ServerError = { kind: e.kind, message: e.message };
+    if (e.code !== undefined) out.code = e.code;
+    if (e.detail !== undefined) out.detail = e.detail;
+    return out;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return { kind: 'host' satisfies AddinErrorKind, message: `Google Sheets reported an error: ${message}` };
+}
+
+/** Runs a sidebar-callable function: a JSON round trip guards that only plain JSON goes back. */
+export function serverCall<T>(fn: () => T): ServerResult<T> {
+  try {
+    const value = fn();
+    return { ok: true, value: JSON.parse(JSON.stringify(value ?? null)) as T };
+  } catch (e) {
+    return { ok: false, error: serverError(e) };
+  }
+}

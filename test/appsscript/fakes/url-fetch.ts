@@ -1,0 +1,170 @@
+/** A strict fake of `UrlFetchApp` that does real HTTP synchronously: a worker thread fetches while this thread waits on a SharedArrayBuffer with Atomics.wait; 50 MB response cap, 2 KB URLs, muteHttpExceptions. */
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { Execution, SCOPES } from './execution';
+
+/** Response and POST body cap per call (Google's quotas page: "URL Fetch response size 50 MB / call"). */
+export const MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+export const MAX_URL_CHARS = 2 * 1024;
+/** The agent Apps Script sends; the platform tells Sheets from Excel by it. */
+export const APPS_SCRIPT_USER_AGENT =
+  'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +https://script.google.com; id: UAEmdDd-fake)';
+/** The fake's own wording for an over-cap response: Google documents the cap but not the message [unverified]. */
+export const RESPONSE_TOO_LARGE = 'Exceeded maximum response size of 50 MB for UrlFetchApp.fetch.';
+
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', async ({ port, flag, request }) => {
+  let reply;
+  try {
+    const res = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: request.followRedirects ? 'follow' : 'manual',
+    });
+    const chunks = [];
+    let size = 0;
+    let tooLarge = false;
+    if (res.body) {
+      for await (const chunk of res.body) {
+        size += chunk.byteLength;
+        if (size > request.maxBytes) { tooLarge = true; break; }
+        chunks.push(chunk);
+      }
+    }
+    if (tooLarge) reply = { error: 'tooLarge' };
+    else {
+      const body = Buffer.concat(chunks);
+      const headers = [];
+      res.headers.forEach((value, name) => { if (name !== 'set-cookie') headers.push([name, value]); });
+      for (const c of res.headers.getSetCookie()) headers.push(['set-cookie', c]);
+      reply = { status: res.status, headers, body: body.toString('utf8') };
+    }
+  } catch (e) {
+    reply = { error: 'network', message: String(e && e.cause ? e.cause.code || e.cause.message : e && e.message) };
+  }
+  port.postMessage(reply);
+  port.close();
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+});
+`;
+
+type Reply =
+  { status: number; headers: Array<[string, string]>; body: string } | { error: 'tooLarge' } | { error: 'network'; message: string };
+
+export interface FetchParams {
+  method?: string;
+  headers?: Record<string, string>;
+  payload?: string;
+  contentType?: string;
+  muteHttpExceptions?: boolean;
+  followRedirects?: boolean;
+  validateHttpsCertificates?: boolean;
+  escaping?: boolean;
+}
+
+export class FakeHttpResponse {
+  constructor(
+    private readonly status: number,
+    private readonly headerPairs: ReadonlyArray<[string, string]>,
+    private readonly text: string,
+  ) {}
+  getResponseCode(): number {
+    return this.status;
+  }
+  getContentText(): string {
+    return this.text;
+  }
+  /** Header names as sent; a repeated header keeps its last value (getAllHeaders has them all). */
+  getHeaders(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of this.headerPairs) out[k] = v;
+    return out;
+  }
+  getAllHeaders(): Record<string, string | string[]> {
+    const out: Record<string, string | string[]> = {};
+    for (const [k, v] of this.headerPairs) {
+      const prev = out[k];
+      out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    }
+    return out;
+  }
+}
+
+const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
+const KNOWN_PARAMS = new Set([
+  'method',
+  'headers',
+  'payload',
+  'contentType',
+  'muteHttpExceptions',
+  'followRedirects',
+  'validateHttpsCertificates',
+  'escaping',
+]);
+
+export interface FakeUrlFetch {
+  app: { fetch(url: string, params?: FetchParams): FakeHttpResponse };
+  /** Every request made, for assertions (method, url, headers as sent). */
+  requests: Array<{ method: string; url: string; headers: Record<string, string>; body: string | undefined }>;
+  close(): Promise<void>;
+}
+
+/** `timeoutMs`: how long one fetch may take in real time before it fails like Apps Script's "Timeout" (the fake clock is charged separately with `costMs`). */
+export function fakeUrlFetchApp(execution: Execution, options: { timeoutMs?: number; costMs?: number } = {}): FakeUrlFetch {
+  const worker = new Worker(WORKER_SOURCE, { eval: true });
+  worker.unref();
+  const requests: FakeUrlFetch['requests'] = [];
+
+  const send = (request: {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+    body: string | undefined;
+    followRedirects: boolean;
+  }): Reply => {
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ port: port2, flag, request: { ...request, maxBytes: MAX_RESPONSE_BYTES } }, [port2 as MessagePort]);
+    const waited = Atomics.wait(flag, 0, 0, options.timeoutMs ?? 30000);
+    const message = receiveMessageOnPort(port1);
+    port1.close();
+    if (waited === 'timed-out' || !message) throw new Error(`Timeout: ${request.url}`);
+    return message.message as Reply;
+  };
+
+  const app = {
+    fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
+      execution.call('UrlFetchApp.fetch', 'full', SCOPES.externalRequest);
+      for (const k of Object.keys(params)) if (!KNOWN_PARAMS.has(k)) throw new Error(`Attribute provided with no value: ${k}`);
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error(`Invalid argument: ${String(url)}`);
+      if (url.length > MAX_URL_CHARS) throw new Error('Limit Exceeded: URLFetch URL Length.');
+      const method = (params.method ?? 'get').toLowerCase();
+      if (!METHODS.has(method)) throw new Error(`Attribute provided with invalid value: method`);
+      const headers: Record<string, string> = { 'User-Agent': APPS_SCRIPT_USER_AGENT };
+      for (const [k, v] of Object.entries(params.headers ?? {})) headers[k] = String(v);
+      if (params.payload !== undefined && method !== 'get')
+        headers['Content-Type'] = params.contentType ?? headers['Content-Type'] ?? 'application/x-www-form-urlencoded';
+      const body = params.payload === undefined || method === 'get' ? undefined : String(params.payload);
+      if (body !== undefined && Buffer.byteLength(body, 'utf8') > MAX_RESPONSE_BYTES)
+        throw new Error('Limit Exceeded: URLFetch POST Size.');
+      requests.push({ method, url, headers, body });
+      const started = Date.now();
+      const reply = send({ url, method: method.toUpperCase(), headers, body, followRedirects: params.followRedirects ?? true });
+      execution.advance(options.costMs ?? Date.now() - started);
+      if ('error' in reply) {
+        if (reply.error === 'tooLarge') throw new Error(RESPONSE_TOO_LARGE);
+        throw new Error(`Address unavailable: ${url} (${reply.message})`);
+      }
+      if (reply.status >= 400 && params.muteHttpExceptions !== true) {
+        const host = url.replace(/^(https?:\/\/[^/?#]+).*$/, '$1');
+        throw new Error(
+          `Request failed for ${host} returned code ${reply.status}. Truncated server response: ${reply.body.slice(0, 200)} (use muteHttpExceptions option to examine full response)`,
+        );
+      }
+      return new FakeHttpResponse(reply.status, reply.headers, reply.body);
+    },
+  };
+  return { app, requests, close: async () => void (await worker.terminate()) };
+}

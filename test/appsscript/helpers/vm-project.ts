@@ -1,0 +1,30 @@
+/** Runs the built Apps Script project as Apps Script would: each execution a fresh Node `vm` global scope holding only the fakes (Dates from that scope's own Date), with due time-based triggers fired as executions of their own. */
+import vm from 'node:vm';
+import type { FakeEnvironment } from '../fakes/environment';
+import type { AuthModeName } from '../fakes/execution';
+
+export type Entry = (arg?: unknown) => unknown;
+export type ProjectScope = vm.Context & Record<string, Entry>;
+
+/** Starts an execution in `mode` and loads `code` (the built Code.js) into a new global scope. */
+export function loadProject(env: FakeEnvironment, code: string, mode: AuthModeName = 'FULL'): ProjectScope {
+  env.begin(mode);
+  const context = vm.createContext(env.globals());
+  const ContextDate = vm.runInContext('Date', context) as DateConstructor;
+  env.book.newDate = (ms) => new ContextDate(ms);
+  vm.runInContext(code, context, { filename: 'Code.js' });
+  return context as ProjectScope;
+}
+
+/** Fires every due trigger, each in its own FULL execution with a time-driven event object; returns what each handler returned. */
+export async function fireDueTriggers(env: FakeEnvironment, code: string): Promise<Array<{ handler: string; result: unknown }>> {
+  const out: Array<{ handler: string; result: unknown }> = [];
+  for (const due of env.triggers.takeDue()) {
+    const scope = loadProject(env, code, 'FULL');
+    const handler = scope[due.handler];
+    if (typeof handler !== 'function') throw new Error(`Script function not found: ${due.handler}`);
+    const now = new Date(env.execution.now());
+    out.push({ handler: due.handler, result: await handler({ authMode: 'FULL', triggerUid: due.id, year: now.getUTCFullYear() }) });
+  }
+  return out;
+}
