@@ -1,6 +1,6 @@
 /** Progress, outcome and cancel requests of server jobs, in the script cache under the job id the sidebar minted, so other requests can poll and cancel while the job's own call runs. */
 import { z } from 'zod';
-import { AddinError } from '../../src/core/api/errors';
+import { AddinError } from '../../src/core/wire/errors';
 import type { CacheLike } from './apps-script-services';
 import { utf8Length } from './utf8-length';
 

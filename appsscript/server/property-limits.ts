@@ -1,5 +1,5 @@
 /** PropertiesService's documented limits (9 KB per value, 500 KB per store) checked before writing, so a write that would fail says why in the add-in's words and changes nothing. */
-import { AddinError } from '../../src/core/api/errors';
+import { AddinError } from '../../src/core/wire/errors';
 import type { PropertyBag } from './apps-script-services';
 import { utf8Length } from './utf8-length';
 

@@ -1,6 +1,6 @@
 /** The core's Transport over UrlFetchApp.fetch: HTTP errors come back as responses (muteHttpExceptions), the whole body is handed over as one text, and a response at or near the 50 MB fetch cap is refused with a clear message; failures to connect are thrown as they are, like the browser's fetch. */
 import { z } from 'zod';
-import { AddinError, cancelledError } from '../../src/core/api/errors';
+import { AddinError, cancelledError } from '../../src/core/wire/errors';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/api/transport';
 import type { FetchOptions, HttpMethod, UrlFetchService } from './apps-script-services';
 import { utf8Length } from './utf8-length';
@@ -27,7 +27,7 @@ function tooLarge(url: string, bytes: number | null): AddinError {
 
 /** The one place a cancel request is checked: UrlFetchApp calls cannot be aborted, so cancelling takes effect before the next request. */
 function throwIfCancelled(request: TransportRequest): void {
-  if (request.signal?.aborted) throw cancelledError();
+  if (request.signal?.cancelled) throw cancelledError();
 }
 
 function optionsOf(request: TransportRequest): FetchOptions {

@@ -1,6 +1,6 @@
 /** Typed promises over google.script.run for the sidebar: only plain JSON goes out, every answer is parsed with the shared schemas, server errors come back as AddinErrors, and at most 10 calls are in flight. */
 import { z } from 'zod';
-import { AddinError, type AddinErrorKind } from '../../src/core/api/errors';
+import { AddinError, type AddinErrorKind } from '../../src/core/wire/errors';
 import { serverErrorSchema } from '../server/server-call';
 import { sidebarApi, type SidebarArgs, type SidebarFunction, type SidebarResult } from '../server/sidebar-api';
 

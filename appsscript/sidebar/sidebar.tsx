@@ -4,10 +4,10 @@
  * google.script.run is assembled on the reshaped host port; nothing here talks to Google.
  */
 import { createAddinService } from '../../src/core/service/create-addin-service';
-import { HOST_SHEETS } from '../../src/core/api/wire-names';
+import { HOST_SHEETS } from '../../src/core/wire/wire-names';
 import { MemoryHost } from '../../src/core/memory/memory-host';
 import { mountPane } from '../../src/ui/mount';
-import { browserClock } from '../../src/preview/browser-clock';
+import { browserClock } from '../../src/browser/browser-clock';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Sidebar.html has no #root element.');

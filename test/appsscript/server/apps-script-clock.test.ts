@@ -1,4 +1,5 @@
 // The Apps Script clock: sleeping spends the execution's time through Utilities.sleep in steps of at most 5 minutes, and a cancelled sleep does not sleep.
+import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import { appsScriptClock } from '../../../appsscript/server/apps-script-clock';
 import { addinRejection } from '../../helpers/caught-error';
 
@@ -14,8 +15,8 @@ test('a long sleep is split into Utilities.sleep calls of at most 300,000 ms', a
 
 test('a cancelled sleep rejects as cancelled without sleeping', async () => {
   const calls: number[] = [];
-  const controller = new AbortController();
-  controller.abort();
+  const controller = createCancelSource();
+  controller.cancel();
   const e = await addinRejection(appsScriptClock({ sleep: (ms) => void calls.push(ms) }).sleep(10, controller.signal));
   expect(e.kind).toBe('cancelled');
   expect(calls).toEqual([]);

@@ -1,5 +1,6 @@
 // The UrlFetchApp transport over the synchronous fake against a real HTTP server: request shape, HTTP errors as responses, the size cap, cancel and connection failures.
-import { AddinError } from '../../../src/core/api/errors';
+import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
+import { AddinError } from '../../../src/core/wire/errors';
 import { NEAR_CAP_BYTES, urlFetchTransport } from '../../../appsscript/server/url-fetch-transport';
 import { addinRejection } from '../../helpers/caught-error';
 import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
@@ -68,8 +69,8 @@ test('the cap counts UTF-8 bytes, not characters', async () => {
 });
 
 test('a cancelled request is not sent', async () => {
-  const controller = new AbortController();
-  controller.abort();
+  const controller = createCancelSource();
+  controller.cancel();
   const e = await addinRejection(
     urlFetchTransport(env.urlFetch.app)({ method: 'GET', url: `${server.url}/echo`, headers: {}, signal: controller.signal }),
   );
