@@ -64,8 +64,8 @@ export interface SetRangeOptions {
   formats?: (string | null)[][];
   /** How many leading rows become bold. */
   boldRows?: number;
-  /** Bold of every cell, set exactly (true or false) after `boldRows`; a missing entry leaves the cell's bold alone. */
-  bold?: boolean[][];
+  /** Bold of every cell, set exactly (true or false) after `boldRows`; `null` or a missing entry leaves the cell's bold alone. */
+  bold?: (boolean | null)[][];
 }
 
 const FORBIDDEN_SHEET_CHARS = /[[\]:*?/\\]/;
@@ -470,7 +470,7 @@ export class WorkbookModel {
         if (f !== undefined && f !== null) this.setFormatIn(r, col + j, f);
         if (i < boldRows) (r.b ??= [])[col + j] = true;
         const b = options.bold?.[i]?.[j];
-        if (b !== undefined) (r.b ??= [])[col + j] = b || undefined;
+        if (b !== undefined && b !== null) (r.b ??= [])[col + j] = b || undefined;
         this.put(r, col + j, line[j] ?? null);
       }
       this.dropIfEmpty(s, row + i, r);

@@ -437,7 +437,7 @@ class AddinServiceImpl implements AddinService {
   private runOutcome(o: PlacementOutcome): RunOutcome {
     return {
       placementId: o.placementId,
-      rows: o.rows - o.headerRows,
+      rows: o.areaRows - o.headerRows,
       cols: o.cols,
       headerRows: o.headerRows,
       rangeLabel: o.rangeRef,

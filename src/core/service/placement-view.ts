@@ -85,7 +85,7 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     name: record.name,
     sheetName: listing.sheetName,
     rangeLabel: listing.rangeRef,
-    rows: record.rows - headerRows,
+    rows: record.areaRows - headerRows,
     cols: record.cols,
     headerRows,
     refreshedAt: record.refreshedAt,

@@ -36,7 +36,7 @@ describe('Orchestrator.insert', () => {
     const out = await r.orch.insert(draft(t.sql, 'Orders by status'), { sheetId: r.sheet, row: 1, col: 1 });
 
     expect(out).toMatchObject({
-      rows: 4,
+      areaRows: 4,
       cols: 2,
       headerRows: 1,
       rangeRef: 'Sheet1!B2:C5',
@@ -83,13 +83,13 @@ describe('Orchestrator.insert', () => {
       sheetId: r.sheet,
       anchor: { row: 1, col: 1 },
       area: { row: 1, col: 1, rows: 4, cols: 2 },
-      rows: 4,
+      areaRows: 4,
       cols: 2,
       headerRows: 1,
       layout: 'flat',
       queryChecksum: `sum:${t.sql}`,
     });
-    expect(await r.host.trackedArea(out.placementId)).toEqual(out.area);
+    expect((await r.host.layout([out.placementId])).areas[out.placementId]).toEqual(out.area);
   });
 
   it('stores no secret in the document', async () => {
@@ -155,9 +155,9 @@ describe('Orchestrator.insert', () => {
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     const out = await r.orch.insert({ ...draft(sql), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
     expect(r.reports.calls[0]).toMatchObject({ body: { pivotItems } });
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ layout: 'pivot', rows: 4, headerRows: 2 });
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ layout: 'pivot', areaRows: 4, headerRows: 2 });
     expect(out.cols).toBe(3); // region + one column per year
-    expect(out).toMatchObject({ rows: 4, headerRows: 2 }); // measure titles, years, then one row per region
+    expect(out).toMatchObject({ areaRows: 4, headerRows: 2 }); // measure titles, years, then one row per region
     // Refresh reads pivotItems back from connect-workbook and keeps the pivot.
     expect((await r.orch.refresh(out.placementId)).cols).toBe(3);
   });
@@ -253,7 +253,7 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT more', numbered(6, 'm'));
     r.reports.editSql(r.reportId, 'SELECT more');
     const out = await r.orch.refresh(r.id);
-    expect(out).toMatchObject({ rows: 7, cols: 2, headerRows: 1, rangeRef: 'Sheet1!B2:C8' });
+    expect(out).toMatchObject({ areaRows: 7, cols: 2, headerRows: 1, rangeRef: 'Sheet1!B2:C8' });
     expect(r.model.getValues(r.sheet, { row: 6, col: 1, rows: 2, cols: 2 })).toEqual([
       ['m4', 4],
       ['m5', 5],
@@ -262,7 +262,7 @@ describe('Orchestrator.refresh', () => {
     expect(connects.at(-2)?.body.resultLocation).toBe('Sheet1!B2:C5'); // first: where it is now
     expect(connects.at(-1)?.body).toMatchObject({ resultLocation: 'Sheet1!B2:C8', endResultCell: 'C8' });
     const [record] = await loadRegistry(r.host.document);
-    expect(record).toMatchObject({ rows: 7, area: { row: 1, col: 1, rows: 7, cols: 2 }, queryChecksum: 'sum:SELECT more' });
+    expect(record).toMatchObject({ areaRows: 7, area: { row: 1, col: 1, rows: 7, cols: 2 }, queryChecksum: 'sum:SELECT more' });
   });
 
   it('shrinks: clears only the leftovers, keeps their formats and every cell around', async () => {
@@ -273,7 +273,7 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT fewer', table(['only'], [['x']]));
     r.reports.editSql(r.reportId, 'SELECT fewer');
     const out = await r.orch.refresh(r.id);
-    expect(out).toMatchObject({ rows: 2, cols: 1 });
+    expect(out).toMatchObject({ areaRows: 2, cols: 1 });
     expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 9, cols: 5 })).toEqual([
       [null, null, null, null, null],
       [null, 'only', null, 'right', null],
@@ -338,7 +338,7 @@ describe('Orchestrator.refresh', () => {
     expect(e.kind).toBe('host');
     expect(r.host.log.filter((x) => x.op === 'write').length).toBeGreaterThan(2); // some blocks landed, then the rollback
     expect(cells(r.model)).toEqual(before);
-    expect(await r.host.trackedArea(r.id)).toEqual({ sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 });
+    expect((await r.host.layout([r.id])).areas[r.id]).toEqual({ sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 });
     const [recordAfter] = await loadRegistry(r.host.document);
     expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
   });
@@ -389,8 +389,8 @@ describe('Orchestrator.refresh', () => {
     r.reports.failConnect.push(null, new AddinError('server', 'Server error.'));
     const out = await r.orch.refresh(r.id);
     expect(out.syncError?.kind).toBe('server');
-    expect(out.rows).toBe(6);
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ rows: 6 });
+    expect(out.areaRows).toBe(6);
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ areaRows: 6 });
   });
 
   it('serializes refreshes of one placement', async () => {
@@ -437,7 +437,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     r.queries.set(SQL, numbered(2)).set('SELECT v2', numbered(4, 'v'));
     const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
     const after = await r.orch.update(out.placementId, { ...draft('SELECT v2', 'Orders v2') });
-    expect(after.rows).toBe(5);
+    expect(after.areaRows).toBe(5);
     const upserts = r.reports.calls.filter((c) => c.method === 'upsertReport');
     expect(upserts).toHaveLength(2);
     expect(upserts[1]).toMatchObject({
@@ -459,7 +459,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     await r.orch.remove(b.placementId, { clearCells: true });
     expect(r.model.getValue(r.sheet, 0, 5)).toBeNull();
     expect(await r.orch.list()).toEqual([]);
-    expect(await r.host.trackedArea(a.placementId)).toBeNull();
+    expect((await r.host.layout([a.placementId])).areas[a.placementId] ?? null).toBeNull();
     expect((await addinRejection(r.orch.refresh(a.placementId))).kind).toBe('notFound');
   });
 
@@ -492,10 +492,10 @@ describe('Orchestrator step order', () => {
       if (log.at(-1) !== step) log.push(step); // a run of write blocks is one step
     };
     const { host, reports, queries } = r;
-    const occupied = host.occupiedCells.bind(host);
-    host.occupiedCells = (range, max) => {
+    const snapshot = host.snapshot.bind(host);
+    host.snapshot = (ranges) => {
       note('plan');
-      return occupied(range, max);
+      return snapshot(ranges);
     };
     host.beforeMutation = (op) => note(op);
     const track = host.trackArea.bind(host);
@@ -503,10 +503,10 @@ describe('Orchestrator step order', () => {
       note('track');
       return track(id, range);
     };
-    const set = host.document.set.bind(host.document);
-    host.document.set = (key, value) => {
+    const update = host.document.update.bind(host.document);
+    host.document.update = (changes) => {
       note('save');
-      return set(key, value);
+      return update(changes);
     };
     const orch = new Orchestrator({
       host,

@@ -15,7 +15,7 @@ const record: PlacementRecord = {
   sheetName: 'Sheet1',
   anchor: { row: 1, col: 1 },
   area: { row: 1, col: 1, rows: 5, cols: 2 },
-  rows: 5,
+  areaRows: 5,
   cols: 2,
   layout: 'flat',
   queryChecksum: 'c1',
@@ -66,7 +66,7 @@ describe('placementView', () => {
       expect.objectContaining({ rows: 2, headerRows: 3 }),
     );
     expect(placementView(listing({ layout: 'pivot' }), known(), false)).toEqual(expect.objectContaining({ rows: 3, headerRows: 2 }));
-    expect(placementView(listing({ rows: 1, area: { row: 1, col: 1, rows: 1, cols: 2 } }), known(), false)).toEqual(
+    expect(placementView(listing({ areaRows: 1, area: { row: 1, col: 1, rows: 1, cols: 2 } }), known(), false)).toEqual(
       expect.objectContaining({ rows: 0, headerRows: 1 }),
     );
   });
