@@ -2,6 +2,7 @@
 import { AddinError } from '../../src/core/api/errors';
 import type { Deployment, Environment, Meta } from '../../src/core/api/schemas';
 import type {
+  JobStatus,
   AddinService,
   CellTarget,
   PlacementView,
@@ -221,6 +222,12 @@ export class FakeAddinService implements AddinService {
 
   async cancel(jobId: string): Promise<void> {
     this.record('cancel', jobId);
+  }
+
+  /** The pane follows jobs through events; no status is kept here. */
+  async jobStatus(jobId: string): Promise<JobStatus | null> {
+    this.record('jobStatus', jobId);
+    return null;
   }
 
   async goTo(placementId: string): Promise<void> {

@@ -88,6 +88,8 @@ export interface RunOptions {
    * the job's owner calls `flush` (Refresh all saves every record in one write). Without it the run is its own job.
    */
   scope?: JobScope;
+  /** Awaited once the result is in hand, before the write lock is taken: a cancel asked for from another request is seen there. */
+  checkpoint?: () => Promise<void>;
 }
 
 export interface InsertOptions extends RunOptions {
@@ -246,6 +248,8 @@ export class Orchestrator {
       throwIfAborted(signal);
       const definition: Report = { ...report, meta: report.meta ?? draft.meta ?? null };
       const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
+      await opts.checkpoint?.();
+      throwIfAborted(signal);
       opts.onPhase?.('writing');
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({
@@ -433,6 +437,8 @@ export class Orchestrator {
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const context: QueryContext = { deploymentId: record.deploymentId, ...(environmentId ? { environmentId } : {}) };
       const fetched = await this.fetch(context, sql, report.pivotItems ?? null, report, opts);
+      await opts.checkpoint?.();
+      throwIfAborted(signal);
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
       const written = await this.locks.run(WRITE_LOCK, () =>

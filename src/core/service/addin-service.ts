@@ -2,8 +2,9 @@
 import type { AddinErrorKind } from '../api/errors';
 import type { Deployment, Environment, Meta, PivotItems } from '../api/schemas';
 import type { JobItemState, RefreshAllSummary } from '../refresh/refresh-job-state';
+import type { JobStatus } from './job-store';
 
-export type { JobItemState, RefreshAllSummary };
+export type { JobItemState, JobStatus, RefreshAllSummary };
 
 export type AuthScheme = 'auto' | 'bearer' | 'api-key';
 
@@ -113,8 +114,13 @@ export interface AddinService {
   listPlacements(): Promise<PlacementView[]>;
   refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
   refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary>;
-  /** Stop a running job (insert, refresh or refresh-all): the cells stay as they were. */
+  /** Stop a running job (insert, refresh or refresh-all), from this request or another one: the cells stay as they were. */
   cancel(jobId: string): Promise<void>;
+  /**
+   * A job's progress, per-placement items and outcome (or error), as plain JSON, from any request (Apps Script's sidebar
+   * polls it while the job's own call runs); null for a job this workbook's job store does not know (yet, or any more).
+   */
+  jobStatus(jobId: string): Promise<JobStatus | null>;
   goTo(placementId: string): Promise<void>;
   /** The placement's report definition, for Edit. */
   loadDraft(placementId: string): Promise<ReportDraft>;
