@@ -185,6 +185,24 @@ describe('Orchestrator.insert', () => {
     expect(await loadRegistry(r.host.document)).toEqual([]);
   });
 
+  it('waits for a busy host during the rollback too, and still puts every cell back', async () => {
+    const r = rig({ maxCellsPerWrite: 10 });
+    r.queries.set(SQL, numbered(30));
+    r.model.setValue(r.sheet, 0, 0, 'above');
+    const before = cells(r.model);
+    r.host.failWriteAfter(2);
+    let mutations = 0;
+    r.host.beforeMutation = () => {
+      mutations += 1;
+      // Right after the failing write: the user starts typing in a cell while the rollback runs.
+      if (mutations === 4) r.host.busyFor(3);
+    };
+    const e = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 }));
+    expect(e.kind).toBe('host');
+    expect(e.data.rollbackFailed).toBeUndefined();
+    expect(cells(r.model)).toEqual(before);
+  });
+
   it('refuses a result that would run past the grid before writing anything', async () => {
     const r = rig({ maxRows: 10 });
     r.queries.set(SQL, numbered(5));
