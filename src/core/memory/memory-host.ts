@@ -2,18 +2,10 @@
 import { AddinError } from '../api/errors';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../api/wire-names';
 import type { SpreadsheetHostValue } from '../api/schemas';
-import type {
-  CellSnapshot,
-  CredentialStore,
-  DocumentStore,
-  GridRange,
-  HostLimits,
-  SheetRef,
-  SpreadsheetHost,
-  WorkbookLayout,
-  WriteBlock,
-} from '../host';
+import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
 import { READ_BYTES_PER_CELL } from '../host';
+import { utf8ByteLength } from '../ndjson/utf8-length';
+import { DOCUMENT_STORE_LIMITS, MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 
 /** Document key of the minted workbook id. */
@@ -30,9 +22,6 @@ export const MEMORY_HOST_LIMITS: HostLimits = {
   maxCellChars: 32_767,
 };
 
-/** Apps Script's caps on document properties: 9 KB per value, 500 KB per store (the smallest host's). */
-export const DOCUMENT_STORE_LIMITS = { maxValueBytes: 9 * 1024, maxStoreBytes: 500 * 1024 };
-
 export interface MemoryHostOptions {
   platformHost?: SpreadsheetHostValue;
   limits?: Partial<HostLimits>;
@@ -45,91 +34,12 @@ export interface MemoryHostOptions {
   documentLimits?: { maxValueBytes: number; maxStoreBytes: number };
 }
 
-/** The settings of the workbook model, as the host's document store (it travels with the workbook JSON). */
-class ModelDocumentStore implements DocumentStore {
-  /** Calls (reads and writes), for tests that count round trips. */
-  constructor(
-    private readonly model: WorkbookModel,
-    private readonly caps: { maxValueBytes: number; maxStoreBytes: number },
-  ) {}
-  async get(key: string): Promise<string | null> {
-    return this.model.getSetting(key);
-  }
-  async set(key: string, value: string): Promise<void> {
-    await this.update({ [key]: value });
-  }
-  async entries(prefix: string): Promise<Record<string, string>> {
-    const out: Record<string, string> = {};
-    for (const key of this.model.settingKeys()) if (key.startsWith(prefix)) out[key] = this.model.getSetting(key) ?? '';
-    return out;
-  }
-  /** All or nothing: a value or a store past the caps is refused with a 'limit' error and nothing is changed. */
-  async update(changes: Record<string, string | null>): Promise<void> {
-    let total = 0;
-    for (const key of this.model.settingKeys()) {
-      if (key in changes) continue;
-      total += utf8Length(key) + utf8Length(this.model.getSetting(key) ?? '');
-    }
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) continue;
-      const bytes = utf8Length(key) + utf8Length(value);
-      if (bytes > this.caps.maxValueBytes)
-        throw new AddinError(
-          'limit',
-          `The document setting ${key} would take ${bytes} bytes; a setting holds at most ${this.caps.maxValueBytes}.`,
-        );
-      total += bytes;
-    }
-    if (total > this.caps.maxStoreBytes)
-      throw new AddinError(
-        'limit',
-        `The document's settings would take ${total} bytes; the document holds at most ${this.caps.maxStoreBytes}.`,
-      );
-    for (const [key, value] of Object.entries(changes)) this.model.setSetting(key, value);
-  }
-  keys(): string[] {
-    return this.model.settingKeys();
-  }
-}
-
-/** Per-user secrets, kept apart from the document. */
-export class MemoryCredentialStore implements CredentialStore {
-  private readonly map = new Map<string, string>();
-  async get(key: string): Promise<string | null> {
-    return this.map.get(key) ?? null;
-  }
-  async set(key: string, value: string): Promise<void> {
-    this.map.set(key, value);
-  }
-  async remove(key: string): Promise<void> {
-    this.map.delete(key);
-  }
-  values(): string[] {
-    return [...this.map.values()];
-  }
-}
-
-/** UTF-8 byte length of a string. */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i += 1) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      i += 1;
-    } else n += 3;
-  }
-  return n;
-}
-
 /** Estimated request size of a write: the JSON of its values, format runs and bold runs, in UTF-8 bytes. */
 export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' | 'bold'>): number {
   return (
-    utf8Length(JSON.stringify(block.values)) +
-    (block.formats ? utf8Length(JSON.stringify(block.formats)) : 0) +
-    (block.bold ? utf8Length(JSON.stringify(block.bold)) : 0)
+    utf8ByteLength(JSON.stringify(block.values)) +
+    (block.formats ? utf8ByteLength(JSON.stringify(block.formats)) : 0) +
+    (block.bold ? utf8ByteLength(JSON.stringify(block.bold)) : 0)
   );
 }
 
