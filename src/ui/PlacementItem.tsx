@@ -47,7 +47,7 @@ export function PlacementItem(props: PlacementItemProps) {
         {p.name}
       </Text>
       <Caption1 className={styles.meta}>
-        {orphaned ? 'No cells' : p.rangeLabel} · {formatShape(p.rows, p.cols)}
+        {orphaned ? 'No cells' : p.rangeLabel} · {formatShape(p.dataRows, p.cols)}
       </Caption1>
       <Caption1 className={styles.meta} title={p.refreshedAt ?? undefined}>
         {refreshedLabel(p.refreshedAt, nowMs)}

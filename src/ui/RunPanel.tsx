@@ -109,7 +109,7 @@ export function RunPanel({ editing, buildDraft }: RunPanelProps) {
         <MessageBar intent="success" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{editing === null ? 'Inserted' : 'Saved and refreshed'}</MessageBarTitle>
-            {`${formatShape(status.result.rows, status.result.cols)} in ${formatDuration(status.result.elapsedMs)}`}
+            {`${formatShape(status.result.dataRows, status.result.cols)} in ${formatDuration(status.result.elapsedMs)}`}
             <Caption1 block>at {status.result.rangeLabel}</Caption1>
           </MessageBarBody>
         </MessageBar>

@@ -19,7 +19,7 @@ function fakeWithPlacements() {
       placementId: 'p2',
       name: 'Revenue by month',
       rangeLabel: 'Sheet2!A1:C13',
-      rows: 13,
+      dataRows: 13,
       status: 'failed',
       refreshedAt: minutesAgo(150),
       lastError: { kind: 'query', message: 'The query failed: column "amount" does not exist.' },
@@ -128,7 +128,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
   });
   expect(within(item('Orders by status')).getByText('Refreshing')).toBeTruthy();
   act(() => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } });
     fake.emit({
       type: 'item',
       jobId: 'job-1',
@@ -136,7 +136,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
       item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' },
     });
     // An event of another job is ignored.
-    fake.emit({ type: 'item', jobId: 'other', placementId: 'p3', item: { state: 'done', rows: 1, cols: 1 } });
+    fake.emit({ type: 'item', jobId: 'other', placementId: 'p3', item: { state: 'done', dataRows: 1, cols: 1 } });
   });
   expect(progress.textContent).toContain('1 of 3 refreshed, 1 failed');
   expect(item('Revenue by month').textContent).toContain('The platform failed (500). Try again.');
@@ -152,7 +152,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
       failed: 1,
       stopped: 1,
       items: [
-        { placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } },
+        { placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } },
         { placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } },
         { placementId: 'p3', item: { state: 'stopped' } },
       ],
@@ -168,7 +168,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
     done: ids.length,
     failed: 0,
     stopped: 0,
-    items: ids.map((placementId) => ({ placementId, item: { state: 'done', rows: 1, cols: 1 } })),
+    items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
   await click(within(after).getByRole('button', { name: 'Retry failed' }));
   await settle();
@@ -234,11 +234,11 @@ test('a running Refresh all keeps its progress while the editor is open', async 
   await screen.findByRole('listitem', { name: 'Orders by status' });
   await click(screen.getByRole('button', { name: 'Refresh all' }));
   act(() => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 1, cols: 1 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', dataRows: 1, cols: 1 } });
   });
   await click(await screen.findByRole('button', { name: 'New report' }));
   act(() => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'done', rows: 1, cols: 1 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'done', dataRows: 1, cols: 1 } });
   });
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   expect((await screen.findByRole('group', { name: 'Refresh all' })).textContent).toContain('2 of 3 refreshed');

@@ -58,7 +58,7 @@ export async function refreshAll(
             if (phase === 'writing') set(id, { state: 'writing' });
           },
         });
-        set(id, { state: 'done', rows: outcome.areaRows - outcome.headerRows, cols: outcome.cols });
+        set(id, { state: 'done', dataRows: outcome.areaRows - outcome.headerRows, cols: outcome.cols });
       } catch (e) {
         if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
         else if (isAddinError(e)) set(id, { state: 'failed', kind: e.kind, message: e.message });

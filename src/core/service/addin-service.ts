@@ -61,7 +61,7 @@ export interface PlacementView {
   /** "Sheet1!B2:D20" (header rows included), or null when orphaned */
   rangeLabel: string | null;
   /** Data rows last written (header rows not counted). */
-  rows: number;
+  dataRows: number;
   cols: number;
   /** Header rows above the data rows. */
   headerRows: number;
@@ -79,7 +79,7 @@ export interface PlacementView {
 export interface RunOutcome {
   placementId: string;
   /** Data rows written (header rows not counted). */
-  rows: number;
+  dataRows: number;
   cols: number;
   /** Header rows written above the data rows. */
   headerRows: number;

@@ -426,7 +426,7 @@ class AddinServiceImpl implements AddinService {
           },
         });
         const result = this.runOutcome(outcome);
-        item({ state: 'done', rows: result.rows, cols: result.cols });
+        item({ state: 'done', dataRows: result.dataRows, cols: result.cols });
         return result;
       } catch (e) {
         if (isAddinError(e) && e.kind === 'cancelled') item({ state: 'stopped' });
@@ -439,7 +439,7 @@ class AddinServiceImpl implements AddinService {
   private runOutcome(o: PlacementOutcome): RunOutcome {
     return {
       placementId: o.placementId,
-      rows: o.areaRows - o.headerRows,
+      dataRows: o.areaRows - o.headerRows,
       cols: o.cols,
       headerRows: o.headerRows,
       rangeLabel: o.rangeRef,

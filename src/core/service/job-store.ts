@@ -37,7 +37,7 @@ const itemStateSchema: z.ZodType<JobItemState> = z.union([
   z.object({ state: z.literal('queued') }),
   z.object({ state: z.literal('running') }),
   z.object({ state: z.literal('writing') }),
-  z.object({ state: z.literal('done'), rows: z.number(), cols: z.number() }),
+  z.object({ state: z.literal('done'), dataRows: z.number(), cols: z.number() }),
   z.object({ state: z.literal('failed'), kind: z.string() as z.ZodType<AddinErrorKind>, message: z.string() }),
   z.object({ state: z.literal('stopped') }),
 ]);

@@ -68,7 +68,7 @@ describe('host calls per job', () => {
       { jobId: 'i', overwrite: false },
     );
     const insert = host.take();
-    expect(out.rows).toBeGreaterThan(0);
+    expect(out.dataRows).toBeGreaterThan(0);
     expect(host.inner.model.getValue(sheetId, 1, 1)).toBe('status');
     expect(fixed(insert)).toBeLessThanOrEqual(8);
     expect(CountingHost.tally(insert)).toMatchObject({
@@ -77,7 +77,7 @@ describe('host calls per job', () => {
       autofitColumns: 1,
       'document.update': 1,
     });
-    expect(host.inner.autofitted).toEqual([{ sheetId, row: 1, col: 1, rows: out.rows + 1, cols: 2 }]);
+    expect(host.inner.autofitted).toEqual([{ sheetId, row: 1, col: 1, rows: out.dataRows + 1, cols: 2 }]);
 
     await service.refresh(out.placementId, { jobId: 'r' });
     const refresh = host.take();

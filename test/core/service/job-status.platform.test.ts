@@ -85,7 +85,7 @@ describe('jobStatus and cancel from another request', () => {
     expect(await poller.jobStatus('insert-1')).toMatchObject({
       state: 'done',
       error: null,
-      outcome: { placementId: placed.placementId, rows: placed.rows, cols: 2 },
+      outcome: { placementId: placed.placementId, dataRows: placed.dataRows, cols: 2 },
     });
     expect(await poller.jobStatus('never-started')).toBeNull();
 
