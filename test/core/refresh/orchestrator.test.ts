@@ -5,7 +5,7 @@ import { AddinError } from '../../../src/core/api/errors';
 import { HOST_EXCEL } from '../../../src/core/api/wire-names';
 import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import { TEXT_FORMAT } from '../../../src/core/host';
-import { loadRegistry, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
+import { loadRegistry, recordKey, REGISTRY_INDEX_KEY, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
 import { Orchestrator } from '../../../src/core/refresh/orchestrator';
 import { cells, countingBytes, draft, fakeClock, numbered, rig, table, type Rig, type Table } from './fakes';
 import { addinRejection } from '../../helpers/caught-error';
@@ -491,6 +491,42 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     expect(item).toMatchObject({ sheetName: 'My Sheet', rangeRef: "'My Sheet'!B1:C3" });
     await r.orch.goTo(a.placementId);
     expect(r.host.selection).toEqual({ sheetId: r.sheet, row: 0, col: 1, rows: 3, cols: 2 });
+  });
+
+  it('skips a damaged record: the others list and refresh, the damaged one is reported and can be removed', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    const a = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const b = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 4 });
+    await r.host.document.set(recordKey(b.placementId), '{"placementId": broken');
+    const { placements, damaged } = await r.orch.listing();
+    expect(placements.map((l) => l.record.placementId)).toEqual([a.placementId]);
+    expect(damaged).toEqual([expect.objectContaining({ placementId: b.placementId, detail: expect.stringContaining('not JSON') })]);
+    await r.orch.refresh(a.placementId);
+    const e = await addinRejection(r.orch.refresh(b.placementId));
+    expect(e.kind).toBe('contract');
+    expect(e.message).toMatch(/damaged/);
+    await r.orch.remove(b.placementId, { clearCells: false });
+    expect((await r.orch.listing()).damaged).toEqual([]);
+    expect(await r.host.document.get(recordKey(b.placementId))).toBeNull();
+    expect(r.model.getValue(r.sheet, 0, 4)).toBe('key'); // its cells stay
+  });
+
+  it('reads a registry of version 1 and migrates it at the next save', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    const a = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const [record] = await loadRegistry(r.host.document);
+    const { areaRows, ...rest } = record!;
+    await r.host.document.update({
+      [REGISTRY_KEY]: JSON.stringify({ version: 1, placements: [{ ...rest, rows: areaRows }] }),
+      [REGISTRY_INDEX_KEY]: null,
+      [recordKey(a.placementId)]: null,
+    });
+    expect((await r.orch.list()).map((l) => l.record.areaRows)).toEqual([4]);
+    await r.orch.refresh(a.placementId);
+    expect(await r.host.document.get(REGISTRY_KEY)).toBeNull();
+    expect(await r.host.document.get(recordKey(a.placementId))).toContain('"areaRows":4');
   });
 
   it('reports a damaged registry clearly', async () => {
