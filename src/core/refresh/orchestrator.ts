@@ -359,7 +359,7 @@ export class Orchestrator {
   /** Every placement with where it is now, and the stored records that could not be read: two host calls. */
   async listing(scope: JobScope = new JobScope()): Promise<{ placements: PlacementListing[]; damaged: DamagedRecord[] }> {
     const registry = await this.registry(scope);
-    const layout = await this.call(() => this.deps.host.layout());
+    const layout = await this.startLayout(scope);
     const placements = registry.records.map((record): PlacementListing => {
       const area = layout.areas[record.placementId] ?? null;
       const sheetName = area ? (layout.sheets.find((s) => s.id === area.sheetId)?.name ?? null) : (record.sheetName ?? null);

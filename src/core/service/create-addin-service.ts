@@ -273,7 +273,9 @@ class AddinServiceImpl implements AddinService {
   }
 
   async update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome> {
-    const record = (await this.orchestrator.list()).find((l) => l.record.placementId === placementId)?.record;
+    // One job: the registry read here serves the update's refresh too, and its record is saved once at the end.
+    const scope = new JobScope();
+    const record = (await this.orchestrator.listing(scope)).placements.find((l) => l.record.placementId === placementId)?.record;
     if (record === undefined)
       throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
     const known = this.lastKnown.get(placementId);
@@ -284,7 +286,13 @@ class AddinServiceImpl implements AddinService {
       known?.meta ?? null,
     );
     try {
-      return await this.runOnPlacement(placementId, options.jobId, (opts) => this.orchestrator.update(placementId, placementDraft, opts));
+      return await this.runOnPlacement(placementId, options.jobId, async (opts) => {
+        try {
+          return await this.orchestrator.update(placementId, placementDraft, { ...opts, scope });
+        } finally {
+          await this.orchestrator.flush(scope);
+        }
+      });
     } catch (e) {
       throw updateError(e, record.name);
     }
