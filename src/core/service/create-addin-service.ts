@@ -5,6 +5,7 @@ import type { Clock, Transport } from '../api/transport';
 import { PRODUCT_PREFIX } from '../api/wire-names';
 import { formatRangeRef } from '../cells/a1';
 import type { SpreadsheetHost } from '../host';
+import { retryWhileBusy } from '../refresh/host-busy';
 import { JobScope } from '../refresh/job-scope';
 import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../refresh/orchestrator';
 import { parseRegistry } from '../refresh/placement-record';
@@ -247,7 +248,7 @@ class AddinServiceImpl implements AddinService {
     const { jobId } = options;
     return this.runJob(jobId, [], async (tracker, signal) => {
       // One document read for the job: the workbook's context and its placement registry.
-      const entries = await this.deps.host.document.entries(`${PRODUCT_PREFIX}.`);
+      const entries = await retryWhileBusy(this.deps.clock, () => this.deps.host.document.entries(`${PRODUCT_PREFIX}.`));
       const { deploymentId, environmentId } = requireContext(parseContext(entries[CONTEXT_KEY]));
       const scope = new JobScope(parseRegistry(entries));
       await this.session.platform();
