@@ -1,5 +1,5 @@
 /** Benchmark of a whole Orchestrator.insert of 200k x 10 mixed values onto MemoryHost (layout, host calls, the rest), then refreshes of it. */
-import type { GridRange, SheetRef, WriteBlock, CellSnapshot } from '../src/core/host';
+import type { GridRange, WorkbookLayout, WriteBlock, CellSnapshot } from '../src/core/host';
 import { MemoryHost } from '../src/core/memory/memory-host';
 import { WorkbookModel } from '../src/core/memory/workbook-model';
 import { Orchestrator } from '../src/core/refresh/orchestrator';
@@ -14,8 +14,8 @@ const SQL = 'SELECT * FROM orders';
 const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /**
- * MemoryHost that times its cell calls (snapshot, occupiedCells, writeBlock, clear) and marks the first sheets() call
- * after `layoutStart` is set: in an insert that is the write phase asking for its sheet, right after the layout.
+ * MemoryHost that times its cell calls (snapshot, writeBlock) and marks the first layout() call after `layoutStart` is
+ * set: in an insert that is the write phase reading the layout afresh, right after the result is laid out.
  */
 class TimedHost extends MemoryHost {
   hostMs = 0;
@@ -23,12 +23,12 @@ class TimedHost extends MemoryHost {
   layoutStart: number | null = null;
   layoutMs = 0;
 
-  override async sheets(): Promise<SheetRef[]> {
+  override async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
     if (this.layoutStart !== null) {
       this.layoutMs = nowMs() - this.layoutStart;
       this.layoutStart = null;
     }
-    return super.sheets();
+    return super.layout(placementIds);
   }
 
   override async writeBlock(block: WriteBlock): Promise<void> {
@@ -42,19 +42,10 @@ class TimedHost extends MemoryHost {
     }
   }
 
-  override async snapshot(range: GridRange): Promise<CellSnapshot> {
+  override async snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
     const t0 = nowMs();
     try {
-      return await super.snapshot(range);
-    } finally {
-      this.hostMs += nowMs() - t0;
-    }
-  }
-
-  override async occupiedCells(range: GridRange, max: number): Promise<Array<{ row: number; col: number }>> {
-    const t0 = nowMs();
-    try {
-      return await super.occupiedCells(range, max);
+      return await super.snapshot(ranges);
     } finally {
       this.hostMs += nowMs() - t0;
     }
@@ -100,14 +91,14 @@ async function insertOnce(rows: number): Promise<InsertTiming> {
   const t0 = nowMs();
   const out = await orch.insert({ deploymentId: '7', name: 'Orders', sqlQuery: SQL }, { sheetId: sheet.id, row: 0, col: 0 });
   const totalMs = nowMs() - t0;
-  if (out.rows !== rows + 1) throw new Error(`inserted ${out.rows} rows, expected ${rows + 1}`);
+  if (out.areaRows !== rows + 1) throw new Error(`inserted ${out.areaRows} rows, expected ${rows + 1}`);
   const refresh = async (n?: number): Promise<number> => {
     if (n !== undefined) queries.set(SQL, mixedResult(n));
     const r0 = nowMs();
     await orch.refresh(out.placementId);
     return nowMs() - r0;
   };
-  return { totalMs, layoutMs: host.layoutMs, writeMs: host.writeMs, hostMs: host.hostMs, cells: out.rows * out.cols, refresh };
+  return { totalMs, layoutMs: host.layoutMs, writeMs: host.writeMs, hostMs: host.hostMs, cells: out.areaRows * out.cols, refresh };
 }
 
 export async function run(): Promise<Measurement[]> {
@@ -122,7 +113,7 @@ export async function run(): Promise<Measurement[]> {
     { name: `insert ${label} total`, value: t.totalMs, unit: 'ms' },
     { name: `insert ${label} layout (buildFlatMatrix)`, value: t.layoutMs, unit: 'ms' },
     { name: `insert ${label} host writeBlock`, value: t.writeMs, unit: 'ms' },
-    { name: `insert ${label} host snapshot + occupiedCells`, value: t.hostMs - t.writeMs, unit: 'ms' },
+    { name: `insert ${label} host snapshot`, value: t.hostMs - t.writeMs, unit: 'ms' },
     { name: `insert ${label} rest (plan, registry...)`, value: t.totalMs - t.layoutMs - t.hostMs, unit: 'ms' },
     { name: `insert ${label} throughput`, value: t.cells / (t.totalMs / 1000), unit: 'cells/s' },
     { name: `refresh ${label} in place`, value: inPlaceMs, unit: 'ms' },

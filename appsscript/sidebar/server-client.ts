@@ -27,6 +27,7 @@ const KIND_TABLE: Record<AddinErrorKind, true> = {
   network: true,
   contract: true,
   cancelled: true,
+  hostBusy: true,
   query: true,
   continueWait: true,
   stream: true,

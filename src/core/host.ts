@@ -1,4 +1,7 @@
-/** The SpreadsheetHost port: the small set of workbook operations the core needs from Excel, Sheets or the preview. */
+/**
+ * The SpreadsheetHost port: the small set of workbook operations the core needs from Excel, Sheets or the preview,
+ * shaped so that a job costs a host a few round trips whatever the number of placements (every method is one request).
+ */
 import type { SpreadsheetHostValue } from './wire/schemas';
 
 /** A value as written to or read from a cell; `null` is an empty cell (the Excel adapter writes it as `""`: in a 2-D `values` array Excel leaves a `null` cell unchanged). */
@@ -7,7 +10,7 @@ export type Scalar = string | number | boolean | null;
 /**
  * Number format that marks a cell as literal text. Cells carrying it hold text that must stay inert
  * (never taken as a formula or number): Excel applies it as the `@` number format before the value,
- * Sheets prefixes the value with an apostrophe; the value reads back as the original text.
+ * Sheets applies it as the `@` format (or writes with `valueInputOption: RAW`); the value reads back as the original text.
  */
 export const TEXT_FORMAT = '@';
 
@@ -29,26 +32,45 @@ export interface GridRange {
   cols: number;
 }
 
-/** A rectangle of cells to write: values plus optional per-cell number formats (`null` leaves the format alone). */
+/** A rectangle inside a write block, relative to the block's top-left cell. */
+export interface CellRun {
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+/** One number format for every cell of a rectangle (one `numberFormat` assignment in Excel, one `setNumberFormat` in Sheets). */
+export interface FormatRun extends CellRun {
+  format: string;
+}
+
+/** Bold set on (true) or off (false) for every cell of a rectangle. */
+export interface BoldRun extends CellRun {
+  bold: boolean;
+}
+
+/**
+ * A rectangle of cells to write in one request. Formats are applied before the values (so TEXT_FORMAT cells take
+ * text literally), then bold. A cell outside every format run keeps its number format, and outside every bold run its
+ * bold: "leave it alone" needs no read. Runs never overlap each other within one list.
+ */
 export interface WriteBlock {
   sheetId: string;
   row: number;
   col: number;
   values: Scalar[][];
-  formats?: (string | null)[][];
-  /** How many leading rows of this block are header rows (made bold). */
-  headerRows?: number;
-  /** Bold of every cell, set exactly (true or false) after `headerRows`; a rollback restores a snapshot's bold with it. */
-  bold?: boolean[][];
+  formats?: FormatRun[];
+  bold?: BoldRun[];
 }
 
-/** What a range held, to restore it after a failed write. */
+/** What a range held, to restore it exactly after a failed write. */
 export interface CellSnapshot {
   range: GridRange;
   values: Scalar[][];
-  formats: (string | null)[][];
-  /** Bold of every cell, when the host reads it: a failed write that bolded header cells is put back with it. */
-  bold?: boolean[][];
+  /** Every cell's number format (GENERAL_FORMAT when it has none). */
+  formats: string[][];
+  bold: boolean[][];
 }
 
 export interface HostLimits {
@@ -58,15 +80,37 @@ export interface HostLimits {
   maxCellsPerWrite: number;
   /** Upper bound of the payload bytes of one write request (Excel on the web: 5 MB). */
   maxBytesPerWrite: number;
+  /** Upper bound of cells one read may return (Excel on the web: 5,000,000). */
+  maxCellsPerRead: number;
+  /** Upper bound of the bytes of one read's response (Excel on the web: 5 MB); the core estimates READ_BYTES_PER_CELL per cell. */
+  maxBytesPerRead: number;
   maxCellChars: number;
   /** Cells in a whole workbook (Sheets: 10,000,000), if the host has such a cap. */
   maxCellsPerWorkbook?: number;
 }
 
+/**
+ * Bytes a snapshot's response is assumed to take per cell (value, number format and bold) when the core cuts reads under
+ * `maxBytesPerRead`. An adapter whose host still refuses a response as too large halves the read itself.
+ */
+export const READ_BYTES_PER_CELL = 40;
+
 export interface WorkbookIdentity {
   /** Minted once and kept in the document (no host offers a stable workbook id). */
   id: string;
   name: string;
+}
+
+/** What one `layout()` call returns: everything a job needs to know about where things are. */
+export interface WorkbookLayout {
+  workbook: WorkbookIdentity;
+  /** In tab order. */
+  sheets: SheetRef[];
+  /**
+   * Tracked areas by placement id: where each is now, `null` when its cells or sheet were deleted (orphaned). A placement
+   * that was never tracked (or was untracked) is absent.
+   */
+  areas: Record<string, GridRange | null>;
 }
 
 /** Per-user secret storage, never inside the document. */
@@ -76,33 +120,41 @@ export interface CredentialStore {
   remove(key: string): Promise<void>;
 }
 
-/** Non-secret storage that travels with the document (placement registry, remembered context). */
+/**
+ * Non-secret storage that travels with the document (placement registry, remembered context, workbook id). Values must
+ * fit the smallest host: Apps Script caps a document property at 9 KB and the whole store at 500 KB.
+ */
 export interface DocumentStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string): Promise<void>;
+  /** Every entry whose key starts with `prefix`, in one read. */
+  entries(prefix: string): Promise<Record<string, string>>;
+  /** Sets (a string) or removes (`null`) several keys in one write. */
+  update(changes: Record<string, string | null>): Promise<void>;
 }
 
 export interface SpreadsheetHost {
   /** The contract's host value for `source` and `host` (SPREADSHEET_1 for Excel and the preview, SPREADSHEET_2 for Sheets). */
   readonly platformHost: SpreadsheetHostValue;
   readonly limits: HostLimits;
-  workbook(): Promise<WorkbookIdentity>;
-  sheets(): Promise<SheetRef[]>;
+  /** Workbook identity, sheets and the tracked areas of `placementIds` (every tracked area when omitted), in one request. */
+  layout(placementIds?: readonly string[]): Promise<WorkbookLayout>;
   /** The active cell (top-left of the selection). */
   activeCell(): Promise<{ sheet: SheetRef; row: number; col: number }>;
   /** Select a range and bring it into view ("Go to"). */
   select(range: GridRange): Promise<void>;
-  /** Non-empty cells inside `range`, in row-major order, at most `max` of them. */
-  occupiedCells(range: GridRange, max: number): Promise<Array<{ row: number; col: number }>>;
-  /** Values and number formats of a range (for rollback). */
-  snapshot(range: GridRange): Promise<CellSnapshot>;
+  /**
+   * Values, number formats and bold of several ranges in one request (the core keeps their cells within
+   * `maxCellsPerRead` and `maxBytesPerRead`), in the order given.
+   */
+  snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]>;
   writeBlock(block: WriteBlock): Promise<void>;
-  /** Clear the contents of a range (formats are left alone). */
-  clear(range: GridRange): Promise<void>;
+  /** Clear the contents of several ranges in one request (formats and bold are left alone). */
+  clear(ranges: readonly GridRange[]): Promise<void>;
+  /** Fit the widths of the range's columns to their contents (after an insert places a new report). */
+  autofitColumns(range: GridRange): Promise<void>;
   /** Track a placement's area so that it follows inserted/deleted rows and columns (named range or developer metadata). */
   trackArea(placementId: string, range: GridRange): Promise<void>;
-  /** Where the tracked area is now; `null` when it was deleted (orphaned). */
-  trackedArea(placementId: string): Promise<GridRange | null>;
   untrack(placementId: string): Promise<void>;
   readonly document: DocumentStore;
   readonly credentials: CredentialStore;

@@ -10,7 +10,7 @@ import type {
   HostLimits,
   SheetRef,
   SpreadsheetHost,
-  WorkbookIdentity,
+  WorkbookLayout,
   WriteBlock,
 } from '../core/host';
 import { MEMORY_HOST_LIMITS, MemoryHost } from '../core/memory/memory-host';
@@ -154,12 +154,8 @@ export class PreviewHost implements SpreadsheetHost {
   }
 
   // ---------- SpreadsheetHost ----------
-  workbook(): Promise<WorkbookIdentity> {
-    return this.memory.workbook();
-  }
-
-  sheets(): Promise<SheetRef[]> {
-    return this.memory.sheets();
+  layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
+    return this.memory.layout(placementIds);
   }
 
   /** The top-left cell of the grid's selection. */
@@ -183,28 +179,28 @@ export class PreviewHost implements SpreadsheetHost {
     this.selection.selectRange(range, { reveal: true });
   }
 
-  occupiedCells(range: GridRange, max: number): Promise<Array<{ row: number; col: number }>> {
-    return this.memory.occupiedCells(range, max);
-  }
-
-  snapshot(range: GridRange): Promise<CellSnapshot> {
-    return this.memory.snapshot(range);
+  snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
+    return this.memory.snapshot(ranges);
   }
 
   writeBlock(block: WriteBlock): Promise<void> {
     return this.memory.writeBlock(block);
   }
 
-  clear(range: GridRange): Promise<void> {
-    return this.memory.clear(range);
+  clear(ranges: readonly GridRange[]): Promise<void> {
+    return this.memory.clear(ranges);
+  }
+
+  /**
+   * The preview's grid has fixed column widths (no model of widths to fit yet), so this only checks the range, as the
+   * real hosts would; the Excel and Sheets hosts fit the widths through their APIs.
+   */
+  autofitColumns(range: GridRange): Promise<void> {
+    return this.memory.autofitColumns(range);
   }
 
   trackArea(placementId: string, range: GridRange): Promise<void> {
     return this.memory.trackArea(placementId, range);
-  }
-
-  trackedArea(placementId: string): Promise<GridRange | null> {
-    return this.memory.trackedArea(placementId);
   }
 
   untrack(placementId: string): Promise<void> {

@@ -62,7 +62,7 @@ export function PlacementItem(props: PlacementItemProps) {
     if (typeof ref.current.scrollIntoView === 'function') ref.current.scrollIntoView({ block: 'nearest' });
     ref.current.focus();
   }, [highlighted]);
-  const capNote = p.rows > 0 && p.headerRows <= 1 ? capNoteOf(p.rows, null) : null;
+  const capNote = p.dataRows > 0 && p.headerRows <= 1 ? capNoteOf(p.dataRows, null) : null;
   return (
     <li
       ref={ref}
@@ -76,7 +76,7 @@ export function PlacementItem(props: PlacementItemProps) {
         {p.name}
       </Text>
       <Caption1 className={styles.meta}>
-        {orphaned ? 'No cells' : p.rangeLabel} · {p.rows === 0 ? 'no data rows' : formatShape(p.rows, p.cols)}
+        {orphaned ? 'No cells' : p.rangeLabel} · {p.dataRows === 0 ? 'no data rows' : formatShape(p.dataRows, p.cols)}
       </Caption1>
       <Caption1 className={styles.meta}>
         {p.refreshedAt === null ? (

@@ -34,7 +34,7 @@ export function capNoteOf(rows: number, sql: string | null): string | null {
 
 /** "Inserted" / "Refreshed" / "Saved and refreshed" with the size and time, or the plain statement of an empty result. */
 export function outcomeOf(verb: string, result: RunOutcome, sql: string | null, flat = true): CardOutcome {
-  if (result.rows === 0) {
+  if (result.dataRows === 0) {
     return {
       kind: 'empty',
       title: 'The report returned no rows',
@@ -44,7 +44,7 @@ export function outcomeOf(verb: string, result: RunOutcome, sql: string | null, 
   return {
     kind: 'done',
     title: verb,
-    text: `${formatShape(result.rows, result.cols)} in ${formatDuration(result.elapsedMs)} at ${result.rangeLabel}`,
-    capNote: flat ? capNoteOf(result.rows, sql) : null,
+    text: `${formatShape(result.dataRows, result.cols)} in ${formatDuration(result.elapsedMs)} at ${result.rangeLabel}`,
+    capNote: flat ? capNoteOf(result.dataRows, sql) : null,
   };
 }

@@ -73,6 +73,12 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     intent: 'warning',
   },
   limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.', said: /\blimit the rows\b/i },
+  hostBusy: {
+    title: 'The spreadsheet is busy',
+    hint: 'Leave the cell you are editing, then try again.',
+    said: /\bleave the cell\b/i,
+    intent: 'warning',
+  },
   host: { title: 'The spreadsheet refused the change', hint: 'Finish editing any cell, then try again.' },
 };
 

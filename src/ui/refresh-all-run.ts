@@ -35,7 +35,7 @@ export function itemStateOf(run: RefreshAllRun, placementId: string, refreshedAt
   const item = run.ids.includes(placementId) ? run.items[placementId] : undefined;
   if (item?.state !== 'stopped' || refreshedAt === null) return item;
   const at = Date.parse(refreshedAt);
-  return !Number.isNaN(at) && run.startedAtMs > 0 && at >= run.startedAtMs ? { state: 'done', rows: 0, cols: 0 } : item;
+  return !Number.isNaN(at) && run.startedAtMs > 0 && at >= run.startedAtMs ? { state: 'done', dataRows: 0, cols: 0 } : item;
 }
 
 export function withItem(run: RefreshAllRun, placementId: string, item: JobItemState): RefreshAllRun {

@@ -1,4 +1,5 @@
 /** PreviewHost: persistence in IndexedDB (round trip of a large workbook, migration from localStorage, damaged value set aside, coalesced write-behind saves), the localStorage fallback's refused save, credentials kept apart, the SpreadsheetHost port. */
+import { blockFromGrids } from '../core/cells/block-grids';
 import { HOST_EXCEL } from '../../src/core/wire/wire-names';
 import { TEXT_FORMAT, type Scalar } from '../../src/core/host';
 import { IndexedDbWorkbookStore, WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE } from '../../src/preview/indexed-db-workbook-store';
@@ -37,24 +38,26 @@ describe('persistence in IndexedDB', () => {
   it('keeps values, formats, bold headers, tracked areas, the document store, the workbook id and the selection across a reload', async () => {
     const idb = new FakeIndexedDb();
     const a = await load(idb);
-    const sheet = (await a.sheets())[0]!;
-    await a.writeBlock({
-      sheetId: sheet.id,
-      row: 1,
-      col: 1,
-      values: [
-        ['status', 'count', 'code'],
-        ['open', 3, '007'],
-      ],
-      formats: [
-        [null, null, null],
-        [null, null, TEXT_FORMAT],
-      ],
-      headerRows: 1,
-    });
+    const sheet = (await a.layout()).sheets[0]!;
+    await a.writeBlock(
+      blockFromGrids({
+        sheetId: sheet.id,
+        row: 1,
+        col: 1,
+        values: [
+          ['status', 'count', 'code'],
+          ['open', 3, '007'],
+        ],
+        formats: [
+          [null, null, null],
+          [null, null, TEXT_FORMAT],
+        ],
+        headerRows: 1,
+      }),
+    );
     await a.trackArea('p1', { sheetId: sheet.id, row: 1, col: 1, rows: 2, cols: 3 });
     await a.document.set('svc.placements', '{"version":1}');
-    const id = (await a.workbook()).id;
+    const id = (await a.layout()).workbook.id;
     const second = a.model.addSheet('Data');
     await a.select({ sheetId: second.id, row: 4, col: 2, rows: 1, cols: 1 });
     expect(a.flush()).toBe(true);
@@ -62,17 +65,17 @@ describe('persistence in IndexedDB', () => {
     a.dispose();
 
     const b = await load(idb);
-    const sheetB = (await b.sheets())[0]!;
-    expect((await b.sheets()).map((s) => s.name)).toEqual(['Sheet1', 'Data']);
+    const sheetB = (await b.layout()).sheets[0]!;
+    expect((await b.layout()).sheets.map((s) => s.name)).toEqual(['Sheet1', 'Data']);
     expect(b.model.getValues(sheetB.id, { row: 1, col: 1, rows: 2, cols: 3 })).toEqual([
       ['status', 'count', 'code'],
       ['open', 3, '007'],
     ]);
     expect(b.model.getCell(sheetB.id, 1, 1)?.bold).toBe(true);
     expect(b.model.getCell(sheetB.id, 2, 3)?.format).toBe(TEXT_FORMAT);
-    expect(await b.trackedArea('p1')).toEqual({ sheetId: sheet.id, row: 1, col: 1, rows: 2, cols: 3 });
+    expect((await b.layout()).areas['p1'] ?? null).toEqual({ sheetId: sheet.id, row: 1, col: 1, rows: 2, cols: 3 });
     expect(await b.document.get('svc.placements')).toBe('{"version":1}');
-    expect((await b.workbook()).id).toBe(id);
+    expect((await b.layout()).workbook.id).toBe(id);
     const active = await b.activeCell();
     expect([active.sheet.name, active.row, active.col]).toEqual(['Data', 4, 2]);
     expect(b.notices()).toEqual([]);
@@ -101,14 +104,16 @@ describe('persistence in IndexedDB', () => {
     // In tiles, as the orchestrator writes (the host takes 100,000 cells per request).
     for (let start = 0; start < values.length; start += 10_000) {
       const tile = values.slice(start, start + 10_000);
-      await a.writeBlock({
-        sheetId,
-        row: start,
-        col: 0,
-        values: tile,
-        formats: tile.map((r) => r.map(() => null)),
-        headerRows: start === 0 ? 1 : 0,
-      });
+      await a.writeBlock(
+        blockFromGrids({
+          sheetId,
+          row: start,
+          col: 0,
+          values: tile,
+          formats: tile.map((r) => r.map(() => null)),
+          headerRows: start === 0 ? 1 : 0,
+        }),
+      );
     }
     await a.trackArea('big', { sheetId, row: 0, col: 0, rows: rows + 1, cols: 7 });
     const writesBefore = idb.writeTransactions;
@@ -125,7 +130,7 @@ describe('persistence in IndexedDB', () => {
     expect(b.model.countValues()).toBe(a.model.countValues());
     expect(b.model.getValues(sheetB, { row: 0, col: 0, rows: rows + 1, cols: 7 })).toEqual(values);
     expect(b.model.getCell(sheetB, 0, 3)?.bold).toBe(true);
-    expect(await b.trackedArea('big')).toEqual({ sheetId, row: 0, col: 0, rows: rows + 1, cols: 7 });
+    expect((await b.layout()).areas['big'] ?? null).toEqual({ sheetId, row: 0, col: 0, rows: rows + 1, cols: 7 });
     expect(b.notices()).toEqual([]);
   });
 
@@ -533,10 +538,10 @@ describe('the SpreadsheetHost port', () => {
     const second = host.model.addSheet('Two').id;
     await host.trackArea('p', { sheetId: second, row: 2, col: 1, rows: 3, cols: 2 });
     host.model.insertRows(second, 0, 2);
-    expect(await host.trackedArea('p')).toEqual({ sheetId: second, row: 4, col: 1, rows: 3, cols: 2 });
+    expect((await host.layout()).areas['p'] ?? null).toEqual({ sheetId: second, row: 4, col: 1, rows: 3, cols: 2 });
     host.selection.showSheet(second);
     host.model.deleteSheet(second);
-    expect(await host.trackedArea('p')).toBeNull();
+    expect((await host.layout()).areas['p'] ?? null).toBeNull();
     expect((await host.activeCell()).sheet.id).toBe(first);
   });
 
@@ -556,7 +561,7 @@ describe('the SpreadsheetHost port', () => {
     host.model.renameSheet(second, 'Renamed');
     expect(heard).toBe(2);
     host.model.deleteRows(first, 3, 3);
-    expect(await host.trackedArea('p')).toBeNull();
+    expect((await host.layout()).areas['p'] ?? null).toBeNull();
     expect(heard).toBe(3);
     host.model.deleteSheet(second);
     expect(heard).toBe(4);

@@ -1,4 +1,5 @@
 /** window.previewWorkbook: sheets by name, A1 cells, rows from 1, host semantics, selection and tracked areas. */
+import { blockFromGrids } from '../core/cells/block-grids';
 import { TEXT_FORMAT } from '../../src/core/host';
 import { LocalStorageWorkbookStore } from '../../src/preview/local-workbook-store';
 import { PreviewHost } from '../../src/preview/preview-host';
@@ -51,7 +52,9 @@ describe('window.previewWorkbook', () => {
   it('reports formats and bold headers written by the host', async () => {
     const { host, api } = setup();
     const sheetId = host.model.sheets()[0]!.id;
-    await host.writeBlock({ sheetId, row: 0, col: 0, values: [['code'], ['=x']], formats: [[null], [TEXT_FORMAT]], headerRows: 1 });
+    await host.writeBlock(
+      blockFromGrids({ sheetId, row: 0, col: 0, values: [['code'], ['=x']], formats: [[null], [TEXT_FORMAT]], headerRows: 1 }),
+    );
     expect(api.formats('Sheet1', 'A1:A2')).toEqual([[null], [TEXT_FORMAT]]);
     expect(api.isBold('Sheet1', 'A1')).toBe(true);
     expect(api.isBold('Sheet1', 'A2')).toBe(false);

@@ -148,7 +148,7 @@ test('Edit reopens a builder report with its saved state', async () => {
       name: 'Orders by status',
       sheetName: 'Sheet1',
       rangeLabel: 'Sheet1!B2:C5',
-      rows: 3,
+      dataRows: 3,
       cols: 2,
       headerRows: 1,
       refreshedAt: null,

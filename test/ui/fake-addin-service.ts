@@ -2,6 +2,7 @@
 import { AddinError } from '../../src/core/wire/errors';
 import type { Deployment, Environment, Meta } from '../../src/core/wire/schemas';
 import type {
+  JobStatus,
   AddinService,
   CellTarget,
   PlacementView,
@@ -72,7 +73,7 @@ export function samplePlacement(overrides: Partial<PlacementView> = {}): Placeme
     name: 'Orders by status',
     sheetName: 'Sheet1',
     rangeLabel: 'Sheet1!B2:D20',
-    rows: 18,
+    dataRows: 18,
     cols: 3,
     headerRows: 1,
     refreshedAt: null,
@@ -106,10 +107,10 @@ export class FakeAddinService implements AddinService {
   insertImpl: (draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }) => Promise<RunOutcome> = async (
     _draft,
     target,
-  ) => ({ placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: `${target.label}:D122`, elapsedMs: 1200 });
+  ) => ({ placementId: 'new', dataRows: 120, cols: 3, headerRows: 1, rangeLabel: `${target.label}:D122`, elapsedMs: 1200 });
   refreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
     placementId,
-    rows: 10,
+    dataRows: 10,
     cols: 3,
     headerRows: 1,
     rangeLabel: 'Sheet1!B2:D12',
@@ -120,11 +121,11 @@ export class FakeAddinService implements AddinService {
     done: ids.length,
     failed: 0,
     stopped: 0,
-    items: ids.map((placementId) => ({ placementId, item: { state: 'done', rows: 1, cols: 1 } })),
+    items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
   updateImpl: (placementId: string, draft: ReportDraft, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
     placementId,
-    rows: 5,
+    dataRows: 5,
     cols: 2,
     headerRows: 1,
     rangeLabel: 'Sheet1!B2:C7',
@@ -221,6 +222,12 @@ export class FakeAddinService implements AddinService {
 
   async cancel(jobId: string): Promise<void> {
     this.record('cancel', jobId);
+  }
+
+  /** The pane follows jobs through events; no status is kept here. */
+  async jobStatus(jobId: string): Promise<JobStatus | null> {
+    this.record('jobStatus', jobId);
+    return null;
   }
 
   async goTo(placementId: string): Promise<void> {

@@ -64,7 +64,7 @@ test('insert shows rows and bytes while running, Cancel cancels the job, then a 
   expect(fake.callsOf('cancel')).toEqual([['job-1']]);
 
   await act(async () =>
-    done.resolve({ placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }),
+    done.resolve({ placementId: 'new', dataRows: 120, cols: 3, headerRows: 1, rangeLabel: 'Sheet1!B2:D122', elapsedMs: 1200 }),
   );
   expect(screen.queryByRole('group', { name: 'Inserting' })).toBeNull();
   expect(screen.getByText('120 rows × 3 columns in 1.2 s at Sheet1!B2:D122')).toBeTruthy();
@@ -87,7 +87,7 @@ test('a blocked insert names the cells and asks; Overwrite re-runs the same inse
   const cells = ['Sheet1!B5', 'Sheet1!C5', 'Sheet1!D5', 'Sheet1!B6', 'Sheet1!C6'];
   fake.insertImpl = async (_draft, target, options) => {
     if (!options.overwrite) throw new AddinError('blocked', `${cells.length} cells in the way.`, { data: { cells } });
-    return { placementId: 'new', rows: 120, cols: 3, headerRows: 1, rangeLabel: `${target.label}:D122`, elapsedMs: 1200 };
+    return { placementId: 'new', dataRows: 120, cols: 3, headerRows: 1, rangeLabel: `${target.label}:D122`, elapsedMs: 1200 };
   };
   renderPane(fake);
   await openSqlReport();

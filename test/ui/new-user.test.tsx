@@ -39,7 +39,7 @@ function placingFake(outcome: Partial<RunOutcome> = {}): FakeAddinService {
   fake.insertImpl = async (draft: ReportDraft, target) => {
     const result: RunOutcome = {
       placementId: 'new',
-      rows: 120,
+      dataRows: 120,
       cols: 2,
       headerRows: 1,
       rangeLabel: `${target.label}:C122`,
@@ -48,7 +48,7 @@ function placingFake(outcome: Partial<RunOutcome> = {}): FakeAddinService {
     };
     fake.placements = [
       ...fake.placements,
-      samplePlacement({ placementId: result.placementId, name: draft.name, rows: result.rows, rangeLabel: result.rangeLabel }),
+      samplePlacement({ placementId: result.placementId, name: draft.name, dataRows: result.dataRows, rangeLabel: result.rangeLabel }),
     ];
     return result;
   };
@@ -89,7 +89,7 @@ test('without a Limit the builder says the platform caps the result at 10,000 ro
 });
 
 test('a result of exactly 10,000 rows from a query without LIMIT says it is the default cap, on the card and in the list', async () => {
-  renderPane(placingFake({ rows: 10_000, rangeLabel: 'Sheet1!B2:C10002' }));
+  renderPane(placingFake({ dataRows: 10_000, rangeLabel: 'Sheet1!B2:C10002' }));
   await buildCountByStatus();
   await click(screen.getByRole('button', { name: 'Insert' }));
   await settle();
@@ -101,7 +101,7 @@ test('a result of exactly 10,000 rows from a query without LIMIT says it is the 
 });
 
 test('an empty result says "The report returned no rows", not a green "Inserted 0 rows"', async () => {
-  const { container } = renderPane(placingFake({ rows: 0, rangeLabel: 'Sheet1!B2:C2' }));
+  const { container } = renderPane(placingFake({ dataRows: 0, rangeLabel: 'Sheet1!B2:C2' }));
   await buildCountByStatus();
   await click(screen.getByRole('button', { name: 'Insert' }));
   await settle();

@@ -19,7 +19,7 @@ function fakeWithPlacements() {
       placementId: 'p2',
       name: 'Revenue by month',
       rangeLabel: 'Sheet2!A1:C13',
-      rows: 13,
+      dataRows: 13,
       status: 'failed',
       refreshedAt: minutesAgo(150),
       lastError: { kind: 'query', message: 'The query failed: column "amount" does not exist.' },
@@ -133,7 +133,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
   });
   expect(within(item('Orders by status')).getByText('Refreshing')).toBeTruthy();
   act(() => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } });
     fake.emit({
       type: 'item',
       jobId: 'job-1',
@@ -141,7 +141,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
       item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' },
     });
     // An event of another job is ignored.
-    fake.emit({ type: 'item', jobId: 'other', placementId: 'p3', item: { state: 'done', rows: 1, cols: 1 } });
+    fake.emit({ type: 'item', jobId: 'other', placementId: 'p3', item: { state: 'done', dataRows: 1, cols: 1 } });
   });
   expect(progress.textContent).toContain('1 of 3 refreshed, 1 failed');
   expect(item('Revenue by month').textContent).toContain('The platform failed (500). Try again.');
@@ -157,7 +157,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
       failed: 1,
       stopped: 1,
       items: [
-        { placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } },
+        { placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } },
         { placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } },
         { placementId: 'p3', item: { state: 'stopped' } },
       ],
@@ -173,7 +173,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
     done: ids.length,
     failed: 0,
     stopped: 0,
-    items: ids.map((placementId) => ({ placementId, item: { state: 'done', rows: 1, cols: 1 } })),
+    items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
   await click(within(after).getByRole('button', { name: 'Retry failed' }));
   await settle();
@@ -239,11 +239,11 @@ test('a running Refresh all keeps its progress while the editor is open', async 
   await screen.findByRole('listitem', { name: 'Orders by status' });
   await click(screen.getByRole('button', { name: 'Refresh all' }));
   act(() => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 1, cols: 1 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', dataRows: 1, cols: 1 } });
   });
   await click(await screen.findByRole('button', { name: 'New report' }));
   act(() => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'done', rows: 1, cols: 1 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p2', item: { state: 'done', dataRows: 1, cols: 1 } });
   });
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   expect((await screen.findByRole('group', { name: 'Refresh all' })).textContent).toContain('2 of 3 refreshed');
@@ -263,7 +263,7 @@ test('Refresh all: each card follows its own item live (its refresh time at once
   // The service refreshed p1: its record now says so, and the event says the item is done.
   fake.placements = fake.placements.map((p) => (p.placementId === 'p1' ? { ...p, refreshedAt: new Date(NOW + 2000).toISOString() } : p));
   await act(async () => {
-    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } });
+    fake.emit({ type: 'item', jobId: 'job-1', placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } });
   });
   await settle();
   expect(screen.getByRole('group', { name: 'Refresh all' }).textContent).toContain('1 of 3 refreshed');
@@ -280,7 +280,7 @@ test('Refresh all: each card follows its own item live (its refresh time at once
       failed: 0,
       stopped: 2,
       items: [
-        { placementId: 'p1', item: { state: 'done', rows: 18, cols: 3 } },
+        { placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } },
         { placementId: 'p2', item: { state: 'stopped' } },
         { placementId: 'p3', item: { state: 'stopped' } },
       ],

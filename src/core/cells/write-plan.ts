@@ -2,6 +2,7 @@
 import { AddinError } from '../wire/errors';
 import type { Scalar, WriteBlock } from '../host';
 import { columnToLetters, formatCellRef } from './a1';
+import { boldRuns, formatRuns } from './cell-runs';
 import { checkCellTextLengths } from './cell-text-limit';
 import type { Matrix } from './matrix';
 
@@ -85,7 +86,7 @@ export function estimateCellBytes(value: Scalar, format: string | null | undefin
  * Conservative estimate of the request payload that writes `block`: every value and a format for every cell (a missing
  * formats array counts as all `null`, since an adapter may send one anyway), row brackets and the request envelope.
  */
-export function estimateBlockBytes(block: Pick<WriteBlock, 'values' | 'formats'>): number {
+export function estimateBlockBytes(block: { values: Scalar[][]; formats?: (string | null)[][] }): number {
   let bytes = BLOCK_OVERHEAD_BYTES;
   block.values.forEach((row, i) => {
     bytes += ROW_OVERHEAD_BYTES;
@@ -140,9 +141,9 @@ function checkGrid(matrix: Matrix, target: WriteTarget, budget: WriteBudget): vo
  * - full-width row blocks, as many rows as fit both the cell budget and the byte budget (estimateBlockBytes);
  * - a row that alone does not fit is cut into column chunks of that row;
  * - a single cell that alone does not fit is a 'limit' error naming it.
- * Blocks cover the matrix exactly, top to bottom, without overlap. A block that contains header rows carries
- * `headerRows` (how many of its leading rows are headers); other blocks carry none. A matrix with `bold` gives each
- * block its part of it. An empty matrix gives no blocks.
+ * Blocks cover the matrix exactly, top to bottom, without overlap. Each block carries the matrix's formats as format
+ * runs (cells whose format is `null` are left alone) and its bold as bold runs: the header rows it contains set bold,
+ * or, for a matrix with exact `bold`, every cell set on or off. An empty matrix gives no blocks.
  */
 export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: WriteBudget): WriteBlock[] {
   checkBudget(budget);
@@ -183,10 +184,12 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
   const emit = (row: number, nRows: number, col: number, nCols: number): void => {
     const values = matrix.values.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
     const formats = matrix.formats.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
-    const block: WriteBlock = { sheetId: target.sheetId, row: target.row + row, col: target.col + col, values, formats };
+    const block: WriteBlock = { sheetId: target.sheetId, row: target.row + row, col: target.col + col, values };
+    const runs = formatRuns(formats);
+    if (runs.length > 0) block.formats = runs;
     const headerRows = Math.min(Math.max(matrix.headerRows - row, 0), nRows);
-    if (headerRows > 0) block.headerRows = headerRows;
-    if (matrix.bold) block.bold = matrix.bold.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
+    if (matrix.bold) block.bold = boldRuns(matrix.bold.slice(row, row + nRows).map((r) => r.slice(col, col + nCols)));
+    else if (headerRows > 0) block.bold = [{ row: 0, col: 0, rows: headerRows, cols: nCols, bold: true }];
     blocks.push(block);
   };
 

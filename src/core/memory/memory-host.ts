@@ -1,29 +1,24 @@
-/** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict write limits, separate document and credential stores, and fault injection for tests. */
+/** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict read/write limits, separate document and credential stores, and fault injection for tests. */
 import { AddinError } from '../wire/errors';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
 import type { SpreadsheetHostValue } from '../wire/schemas';
-import type {
-  CellSnapshot,
-  CredentialStore,
-  DocumentStore,
-  GridRange,
-  HostLimits,
-  SheetRef,
-  SpreadsheetHost,
-  WorkbookIdentity,
-  WriteBlock,
-} from '../host';
+import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
+import { READ_BYTES_PER_CELL } from '../host';
+import { utf8ByteLength } from '../ndjson/utf8-length';
+import { DOCUMENT_STORE_LIMITS, MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 
 /** Document key of the minted workbook id. */
 export const WORKBOOK_ID_KEY = `${PRODUCT_PREFIX}.workbookId`;
 
-/** Default limits: Excel's grid and cell size, Excel on the web's 5 MB request cap, and a cell cap per write. */
+/** Default limits: Excel's grid and cell size, Excel on the web's 5 MB request and response caps and 5,000,000-cell read cap, and a cell cap per write. */
 export const MEMORY_HOST_LIMITS: HostLimits = {
   maxRows: 1_048_576,
   maxCols: 16_384,
   maxCellsPerWrite: 100_000,
   maxBytesPerWrite: 5_000_000,
+  maxCellsPerRead: 5_000_000,
+  maxBytesPerRead: 5_000_000,
   maxCellChars: 32_767,
 };
 
@@ -35,60 +30,24 @@ export interface MemoryHostOptions {
   activeCell?: { sheetId: string; row: number; col: number };
   /** Mints the workbook id the first time it is asked for (default: a fixed id, fine for tests). */
   mintWorkbookId?: () => string;
+  /** Caps of the document store (default DOCUMENT_STORE_LIMITS: a value or store past them is refused). */
+  documentLimits?: { maxValueBytes: number; maxStoreBytes: number };
 }
 
-/** The settings of the workbook model, as the host's document store (it travels with the workbook JSON). */
-class ModelDocumentStore implements DocumentStore {
-  constructor(private readonly model: WorkbookModel) {}
-  async get(key: string): Promise<string | null> {
-    return this.model.getSetting(key);
-  }
-  async set(key: string, value: string): Promise<void> {
-    this.model.setSetting(key, value);
-  }
-  keys(): string[] {
-    return this.model.settingKeys();
-  }
-}
-
-/** Per-user secrets, kept apart from the document. */
-export class MemoryCredentialStore implements CredentialStore {
-  private readonly map = new Map<string, string>();
-  async get(key: string): Promise<string | null> {
-    return this.map.get(key) ?? null;
-  }
-  async set(key: string, value: string): Promise<void> {
-    this.map.set(key, value);
-  }
-  async remove(key: string): Promise<void> {
-    this.map.delete(key);
-  }
-  values(): string[] {
-    return [...this.map.values()];
-  }
-}
-
-/** UTF-8 byte length of a string. */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i += 1) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      i += 1;
-    } else n += 3;
-  }
-  return n;
-}
-
-/** Estimated request size of a write: the JSON of its values and formats, in UTF-8 bytes. */
-export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats'>): number {
-  return utf8Length(JSON.stringify(block.values)) + (block.formats ? utf8Length(JSON.stringify(block.formats)) : 0);
+/** Estimated request size of a write: the JSON of its values, format runs and bold runs, in UTF-8 bytes. */
+export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' | 'bold'>): number {
+  return (
+    utf8ByteLength(JSON.stringify(block.values)) +
+    (block.formats ? utf8ByteLength(JSON.stringify(block.formats)) : 0) +
+    (block.bold ? utf8ByteLength(JSON.stringify(block.bold)) : 0)
+  );
 }
 
 export type MutationOp = 'write' | 'clear';
+
+function busyError(): AddinError {
+  return new AddinError('hostBusy', 'The spreadsheet is busy (a cell is being edited).', { code: 'InvalidOperationInCellEditMode' });
+}
 
 export class MemoryHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
@@ -98,6 +57,8 @@ export class MemoryHost implements SpreadsheetHost {
   readonly credentials = new MemoryCredentialStore();
   /** Every successful write and clear, in order. */
   readonly log: Array<{ op: MutationOp; range: GridRange }> = [];
+  /** Every range passed to autofitColumns(), in order. */
+  readonly autofitted: GridRange[] = [];
   /** Last range passed to select(). */
   selection: GridRange | null = null;
   /** Called (and awaited) before every write or clear is applied; a test can hold it open or throw from it. */
@@ -106,6 +67,7 @@ export class MemoryHost implements SpreadsheetHost {
   private active: { sheetId: string; row: number; col: number } | null;
   private readonly mintWorkbookId: () => string;
   private failCountdown: Array<{ skip: number; error: Error | undefined }> = [];
+  private busyCalls = 0;
 
   constructor(model: WorkbookModel = new WorkbookModel(), options: MemoryHostOptions = {}) {
     this.model = model;
@@ -120,7 +82,7 @@ export class MemoryHost implements SpreadsheetHost {
     if (options.workbookName !== undefined) model.name = options.workbookName;
     this.active = options.activeCell ?? null;
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
-    this.document = new ModelDocumentStore(model);
+    this.document = new ModelDocumentStore(model, options.documentLimits ?? DOCUMENT_STORE_LIMITS);
   }
 
   // ---------- fault injection ----------
@@ -134,14 +96,28 @@ export class MemoryHost implements SpreadsheetHost {
     this.failCountdown.push({ skip: k, error });
   }
 
+  /** The next `n` host calls of any kind (not the stores) fail with 'hostBusy', as Excel does while the user edits a cell. */
+  busyFor(n: number): void {
+    this.busyCalls = n;
+  }
+
   /** Drop pending injected failures. */
   resetFaults(): void {
     this.failCountdown = [];
+    this.busyCalls = 0;
+  }
+
+  private checkBusy(): void {
+    if (this.busyCalls > 0) {
+      this.busyCalls -= 1;
+      throw busyError();
+    }
   }
 
   private async mutation(op: MutationOp, range: GridRange, apply: () => void): Promise<void> {
     if (this.beforeMutation) await this.beforeMutation(op, range);
     else await Promise.resolve();
+    this.checkBusy();
     const next = this.failCountdown[0];
     if (next) {
       if (next.skip === 0) {
@@ -155,17 +131,19 @@ export class MemoryHost implements SpreadsheetHost {
   }
 
   // ---------- SpreadsheetHost ----------
-  async workbook(): Promise<WorkbookIdentity> {
+  async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
+    this.checkBusy();
     let id = this.model.getSetting(WORKBOOK_ID_KEY);
     if (id === null) {
       id = this.mintWorkbookId();
       this.model.setSetting(WORKBOOK_ID_KEY, id);
     }
-    return { id, name: this.model.name };
-  }
-
-  async sheets(): Promise<SheetRef[]> {
-    return this.model.sheets();
+    const areas: Record<string, GridRange | null> = {};
+    for (const placementId of placementIds ?? this.model.areaIds()) {
+      const area = this.model.area(placementId);
+      if (area !== undefined) areas[placementId] = area;
+    }
+    return { workbook: { id, name: this.model.name }, sheets: this.model.sheets(), areas };
   }
 
   /** Move the active cell (the preview's click, a test's setup). */
@@ -188,17 +166,26 @@ export class MemoryHost implements SpreadsheetHost {
     this.active = { sheetId: range.sheetId, row: range.row, col: range.col };
   }
 
-  async occupiedCells(range: GridRange, max: number): Promise<Array<{ row: number; col: number }>> {
-    this.requireSheet(range.sheetId);
-    return this.model.occupied(range.sheetId, range, max);
-  }
-
-  async snapshot(range: GridRange): Promise<CellSnapshot> {
-    this.requireSheet(range.sheetId);
-    const values = this.model.getValues(range.sheetId, range);
-    const formats = this.model.getFormats(range.sheetId, range).map((line) => line.map((f) => f ?? GENERAL_FORMAT));
-    const bold = this.model.getBold(range.sheetId, range);
-    return { range: { ...range }, values, formats, bold };
+  /** Refuses a read past maxCellsPerRead or, at READ_BYTES_PER_CELL, past maxBytesPerRead, as Excel on the web does. */
+  async snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
+    this.checkBusy();
+    let cells = 0;
+    for (const range of ranges) {
+      this.requireSheet(range.sheetId);
+      this.checkGrid(range);
+      cells += range.rows * range.cols;
+    }
+    if (cells > this.limits.maxCellsPerRead || cells * READ_BYTES_PER_CELL > this.limits.maxBytesPerRead)
+      throw new AddinError('limit', `A read of ${cells} cells exceeds the host's response limit.`, {
+        code: 'ResponsePayloadSizeLimitExceeded',
+        data: { cells },
+      });
+    return ranges.map((range) => ({
+      range: { ...range },
+      values: this.model.getValues(range.sheetId, range),
+      formats: this.model.getFormats(range.sheetId, range).map((line) => line.map((f) => f ?? GENERAL_FORMAT)),
+      bold: this.model.getBold(range.sheetId, range),
+    }));
   }
 
   async writeBlock(block: WriteBlock): Promise<void> {
@@ -206,10 +193,9 @@ export class MemoryHost implements SpreadsheetHost {
     const rows = block.values.length;
     const cols = block.values[0]?.length ?? 0;
     if (block.values.some((line) => line.length !== cols)) throw new AddinError('host', 'A write block must be rectangular.');
-    if (block.formats && (block.formats.length !== rows || block.formats.some((line) => line.length !== cols)))
-      throw new AddinError('host', 'The formats of a write block must match its values.');
-    if (block.bold && (block.bold.length !== rows || block.bold.some((line) => line.length !== cols)))
-      throw new AddinError('host', 'The bold of a write block must match its values.');
+    for (const run of [...(block.formats ?? []), ...(block.bold ?? [])])
+      if (run.row < 0 || run.col < 0 || run.rows < 1 || run.cols < 1 || run.row + run.rows > rows || run.col + run.cols > cols)
+        throw new AddinError('host', 'A format or bold run of a write block reaches outside its values.');
     const range: GridRange = { sheetId: block.sheetId, row: block.row, col: block.col, rows, cols };
     if (rows === 0 || cols === 0) return;
     if (rows * cols > this.limits.maxCellsPerWrite)
@@ -239,32 +225,40 @@ export class MemoryHost implements SpreadsheetHost {
     const cap = this.limits.maxCellsPerWorkbook;
     if (cap !== undefined && this.model.countValues() + rows * cols > cap)
       throw new AddinError('limit', `The workbook would hold more than ${cap} cells.`);
+    const formats = block.formats?.length ? gridOf(rows, cols, block.formats, (r) => r.format) : undefined;
+    const bold = block.bold?.length ? gridOf(rows, cols, block.bold, (r) => r.bold) : undefined;
     await this.mutation('write', range, () =>
       this.model.setRange(block.sheetId, block.row, block.col, block.values, {
-        ...(block.formats ? { formats: block.formats } : {}),
-        ...(block.bold ? { bold: block.bold } : {}),
-        boldRows: block.headerRows ?? 0,
+        ...(formats ? { formats } : {}),
+        ...(bold ? { bold } : {}),
       }),
     );
   }
 
-  async clear(range: GridRange): Promise<void> {
+  async clear(ranges: readonly GridRange[]): Promise<void> {
+    for (const range of ranges) {
+      this.requireSheet(range.sheetId);
+      this.checkGrid(range);
+    }
+    for (const range of ranges) await this.mutation('clear', { ...range }, () => this.model.clearRange(range.sheetId, range));
+  }
+
+  async autofitColumns(range: GridRange): Promise<void> {
+    this.checkBusy();
     this.requireSheet(range.sheetId);
     this.checkGrid(range);
-    await this.mutation('clear', { ...range }, () => this.model.clearRange(range.sheetId, range));
+    this.autofitted.push({ ...range });
   }
 
   async trackArea(placementId: string, range: GridRange): Promise<void> {
+    this.checkBusy();
     this.requireSheet(range.sheetId);
     this.checkGrid(range);
     this.model.trackArea(placementId, range);
   }
 
-  async trackedArea(placementId: string): Promise<GridRange | null> {
-    return this.model.area(placementId) ?? null;
-  }
-
   async untrack(placementId: string): Promise<void> {
+    this.checkBusy();
     this.model.untrackArea(placementId);
   }
 
@@ -283,4 +277,22 @@ export class MemoryHost implements SpreadsheetHost {
         },
       );
   }
+}
+
+/** The per-cell grid of a block's runs (`null` where no run covers a cell: left alone). */
+function gridOf<R extends { row: number; col: number; rows: number; cols: number }, T>(
+  rows: number,
+  cols: number,
+  runs: readonly R[],
+  valueOf: (run: R) => T,
+): (T | null)[][] {
+  const grid: (T | null)[][] = Array.from({ length: rows }, () => new Array<T | null>(cols).fill(null));
+  for (const run of runs) {
+    const value = valueOf(run);
+    for (let i = run.row; i < run.row + run.rows; i++) {
+      const line = grid[i];
+      if (line) line.fill(value, run.col, run.col + run.cols);
+    }
+  }
+  return grid;
 }

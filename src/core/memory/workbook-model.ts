@@ -1,8 +1,12 @@
-/** A portable in-memory workbook: ordered sheets, sparse cells with formats, tracked areas that follow row/column edits, settings, change events. */
-import { z } from 'zod';
+/** A portable in-memory workbook: ordered sheets of sparse cells with formats and bold, tracked areas, settings, change events. */
 import { AddinError } from '../wire/errors';
 import type { GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
+import { isEmptyRow, type RowStore, type SheetStore } from './sheet-store';
+import { TrackedAreas } from './tracked-areas';
+import { workbookFromJson, workbookToJson, type WorkbookJson } from './workbook-json';
+
+export type { WorkbookJson } from './workbook-json';
 
 /** The format of a cell that has none (what Excel reports); stored as `null`. */
 export { GENERAL_FORMAT };
@@ -44,92 +48,21 @@ export type ModelChange =
 
 export type ModelListener = (change: ModelChange) => void;
 
-/** Cells of one row, indexed by column (holes are empty). Side arrays are allocated only when needed. */
-interface RowStore {
-  v: (Scalar | undefined)[];
-  f?: (string | null | undefined)[];
-  b?: (boolean | undefined)[];
-  x?: (boolean | undefined)[];
-}
-
-interface SheetStore {
-  id: string;
-  name: string;
-  rows: Map<number, RowStore>;
-}
-
 /** Options of one bulk write. */
 export interface SetRangeOptions {
   /** Per-cell number format applied before the value; `null` (or a missing entry) leaves the format alone. */
   formats?: (string | null)[][];
   /** How many leading rows become bold. */
   boldRows?: number;
-  /** Bold of every cell, set exactly (true or false) after `boldRows`; a missing entry leaves the cell's bold alone. */
-  bold?: boolean[][];
+  /** Bold of every cell, set exactly (true or false) after `boldRows`; `null` or a missing entry leaves the cell's bold alone. */
+  bold?: (boolean | null)[][];
 }
 
 const FORBIDDEN_SHEET_CHARS = /[[\]:*?/\\]/;
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-// ---------- persistence schema ----------
-const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const rectSchema = z.object({
-  row: z.number().int().nonnegative(),
-  col: z.number().int().nonnegative(),
-  rows: z.number().int().positive(),
-  cols: z.number().int().positive(),
-});
-const rowJsonSchema = z.object({
-  r: z.number().int().nonnegative(),
-  /** Values by column from 0 (`null` = empty). */
-  v: z.array(scalarSchema),
-  f: z.array(z.string().nullable()).optional(),
-  /** Bold columns. */
-  b: z.array(z.number().int().nonnegative()).optional(),
-  /** Formula columns. */
-  x: z.array(z.number().int().nonnegative()).optional(),
-});
-export const workbookJsonSchema = z.object({
-  version: z.literal(1),
-  name: z.string(),
-  nextSheetSeq: z.number().int().positive(),
-  sheets: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), rows: z.array(rowJsonSchema) })).min(1),
-  areas: z.record(z.string(), rectSchema.extend({ sheetId: z.string().min(1) }).nullable()),
-  settings: z.record(z.string(), z.string()),
-});
-export type WorkbookJson = z.infer<typeof workbookJsonSchema>;
-
 function hostError(message: string): AddinError {
   return new AddinError('host', message);
-}
-
-/** A sparse row array as JSON: holes become null, trailing empties dropped (one canonical form). */
-function trimmed<T>(a: (T | null | undefined)[]): (T | null)[] {
-  let end = a.length;
-  while (end > 0 && (a[end - 1] === undefined || a[end - 1] === null)) end -= 1;
-  return Array.from(a.slice(0, end), (x) => x ?? null);
-}
-
-function isEmptyRow(r: RowStore): boolean {
-  const has = (a: unknown[] | undefined): boolean => a !== undefined && a.some((x) => x !== undefined && x !== null && x !== false);
-  return !has(r.v) && !has(r.f) && !has(r.b);
-}
-
-/** Shift a 1-D interval [start, start+len) for an insertion of `count` at `at`; inserting inside grows it. */
-function shiftForInsert(start: number, len: number, at: number, count: number): { start: number; len: number } {
-  if (at <= start) return { start: start + count, len };
-  if (at < start + len) return { start, len: len + count };
-  return { start, len };
-}
-
-/** Shrink/shift a 1-D interval for a deletion of [at, at+count); `null` when wholly deleted. */
-function shiftForDelete(start: number, len: number, at: number, count: number): { start: number; len: number } | null {
-  const delEnd = at + count;
-  const before = Math.max(0, Math.min(delEnd, start) - at);
-  const inside = Math.max(0, Math.min(delEnd, start + len) - Math.max(at, start));
-  const newLen = len - inside;
-  if (newLen <= 0) return null;
-  return { start: start - before, len: newLen };
 }
 
 export interface WorkbookModelOptions {
@@ -144,7 +77,7 @@ export class WorkbookModel {
   name: string;
   private sheetList: SheetStore[] = [];
   private nextSheetSeq = 1;
-  private readonly areas = new Map<string, GridRange | null>();
+  private readonly areas = new TrackedAreas();
   private readonly settings = new Map<string, string>();
   private readonly listeners = new Set<ModelListener>();
 
@@ -235,13 +168,7 @@ export class WorkbookModel {
     const s = this.store(sheetId);
     if (this.sheetList.length === 1) throw hostError('A workbook must contain at least one sheet.');
     this.sheetList = this.sheetList.filter((x) => x !== s);
-    let orphaned = false;
-    for (const [id, area] of this.areas) {
-      if (area && area.sheetId === sheetId) {
-        this.areas.set(id, null);
-        orphaned = true;
-      }
-    }
+    const orphaned = this.areas.deleteSheet(sheetId);
     this.emit({ type: 'sheets' });
     if (orphaned) this.emit({ type: 'areas' });
   }
@@ -470,7 +397,7 @@ export class WorkbookModel {
         if (f !== undefined && f !== null) this.setFormatIn(r, col + j, f);
         if (i < boldRows) (r.b ??= [])[col + j] = true;
         const b = options.bold?.[i]?.[j];
-        if (b !== undefined) (r.b ??= [])[col + j] = b || undefined;
+        if (b !== undefined && b !== null) (r.b ??= [])[col + j] = b || undefined;
         this.put(r, col + j, line[j] ?? null);
       }
       this.dropIfEmpty(s, row + i, r);
@@ -514,10 +441,7 @@ export class WorkbookModel {
     const moved = new Map<number, RowStore>();
     for (const [r, store] of s.rows) moved.set(r >= row ? r + count : r, store);
     s.rows = moved;
-    this.moveAreas(sheetId, (a) => {
-      const v = shiftForInsert(a.row, a.rows, row, count);
-      return { ...a, row: v.start, rows: v.len };
-    });
+    if (this.areas.insertRows(sheetId, row, count)) this.emit({ type: 'areas' });
     this.emit({ type: 'structure', sheetId });
   }
 
@@ -531,10 +455,7 @@ export class WorkbookModel {
       else if (r >= row + count) moved.set(r - count, store);
     }
     s.rows = moved;
-    this.moveAreas(sheetId, (a) => {
-      const v = shiftForDelete(a.row, a.rows, row, count);
-      return v ? { ...a, row: v.start, rows: v.len } : null;
-    });
+    if (this.areas.deleteRows(sheetId, row, count)) this.emit({ type: 'areas' });
     this.emit({ type: 'structure', sheetId });
   }
 
@@ -546,10 +467,7 @@ export class WorkbookModel {
     for (const r of s.rows.values()) {
       for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, 0, ...blanks);
     }
-    this.moveAreas(sheetId, (a) => {
-      const v = shiftForInsert(a.col, a.cols, col, count);
-      return { ...a, col: v.start, cols: v.len };
-    });
+    if (this.areas.insertColumns(sheetId, col, count)) this.emit({ type: 'areas' });
     this.emit({ type: 'structure', sheetId });
   }
 
@@ -560,10 +478,7 @@ export class WorkbookModel {
       for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, count);
       this.dropIfEmpty(s, rowIndex, r);
     }
-    this.moveAreas(sheetId, (a) => {
-      const v = shiftForDelete(a.col, a.cols, col, count);
-      return v ? { ...a, col: v.start, cols: v.len } : null;
-    });
+    if (this.areas.deleteColumns(sheetId, col, count)) this.emit({ type: 'areas' });
     this.emit({ type: 'structure', sheetId });
   }
 
@@ -573,32 +488,18 @@ export class WorkbookModel {
   }
 
   // ---------- tracked areas ----------
-  private moveAreas(sheetId: string, f: (a: GridRange) => GridRange | null): void {
-    let changed = false;
-    for (const [id, a] of this.areas) {
-      if (!a || a.sheetId !== sheetId) continue;
-      const next = f(a);
-      if (next === null || next.row !== a.row || next.col !== a.col || next.rows !== a.rows || next.cols !== a.cols) {
-        this.areas.set(id, next);
-        changed = true;
-      }
-    }
-    if (changed) this.emit({ type: 'areas' });
-  }
-
   /** Track (or re-track) an area under `id`. */
   trackArea(id: string, range: GridRange): void {
     this.store(range.sheetId);
     this.checkRect(range);
     if (range.rows <= 0 || range.cols <= 0) throw hostError('A tracked area must hold at least one cell.');
-    this.areas.set(id, { ...range });
+    this.areas.set(id, range);
     this.emit({ type: 'areas' });
   }
 
   /** Where the area is now: `null` once deleted (orphaned), `undefined` when the id was never tracked. */
   area(id: string): GridRange | null | undefined {
-    const a = this.areas.get(id);
-    return a ? { ...a } : a;
+    return this.areas.get(id);
   }
 
   untrackArea(id: string): void {
@@ -606,7 +507,7 @@ export class WorkbookModel {
   }
 
   areaIds(): string[] {
-    return [...this.areas.keys()];
+    return this.areas.ids();
   }
 
   // ---------- settings (travel with the document) ----------
@@ -626,74 +527,20 @@ export class WorkbookModel {
 
   // ---------- persistence ----------
   toJSON(): WorkbookJson {
-    const colsOf = (a: (boolean | undefined)[] | undefined): number[] | undefined => {
-      if (!a) return undefined;
-      const out: number[] = [];
-      a.forEach((x, c) => {
-        if (x) out.push(c);
-      });
-      return out.length ? out : undefined;
-    };
-    return {
-      version: 1,
+    return workbookToJson({
       name: this.name,
       nextSheetSeq: this.nextSheetSeq,
-      sheets: this.sheetList.map((s) => ({
-        id: s.id,
-        name: s.name,
-        rows: [...s.rows.entries()]
-          .sort((a, b) => a[0] - b[0])
-          .map(([r, store]) => {
-            const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
-            if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
-            const b = colsOf(store.b);
-            if (b) out.b = b;
-            const x = colsOf(store.x);
-            if (x) out.x = x;
-            return out;
-          }),
-      })),
-      areas: Object.fromEntries(this.areas),
+      sheets: this.sheetList,
+      areas: Object.fromEntries(this.areas.entries()),
       settings: Object.fromEntries(this.settings),
-    };
+    });
   }
 
   /** Rebuild a model from `toJSON()` output; throws AddinError kind 'contract' on a malformed value. */
   static fromJSON(json: unknown, options: Omit<WorkbookModelOptions, 'name' | 'firstSheetName'> = {}): WorkbookModel {
-    const parsed = workbookJsonSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new AddinError('contract', 'The saved workbook could not be read.', {
-        detail: issue ? `${issue.path.join('.')}: ${issue.message}` : undefined,
-      });
-    }
-    const data = parsed.data;
+    const data = workbookFromJson(json);
     const m = new WorkbookModel({ ...options, name: data.name });
-    m.sheetList = data.sheets.map((sj) => {
-      const rows = new Map<number, RowStore>();
-      for (const rj of sj.rows) {
-        const store: RowStore = { v: [] };
-        rj.v.forEach((v, c) => {
-          if (v !== null) store.v[c] = v;
-        });
-        if (rj.f) {
-          store.f = [];
-          rj.f.forEach((f, c) => {
-            if (f !== null) (store.f as (string | null | undefined)[])[c] = f;
-          });
-        }
-        if (rj.b) {
-          store.b = [];
-          for (const c of rj.b) store.b[c] = true;
-        }
-        if (rj.x) {
-          store.x = [];
-          for (const c of rj.x) store.x[c] = true;
-        }
-        if (!isEmptyRow(store)) rows.set(rj.r, store);
-      }
-      return { id: sj.id, name: sj.name, rows };
-    });
+    m.sheetList = data.sheets;
     m.nextSheetSeq = data.nextSheetSeq;
     for (const [id, a] of Object.entries(data.areas)) m.areas.set(id, a);
     for (const [k, v] of Object.entries(data.settings)) m.settings.set(k, v);

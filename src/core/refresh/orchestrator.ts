@@ -10,12 +10,24 @@ import { buildFlatMatrix } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
 import { buildPivotMatrix } from '../cells/pivot-layout';
 import { planWriteBlocks } from '../cells/write-plan';
-import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookIdentity } from '../host';
-import { subtract } from './grid-rect';
-import { headerRowsOf, loadRegistry, saveRegistry, withRecord, withoutRecord, type PlacementRecord } from './placement-record';
+import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookLayout } from '../host';
+import { containsCell, subtract } from './grid-rect';
+import { retryWhileBusy } from './host-busy';
+import { JobScope } from './job-scope';
+import {
+  headerRowsOf,
+  readRegistry,
+  registryChanges,
+  withRecord,
+  type DamagedRecord,
+  type PlacementRecord,
+  type Registry,
+} from './placement-record';
 import { MAX_LISTED_CELLS, planPlacement, type PlacementArea, type PlacementPlan } from './planner';
 import { SerialQueue } from './serial-queue';
-import { restyleForWrite, restyleLeftover, type OwnArea } from './restyle';
+import { readSnapshots } from './snapshot-reads';
+import { restyleForWrite, type OwnArea } from './restyle';
+import { clearOwn, runWriteTransaction, type HostCall } from './write-transaction';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
 export interface ReportsApi {
@@ -34,7 +46,8 @@ export interface OrchestratorDeps {
   reports: ReportsApi;
   /** The query runner for a deployment/environment (it carries the user's own credentials). */
   queries: (context: QueryContext) => QueryRunner;
-  clock: Pick<Clock, 'now'>;
+  /** `sleep` waits before retrying a busy host. */
+  clock: Pick<Clock, 'now' | 'sleep'>;
   randomBytes: (n: number) => Uint8Array;
   /** IANA time zone sent with every query. */
   timezone?: string;
@@ -71,6 +84,13 @@ export interface RunOptions {
   onProgress?: (progress: QueryProgress) => void;
   /** 'running' when the query starts, 'writing' once the result is decoded and waits for (or holds) the write lock. */
   onPhase?: (phase: RunPhase) => void;
+  /**
+   * The job this run belongs to: its reads of the registry and layout are shared, and a refresh's record is saved when
+   * the job's owner calls `flush` (Refresh all saves every record in one write). Without it the run is its own job.
+   */
+  scope?: JobScope;
+  /** Awaited once the result is in hand, before the write lock is taken: a cancel asked for from another request is seen there. */
+  checkpoint?: () => Promise<void>;
 }
 
 export interface InsertOptions extends RunOptions {
@@ -82,10 +102,10 @@ export interface PlacementOutcome {
   placementId: string;
   reportId: number;
   publicId: string;
-  /** Rows and columns written (the area's size: header rows included). */
-  rows: number;
+  /** Rows of the area written (header rows included) and its columns. */
+  areaRows: number;
   cols: number;
-  /** Leading rows of `rows` that are headers (1 for a flat table, Columns members + 1 for a pivot). */
+  /** Leading rows of `areaRows` that are headers (1 for a flat table, Columns members + 1 for a pivot). */
   headerRows: number;
   area: GridRange;
   /** "'My Sheet'!B2:D20" */
@@ -112,6 +132,9 @@ interface Fetched {
 }
 
 interface WriteArgs {
+  scope: JobScope;
+  /** Fit the columns' widths after writing (a newly placed report). */
+  autofit: boolean;
   placementId: string;
   name: string;
   /** Where to write: the insert target, or the placement's current area's top-left (read under the write lock). */
@@ -126,6 +149,8 @@ interface WriteArgs {
 interface Written {
   plan: PlacementPlan;
   sheetName: string;
+  /** The layout read under the write lock. */
+  layout: WorkbookLayout;
 }
 
 const WRITE_LOCK = 'write';
@@ -146,6 +171,18 @@ function asAddinError(e: unknown): AddinError {
   return new AddinError('host', `Something went wrong: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
 }
 
+function damagedRecord(d: DamagedRecord): AddinError {
+  return new AddinError(
+    'contract',
+    'The stored record of this report is damaged and could not be read. Its cells are intact; remove it from the list, then insert the report again.',
+    { detail: d.detail, data: { placementId: d.placementId, key: d.key } },
+  );
+}
+
+function sameRect(a: GridRange, b: GridRange): boolean {
+  return a.sheetId === b.sheetId && a.row === b.row && a.col === b.col && a.rows === b.rows && a.cols === b.cols;
+}
+
 function orphaned(record: Pick<PlacementRecord, 'name' | 'placementId'>): AddinError {
   return new AddinError(
     'notFound',
@@ -163,6 +200,10 @@ export class Orchestrator {
   private readonly locks = new SerialQueue();
   /** Areas written but not yet in the registry (an insert between its write and its save). */
   private readonly pending = new Map<string, PlacementArea>();
+  /** Placements removed in this runtime: a job's unsaved record of one is dropped, not written back. */
+  private readonly removed = new Set<string>();
+  /** Every host call goes through it: a busy host (a cell being edited) is waited for and retried. */
+  private readonly call: HostCall = (call) => retryWhileBusy(this.deps.clock, call);
 
   constructor(private readonly deps: OrchestratorDeps) {}
 
@@ -177,11 +218,12 @@ export class Orchestrator {
     const t0 = this.deps.clock.now();
     const { host, reports } = this.deps;
     const { signal } = opts;
+    const scope = opts.scope ?? new JobScope();
     const name = draft.name.trim();
     if (draft.deploymentId.trim() === '') throw new AddinError('validation', 'Choose a deployment first.');
     if (name === '') throw new AddinError('validation', 'Give the report a name.');
     if (draft.sqlQuery.trim() === '') throw new AddinError('validation', 'The report has no query: build one or write SQL.');
-    if (!(await host.sheets()).some((s) => s.id === anchor.sheetId))
+    if (!(await this.startLayout(scope)).sheets.some((s) => s.id === anchor.sheetId))
       throw new AddinError('notFound', 'The target sheet no longer exists. Select a cell and try again.');
     throwIfAborted(signal);
 
@@ -207,9 +249,13 @@ export class Orchestrator {
       throwIfAborted(signal);
       const definition: Report = { ...report, meta: report.meta ?? draft.meta ?? null };
       const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
+      await opts.checkpoint?.();
+      throwIfAborted(signal);
       opts.onPhase?.('writing');
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({
+          scope,
+          autofit: true,
           placementId,
           name,
           target: anchor,
@@ -232,7 +278,10 @@ export class Orchestrator {
         placedAt: now,
         refreshedAt: now,
       };
-      return await this.finish(record, written, t0);
+      const outcome = await this.finish(record, written, t0);
+      // A new placement is saved at once, whatever job it belongs to: until then only this runtime knows its area.
+      await this.save(scope, [record]);
+      return outcome;
     } catch (e) {
       throw normalize(e, signal);
     } finally {
@@ -242,77 +291,100 @@ export class Orchestrator {
 
   /** Re-run a placement's current definition and write it where its cells are now. */
   refresh(placementId: string, opts: RunOptions = {}): Promise<PlacementOutcome> {
-    return this.perPlacement.run(placementId, () => this.refreshNow(placementId, opts, null));
+    return this.perPlacement.run(placementId, () => this.asJob(opts, (scope) => this.refreshNow(placementId, { ...opts, scope }, null)));
   }
 
   /** Save an edited definition (same publicId), then refresh the placement with it. */
   update(placementId: string, draft: PlacementDraft, opts: RunOptions = {}): Promise<PlacementOutcome> {
-    return this.perPlacement.run(placementId, async () => {
-      const record = await this.record(placementId);
-      const name = draft.name.trim();
-      if (name === '') throw new AddinError('validation', 'Give the report a name.');
-      if (draft.sqlQuery.trim() === '') throw new AddinError('validation', 'The report has no query: build one or write SQL.');
-      const body: ReportUpsertBody = {
-        publicId: record.publicId,
-        name,
-        sqlQuery: draft.sqlQuery,
-        ...(draft.description !== undefined ? { description: draft.description } : {}),
-        ...(draft.jsonQuery ? { jsonQuery: draft.jsonQuery } : {}),
-        ...(draft.meta ? { meta: draft.meta } : {}),
-        pivotItems: pivotBody(draft.pivotItems ?? { rows: [], columns: [], measures: [], filters: [] }),
-      };
-      try {
-        await this.deps.reports.upsertReport(record.deploymentId, record.publicId, body, opts.signal ? { signal: opts.signal } : {});
-      } catch (e) {
-        throw normalize(e, opts.signal);
-      }
-      return this.refreshNow(placementId, opts, { name, environmentId: draft.environmentId ?? record.environmentId });
-    });
+    return this.perPlacement.run(placementId, () =>
+      this.asJob(opts, async (scope) => {
+        const record = await this.record(scope, placementId);
+        const name = draft.name.trim();
+        if (name === '') throw new AddinError('validation', 'Give the report a name.');
+        if (draft.sqlQuery.trim() === '') throw new AddinError('validation', 'The report has no query: build one or write SQL.');
+        const body: ReportUpsertBody = {
+          publicId: record.publicId,
+          name,
+          sqlQuery: draft.sqlQuery,
+          ...(draft.description !== undefined ? { description: draft.description } : {}),
+          ...(draft.jsonQuery ? { jsonQuery: draft.jsonQuery } : {}),
+          ...(draft.meta ? { meta: draft.meta } : {}),
+          pivotItems: pivotBody(draft.pivotItems ?? { rows: [], columns: [], measures: [], filters: [] }),
+        };
+        try {
+          await this.deps.reports.upsertReport(record.deploymentId, record.publicId, body, opts.signal ? { signal: opts.signal } : {});
+        } catch (e) {
+          throw normalize(e, opts.signal);
+        }
+        return this.refreshNow(placementId, { ...opts, scope }, { name, environmentId: draft.environmentId ?? record.environmentId });
+      }),
+    );
   }
 
-  /** Forget a placement (optionally clearing its cells); the report stays on the platform. */
+  /** Save the records a job has written or failed (one document write); the job's owner calls it when the job ends. */
+  async flush(scope: JobScope): Promise<void> {
+    const records = [...scope.unsaved.values()].filter((r) => !this.removed.has(r.placementId));
+    scope.unsaved.clear();
+    if (records.length > 0) await this.save(scope, records);
+  }
+
+  /** Forget a placement (optionally clearing its cells); the report stays on the platform. A damaged record can be removed too. */
   remove(placementId: string, opts: { clearCells: boolean }): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
-      const record = await this.record(placementId);
+      const { host } = this.deps;
+      const scope = new JobScope();
+      const registry = await this.registry(scope);
+      const record = registry.records.find((r) => r.placementId === placementId);
+      if (!record && !registry.damaged.some((d) => d.placementId === placementId))
+        throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
       await this.locks.run(WRITE_LOCK, async () => {
-        const area = await this.deps.host.trackedArea(placementId);
-        if (opts.clearCells && area) await this.clearOwn(await this.deps.host.snapshot(area), { area, headerRows: headerRowsOf(record) });
-        await this.deps.host.untrack(placementId);
+        const area = (await this.call(() => host.layout([placementId]))).areas[placementId] ?? null;
+        if (opts.clearCells && area) {
+          const cells = await readSnapshots([area], host.limits, (bands) => this.call(() => host.snapshot(bands)));
+          await clearOwn(host, this.call, cells, { area, headerRows: record ? headerRowsOf(record) : 0 });
+        }
+        await this.call(() => host.untrack(placementId));
       });
-      await this.locks.run(REGISTRY_LOCK, async () => {
-        const records = await loadRegistry(this.deps.host.document);
-        await saveRegistry(this.deps.host.document, withoutRecord(records, placementId));
-      });
+      this.removed.add(placementId);
+      await this.locks.run(REGISTRY_LOCK, () =>
+        this.call(() => host.document.update(registryChanges(registry, { remove: [placementId] }))),
+      );
     });
   }
 
   /** Every placement with where it is now. */
   async list(): Promise<PlacementListing[]> {
-    const records = await loadRegistry(this.deps.host.document);
-    const sheets = await this.deps.host.sheets();
-    const out: PlacementListing[] = [];
-    for (const record of records) {
-      const area = await this.deps.host.trackedArea(record.placementId);
-      const sheetName = area ? (sheets.find((s) => s.id === area.sheetId)?.name ?? null) : (record.sheetName ?? null);
-      out.push({ record, area, sheetName, rangeRef: area && sheetName !== null ? formatRangeRef(sheetName, area) : null });
-    }
-    return out;
+    return (await this.listing()).placements;
+  }
+
+  /** Every placement with where it is now, and the stored records that could not be read: two host calls. */
+  async listing(scope: JobScope = new JobScope()): Promise<{ placements: PlacementListing[]; damaged: DamagedRecord[] }> {
+    const registry = await this.registry(scope);
+    const layout = await this.startLayout(scope);
+    const placements = registry.records.map((record): PlacementListing => {
+      const area = layout.areas[record.placementId] ?? null;
+      const sheetName = area ? (layout.sheets.find((s) => s.id === area.sheetId)?.name ?? null) : (record.sheetName ?? null);
+      return { record, area, sheetName, rangeRef: area && sheetName !== null ? formatRangeRef(sheetName, area) : null };
+    });
+    return { placements, damaged: registry.damaged };
   }
 
   /** Select a placement's cells. */
   async goTo(placementId: string): Promise<GridRange> {
-    const record = await this.record(placementId);
-    const area = await this.deps.host.trackedArea(placementId);
+    const scope = new JobScope();
+    const record = await this.record(scope, placementId);
+    const area = (await this.startLayout(scope, [placementId])).areas[placementId] ?? null;
     if (!area) throw orphaned(record);
-    await this.deps.host.select(area);
+    await this.call(() => this.deps.host.select(area));
     return area;
   }
 
   /** The placement's current report definition (for Edit), read through connect-workbook (read access suffices). */
   async definition(placementId: string, opts: { signal?: CancelSignal } = {}): Promise<Report> {
-    const record = await this.record(placementId);
-    const area = await this.deps.host.trackedArea(placementId);
-    const body = await this.connectBody(placementId, area);
+    const scope = new JobScope();
+    const record = await this.record(scope, placementId);
+    const layout = await this.startLayout(scope, [placementId]);
+    const body = this.connectBody(placementId, layout.areas[placementId] ?? null, layout);
     try {
       return await this.deps.reports.connectWorkbook(
         record.deploymentId,
@@ -327,24 +399,36 @@ export class Orchestrator {
 
   // ---------- phases ----------
 
+  /** Runs `task` in the caller's job, or as a job of its own whose records are saved when it ends. */
+  private async asJob<T>(opts: RunOptions, task: (scope: JobScope) => Promise<T>): Promise<T> {
+    if (opts.scope) return task(opts.scope);
+    const scope = new JobScope();
+    try {
+      return await task(scope);
+    } finally {
+      await this.flush(scope);
+    }
+  }
+
   private async refreshNow(
     placementId: string,
-    opts: RunOptions,
+    opts: RunOptions & { scope: JobScope },
     edit: { name: string; environmentId: string | undefined } | null,
   ): Promise<PlacementOutcome> {
     const t0 = this.deps.clock.now();
-    const { signal } = opts;
-    const record = await this.record(placementId);
+    const { signal, scope } = opts;
+    const record = await this.record(scope, placementId);
     try {
       throwIfAborted(signal);
-      const area = await this.deps.host.trackedArea(placementId);
+      const layout = await this.startLayout(scope);
+      const area = layout.areas[placementId] ?? null;
       if (!area) throw orphaned(record);
       opts.onPhase?.('running');
       // Connect first: confirms read access and returns the definition as it is now.
       const report = await this.deps.reports.connectWorkbook(
         record.deploymentId,
         record.reportId,
-        await this.connectBody(placementId, area),
+        this.connectBody(placementId, area, layout),
         signal ? { signal } : {},
       );
       throwIfAborted(signal);
@@ -354,10 +438,14 @@ export class Orchestrator {
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const context: QueryContext = { deploymentId: record.deploymentId, ...(environmentId ? { environmentId } : {}) };
       const fetched = await this.fetch(context, sql, report.pivotItems ?? null, report, opts);
+      await opts.checkpoint?.();
+      throwIfAborted(signal);
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({
+          scope,
+          autofit: false,
           placementId,
           name,
           target: 'current',
@@ -378,10 +466,12 @@ export class Orchestrator {
       if (fetched.queryChecksum) next.queryChecksum = fetched.queryChecksum;
       else delete next.queryChecksum;
       delete next.lastError;
-      return await this.finish(next, written, t0);
+      const outcome = await this.finish(next, written, t0);
+      scope.unsaved.set(placementId, next);
+      return outcome;
     } catch (e) {
       const err = normalize(e, signal);
-      if (!(isAddinError(err) && err.kind === 'cancelled')) await this.recordFailure(placementId, asAddinError(err));
+      if (!(isAddinError(err) && err.kind === 'cancelled')) this.recordFailure(scope, record, asAddinError(err));
       throw err;
     }
   }
@@ -408,134 +498,94 @@ export class Orchestrator {
     return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: report.currentQueryChecksum ?? undefined };
   }
 
-  /** Write phase (caller holds the write lock): plan, snapshot, write, clear leftovers, track; roll back on any failure. */
+  /**
+   * Write phase (caller holds the write lock): read the layout afresh, snapshot the target and the leftovers (the
+   * snapshot also shows the user cells in the way), plan, then run the write transaction (rolled back on any failure).
+   */
   private async write(args: WriteArgs): Promise<Written> {
     const { host } = this.deps;
     const { placementId, matrix, signal } = args;
     throwIfAborted(signal);
+    const layout = await this.call(() => host.layout());
+    args.scope.setLayout(layout);
     let previousArea: GridRange | null = null;
     let anchor: { sheetId: string; row: number; col: number };
     if (args.target === 'current') {
-      previousArea = await host.trackedArea(placementId);
+      previousArea = layout.areas[placementId] ?? null;
       if (!previousArea) throw orphaned({ name: args.name, placementId });
       anchor = { sheetId: previousArea.sheetId, row: previousArea.row, col: previousArea.col };
     } else anchor = args.target;
-    const sheet = (await host.sheets()).find((s) => s.id === anchor.sheetId);
+    const sheet = layout.sheets.find((s) => s.id === anchor.sheetId);
     if (!sheet) throw new AddinError('notFound', 'The target sheet no longer exists.');
 
     const newArea: GridRange = { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col, rows: matrix.rows, cols: matrix.cols };
-    const otherAreas = await this.otherAreas(placementId);
-    // Probe only outside the placement's own cells, so its own data never hides a user cell.
-    const occupied: Array<{ row: number; col: number }> = [];
+    const otherAreas = await this.otherAreas(args.scope, layout, placementId);
+    const planInput = {
+      sheetId: anchor.sheetId,
+      anchor,
+      newShape: { rows: matrix.rows, cols: matrix.cols },
+      previousArea,
+      otherAreas,
+      limits: host.limits,
+      overwrite: args.overwrite,
+      name: args.name,
+    };
     const inGrid =
       newArea.row + newArea.rows <= host.limits.maxRows &&
       newArea.col + newArea.cols <= host.limits.maxCols &&
       matrix.rows > 0 &&
       matrix.cols > 0;
-    if (inGrid) {
-      const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
-      for (const p of probes) occupied.push(...(await host.occupiedCells(p, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1)));
-    }
-    const plan = planPlacement({
-      sheetId: anchor.sheetId,
-      anchor,
-      newShape: { rows: matrix.rows, cols: matrix.cols },
-      previousArea,
-      occupied,
-      otherAreas,
-      limits: host.limits,
-      overwrite: args.overwrite,
-      name: args.name,
-    });
+    // Out of the grid (or empty): the plan refuses it before anything is read.
+    if (!inGrid) planPlacement({ ...planInput, occupied: [] });
+    const leftoverRanges = previousArea ? subtract(previousArea, newArea) : [];
+    const snapshots = await readSnapshots([newArea, ...leftoverRanges], host.limits, (bands) => this.call(() => host.snapshot(bands)));
+    const [target, ...leftovers] = snapshots;
+    if (!target) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
+    // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
+    const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
+    const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
+    const plan = planPlacement({ ...planInput, occupied });
     throwIfAborted(signal);
 
-    const snapshots: CellSnapshot[] = [];
-    for (const r of [plan.write, ...plan.clear]) snapshots.push(await host.snapshot(r));
-    const [target, ...leftovers] = snapshots;
     const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
-    const styled = target && own ? restyleForWrite(matrix, target, own) : matrix;
+    const styled = own ? restyleForWrite(matrix, target, own) : matrix;
     const blocks = planWriteBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
-    let touched = false;
-    try {
-      for (const block of blocks) {
-        throwIfAborted(signal);
-        touched = true;
-        await host.writeBlock(block);
-      }
-      for (const leftover of leftovers) {
-        touched = true;
-        await this.clearOwn(leftover, own);
-      }
-      await host.trackArea(placementId, plan.write);
-    } catch (e) {
-      if (touched) await this.rollback(snapshots, e);
-      throw e;
+    await runWriteTransaction(host, this.call, {
+      blocks,
+      snapshots,
+      leftovers,
+      own,
+      track: previousArea && sameRect(previousArea, plan.write) ? null : { placementId, range: plan.write },
+      signal,
+    });
+    if (args.autofit) {
+      // Best effort: the cells are written; a host that cannot fit the widths leaves them as they were.
+      await this.call(() => host.autofitColumns(plan.write)).catch(() => undefined);
     }
-    this.pending.set(placementId, { ...plan.write, placementId, name: args.name });
-    return { plan, sheetName: sheet.name };
+    // A new placement is known to other jobs by its pending area until its record is saved.
+    if (args.target !== 'current') this.pending.set(placementId, { ...plan.write, placementId, name: args.name });
+    const areas = { ...layout.areas, [placementId]: plan.write };
+    return { plan, sheetName: sheet.name, layout: { ...layout, areas } };
   }
 
-  /** Clear the contents of the placement's cells in `cells` (its snapshot), then put the add-in's own formats and header bold there back to plain. */
-  private async clearOwn(cells: CellSnapshot, own: OwnArea | null): Promise<void> {
-    const { host } = this.deps;
-    await host.clear(cells.range);
-    const plain = own ? restyleLeftover(cells, own) : null;
-    if (plain) for (const block of planWriteBlocks(plain, cells.range, host.limits)) await host.writeBlock(block);
-  }
-
-  /** Write every snapshot back: values, formats and, when the host read it, bold (a failed write may have bolded header cells); a failure here is reported as such. */
-  private async rollback(snapshots: CellSnapshot[], original: unknown): Promise<void> {
-    const { host } = this.deps;
-    try {
-      for (const s of snapshots) {
-        const m: Matrix = {
-          rows: s.range.rows,
-          cols: s.range.cols,
-          values: s.values,
-          formats: s.formats,
-          headerRows: 0,
-          ...(s.bold ? { bold: s.bold } : {}),
-        };
-        for (const block of planWriteBlocks(m, s.range, host.limits)) await host.writeBlock(block);
-      }
-    } catch (e) {
-      const first = original instanceof Error ? original.message : String(original);
-      throw new AddinError(
-        'host',
-        `Writing failed, and the cells could not all be put back as they were. Check the area and refresh again. (${first})`,
-        {
-          cause: e,
-          detail: e instanceof Error ? e.message : String(e),
-          data: { rollbackFailed: true },
-        },
-      );
-    }
-  }
-
-  /** After a successful write: record the location on the platform (best effort) and save the registry. */
+  /** After a successful write: record the location on the platform (best effort; no signal: the cells are written). */
   private async finish(record: PlacementRecord, written: Written, t0: number): Promise<PlacementOutcome> {
     const area = written.plan.write;
     let syncError: AddinError | null = null;
     try {
-      // No signal: the cells are written, the location must be recorded.
       await this.deps.reports.connectWorkbook(
         record.deploymentId,
         record.reportId,
-        await this.connectBody(record.placementId, area, written.sheetName),
+        this.connectBody(record.placementId, area, written.layout, written.sheetName),
       );
     } catch (e) {
       syncError = asAddinError(e);
     }
-    await this.locks.run(REGISTRY_LOCK, async () => {
-      const records = await loadRegistry(this.deps.host.document);
-      await saveRegistry(this.deps.host.document, withRecord(records, record));
-    });
-    this.pending.delete(record.placementId);
     return {
       placementId: record.placementId,
       reportId: record.reportId,
       publicId: record.publicId,
-      rows: area.rows,
+      areaRows: area.rows,
       cols: area.cols,
       headerRows: record.headerRows ?? 0,
       area,
@@ -548,40 +598,60 @@ export class Orchestrator {
 
   // ---------- helpers ----------
 
-  private async record(placementId: string): Promise<PlacementRecord> {
-    const record = (await loadRegistry(this.deps.host.document)).find((r) => r.placementId === placementId);
-    if (!record) throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
-    return record;
+  /** Saves `records` in one document write (the index too when a placement is new) and keeps the job's registry current. */
+  private async save(scope: JobScope, records: readonly PlacementRecord[]): Promise<void> {
+    await this.locks.run(REGISTRY_LOCK, async () => {
+      const registry = await this.registry(scope);
+      await this.call(() => this.deps.host.document.update(registryChanges(registry, { put: records })));
+      let next = registry.records;
+      for (const r of records) next = withRecord(next, r);
+      const order = [...registry.order];
+      for (const r of records) if (!order.includes(r.placementId)) order.push(r.placementId);
+      scope.setRegistry({ ...registry, records: next, order, legacy: false });
+    });
+    for (const r of records) this.pending.delete(r.placementId);
   }
 
-  private async otherAreas(placementId: string): Promise<PlacementArea[]> {
+  private registry(scope: JobScope): Promise<Registry> {
+    return scope.registry(() => this.call(() => readRegistry(this.deps.host.document)));
+  }
+
+  private startLayout(scope: JobScope, placementIds?: readonly string[]): Promise<WorkbookLayout> {
+    return scope.layout(() => this.call(() => this.deps.host.layout(placementIds)));
+  }
+
+  private async record(scope: JobScope, placementId: string): Promise<PlacementRecord> {
+    const registry = await this.registry(scope);
+    const record = registry.records.find((r) => r.placementId === placementId);
+    if (record) return record;
+    const damaged = registry.damaged.find((d) => d.placementId === placementId);
+    if (damaged) throw damagedRecord(damaged);
+    throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
+  }
+
+  /** The other placements' areas as the layout has them (named from the registry), and those written but not yet saved. */
+  private async otherAreas(scope: JobScope, layout: WorkbookLayout, placementId: string): Promise<PlacementArea[]> {
     const out: PlacementArea[] = [];
-    for (const r of await loadRegistry(this.deps.host.document)) {
+    for (const r of (await this.registry(scope)).records) {
       if (r.placementId === placementId || this.pending.has(r.placementId)) continue;
-      const area = await this.deps.host.trackedArea(r.placementId);
+      const area = layout.areas[r.placementId];
       if (area) out.push({ ...area, placementId: r.placementId, name: r.name });
     }
     for (const [id, a] of this.pending) if (id !== placementId) out.push(a);
     return out;
   }
 
-  private async recordFailure(placementId: string, error: AddinError): Promise<void> {
-    await this.locks.run(REGISTRY_LOCK, async () => {
-      const records = await loadRegistry(this.deps.host.document);
-      const current = records.find((r) => r.placementId === placementId);
-      if (!current) return;
-      await saveRegistry(
-        this.deps.host.document,
-        withRecord(records, { ...current, lastError: { kind: error.kind, message: error.message, at: this.iso() } }),
-      );
-    });
+  /** Keeps the failure on the record, saved with the job's other records. */
+  private recordFailure(scope: JobScope, record: PlacementRecord, error: AddinError): void {
+    const current = scope.unsaved.get(record.placementId) ?? record;
+    scope.unsaved.set(record.placementId, { ...current, lastError: { kind: error.kind, message: error.message, at: this.iso() } });
   }
 
-  private async connectBody(placementId: string, area: GridRange | null, knownSheetName?: string): Promise<ConnectWorkbookBody> {
-    const wb: WorkbookIdentity = await this.deps.host.workbook();
+  private connectBody(placementId: string, area: GridRange | null, layout: WorkbookLayout, knownSheetName?: string): ConnectWorkbookBody {
+    const wb = layout.workbook;
     const body: ConnectWorkbookBody = { externalWorkbookId: wb.id, placementId, workbookName: wb.name };
     if (!area) return body;
-    const sheetName = knownSheetName ?? (await this.deps.host.sheets()).find((s) => s.id === area.sheetId)?.name;
+    const sheetName = knownSheetName ?? layout.sheets.find((s) => s.id === area.sheetId)?.name;
     body.sheetId = area.sheetId;
     if (sheetName !== undefined) body.sheetName = sheetName;
     body.resultLocation = formatRangeRef(sheetName ?? null, area);
@@ -594,14 +664,14 @@ export class Orchestrator {
   private writtenFields(
     written: Written,
     fetched: Fetched,
-  ): Pick<PlacementRecord, 'sheetId' | 'sheetName' | 'anchor' | 'area' | 'rows' | 'cols' | 'headerRows' | 'layout'> {
+  ): Pick<PlacementRecord, 'sheetId' | 'sheetName' | 'anchor' | 'area' | 'areaRows' | 'cols' | 'headerRows' | 'layout'> {
     const at = written.plan.write;
     return {
       sheetId: at.sheetId,
       sheetName: written.sheetName,
       anchor: { row: at.row, col: at.col },
       area: this.rect(at),
-      rows: fetched.matrix.rows,
+      areaRows: fetched.matrix.rows,
       cols: fetched.matrix.cols,
       headerRows: fetched.matrix.headerRows,
       layout: fetched.layout,
@@ -615,4 +685,19 @@ export class Orchestrator {
   private iso(): string {
     return new Date(this.deps.clock.now()).toISOString();
   }
+}
+
+/** Non-empty cells of `snap` inside any of `probes`, row-major, at most `max`. */
+function occupiedCells(snap: CellSnapshot, probes: readonly GridRange[], max: number): Array<{ row: number; col: number }> {
+  const out: Array<{ row: number; col: number }> = [];
+  const { sheetId, row: top, col: left } = snap.range;
+  for (let i = 0; i < snap.values.length && out.length < max; i++) {
+    const line = snap.values[i] ?? [];
+    for (let j = 0; j < line.length && out.length < max; j++) {
+      const v = line[j];
+      if (v === null || v === undefined || v === '') continue;
+      if (probes.some((p) => containsCell(p, sheetId, top + i, left + j))) out.push({ row: top + i, col: left + j });
+    }
+  }
+  return out;
 }

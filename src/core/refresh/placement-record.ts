@@ -1,12 +1,29 @@
-/** The placement registry kept in the document: one non-secret record per placed report, versioned and parsed with zod. */
+/**
+ * The placement registry kept in the document: one non-secret record per placed report, each under its own key (plus a
+ * small index keeping their order), parsed with zod; a damaged record is reported and skipped, never fatal for the others.
+ */
 import { z } from 'zod';
 import { AddinError } from '../wire/errors';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import type { DocumentStore } from '../host';
 
-/** Document key of the registry (ours, not a wire name). */
+/** Document key of the registry as one value (version 1; read and migrated to one key per placement at the next save). */
 export const REGISTRY_KEY = `${PRODUCT_PREFIX}.placements`;
-export const REGISTRY_VERSION = 1;
+/** Document key of the index: the registry's version and the placement ids in list order. */
+export const REGISTRY_INDEX_KEY = `${PRODUCT_PREFIX}.placementIndex`;
+/** Every registry key starts with this (the index, the records and the version-1 value): one `entries` read gets them all. */
+export const REGISTRY_PREFIX = `${PRODUCT_PREFIX}.placement`;
+/** The version of the registry's layout: 1 was one value, 2 is one key per placement and the index. */
+export const REGISTRY_VERSION = 2;
+/** Bytes a record may take once serialized (Apps Script's document property holds 9 KB; the rest is headroom). */
+export const MAX_RECORD_CHARS = 8000;
+/** A stored error message is cut to this length, so a record always fits. */
+const MAX_STORED_MESSAGE_CHARS = 1000;
+
+/** Document key of one placement's record. */
+export function recordKey(placementId: string): string {
+  return `${PRODUCT_PREFIX}.placement.${placementId}`;
+}
 
 const cellSchema = z.object({ row: z.number().int().nonnegative(), col: z.number().int().nonnegative() });
 const areaSchema = cellSchema.extend({ rows: z.number().int().positive(), cols: z.number().int().positive() });
@@ -27,9 +44,10 @@ export const placementRecordSchema = z.object({
   anchor: cellSchema,
   /** Area last written, on `sheetId`; the host's tracked area is the live position. `null` once orphaned. */
   area: areaSchema.nullable(),
-  rows: z.number().int().nonnegative(),
+  /** Rows of the area last written, header rows included (version-1 records called it `rows`). */
+  areaRows: z.number().int().nonnegative(),
   cols: z.number().int().nonnegative(),
-  /** Leading rows of `rows` that are headers (absent in records written before it was kept). */
+  /** Leading rows of `areaRows` that are headers (absent in records written before it was kept). */
   headerRows: z.number().int().nonnegative().optional(),
   layout: z.enum(['flat', 'pivot']),
   queryChecksum: z.string().optional(),
@@ -40,14 +58,51 @@ export const placementRecordSchema = z.object({
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 
 /** Header rows of a record: as stored, else what its layout had when records did not keep them (flat 1, pivot 2 for one Columns member). */
-export function headerRowsOf(record: Pick<PlacementRecord, 'headerRows' | 'layout' | 'rows'>): number {
-  return Math.min(record.headerRows ?? (record.layout === 'pivot' ? 2 : 1), record.rows);
+export function headerRowsOf(record: Pick<PlacementRecord, 'headerRows' | 'layout' | 'areaRows'>): number {
+  return Math.min(record.headerRows ?? (record.layout === 'pivot' ? 2 : 1), record.areaRows);
 }
 
-const registrySchema = z.object({
+/** Data rows of a record: its area's rows below the header rows. */
+export function dataRowsOf(record: Pick<PlacementRecord, 'headerRows' | 'layout' | 'areaRows'>): number {
+  return record.areaRows - headerRowsOf(record);
+}
+
+/** A version-1 record as version 2 names its fields (`rows` became `areaRows`). */
+function fromVersion1(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || Array.isArray(item) || 'areaRows' in item) return item;
+  const { rows, ...rest } = item as Record<string, unknown>;
+  return { ...rest, areaRows: rows };
+}
+
+const legacySchema = z.object({
   version: z.number().int(),
   placements: z.array(z.unknown()),
 });
+
+const indexSchema = z.object({
+  version: z.number().int(),
+  order: z.array(z.string().min(1)),
+});
+
+/** A stored record that could not be read: reported (and removable), never fatal for the others. */
+export interface DamagedRecord {
+  /** Its placement id when the key or the record names one. */
+  placementId: string;
+  key: string;
+  detail: string;
+}
+
+/** The registry as read in one `entries` call. */
+export interface Registry {
+  records: PlacementRecord[];
+  damaged: DamagedRecord[];
+  /** Ids in list order, as the index keeps them (records not in it come after, by placement time). */
+  order: string[];
+  /** True while the registry is still the version-1 single value: the next save migrates it. */
+  legacy: boolean;
+}
+
+export const EMPTY_REGISTRY: Registry = { records: [], damaged: [], order: [], legacy: false };
 
 function damaged(detail: string): AddinError {
   return new AddinError(
@@ -57,50 +112,154 @@ function damaged(detail: string): AddinError {
   );
 }
 
-/** Read the registry: `[]` when absent or empty; AddinError kind 'contract' when damaged or written by a newer add-in. */
-export async function loadRegistry(store: DocumentStore): Promise<PlacementRecord[]> {
-  const raw = await store.get(REGISTRY_KEY);
-  if (raw === null || raw.trim() === '') return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (e) {
-    throw damaged(`not JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  const envelope = registrySchema.safeParse(json);
-  if (!envelope.success) throw damaged(envelope.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
-  if (envelope.data.version > REGISTRY_VERSION)
-    throw new AddinError(
-      'contract',
-      'This workbook was saved by a newer version of the add-in. Update the add-in to refresh its reports.',
-      {
-        detail: `registry version ${envelope.data.version}`,
-      },
-    );
-  const records: PlacementRecord[] = [];
-  const seen = new Set<string>();
-  envelope.data.placements.forEach((item, i) => {
-    const r = placementRecordSchema.safeParse(item);
-    if (!r.success) {
-      const issue = r.error.issues[0];
-      throw damaged(`placements.${i}.${issue ? issue.path.join('.') : ''}: ${issue?.message ?? 'invalid'}`);
-    }
-    if (seen.has(r.data.placementId)) throw damaged(`placements.${i}: duplicate placementId ${r.data.placementId}`);
-    seen.add(r.data.placementId);
-    records.push(r.data);
+function newerVersion(version: number): AddinError {
+  return new AddinError('contract', 'This workbook was saved by a newer version of the add-in. Update the add-in to refresh its reports.', {
+    detail: `registry version ${version}`,
   });
-  return records;
 }
 
-/** Write the registry (records are validated first, so nothing malformed is ever stored). */
+function issueText(error: z.ZodError, path = ''): string {
+  const issue = error.issues[0];
+  return `${path}${issue ? issue.path.join('.') : ''}: ${issue?.message ?? 'invalid'}`;
+}
+
+function parseJson(raw: string): { ok: true; value: unknown } | { ok: false; detail: string } {
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch (e) {
+    return { ok: false, detail: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** The version-1 single value's records (a bad or duplicate record is reported and skipped; a damaged envelope throws). */
+function parseLegacy(raw: string, out: Registry): void {
+  const json = parseJson(raw);
+  if (!json.ok) throw damaged(json.detail);
+  const envelope = legacySchema.safeParse(json.value);
+  if (!envelope.success) throw damaged(envelope.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
+  if (envelope.data.version > 1) throw newerVersion(envelope.data.version);
+  const seen = new Set<string>();
+  envelope.data.placements.forEach((item, i) => {
+    const r = placementRecordSchema.safeParse(fromVersion1(item));
+    const id = typeof item === 'object' && item !== null && 'placementId' in item ? String(item.placementId) : `#${i}`;
+    if (!r.success) out.damaged.push({ placementId: id, key: REGISTRY_KEY, detail: issueText(r.error, `placements.${i}.`) });
+    else if (seen.has(r.data.placementId))
+      out.damaged.push({ placementId: id, key: REGISTRY_KEY, detail: `placements.${i}: duplicate placementId ${id}` });
+    else {
+      seen.add(r.data.placementId);
+      out.records.push(r.data);
+      out.order.push(r.data.placementId);
+    }
+  });
+  out.legacy = true;
+}
+
+/**
+ * The registry from the document entries under REGISTRY_PREFIX (more entries may be passed; they are ignored). A record
+ * that is not JSON, does not match the schema or sits under another id's key is in `damaged`; a registry written by a
+ * newer add-in, or a damaged version-1 value, is an AddinError kind 'contract'.
+ */
+export function parseRegistry(entries: Readonly<Record<string, string>>): Registry {
+  const out: Registry = { records: [], damaged: [], order: [], legacy: false };
+  const rawIndex = entries[REGISTRY_INDEX_KEY];
+  if (rawIndex !== undefined && rawIndex.trim() !== '') {
+    const json = parseJson(rawIndex);
+    const index = json.ok ? indexSchema.safeParse(json.value) : null;
+    if (index?.success) {
+      if (index.data.version > REGISTRY_VERSION) throw newerVersion(index.data.version);
+      out.order = [...new Set(index.data.order)];
+    }
+    // A damaged index only loses the order: every record is still found by its key.
+  } else {
+    const legacy = entries[REGISTRY_KEY];
+    if (legacy !== undefined && legacy.trim() !== '') parseLegacy(legacy, out);
+  }
+  const prefix = recordKey('');
+  const byId = new Map(out.records.map((r) => [r.placementId, r]));
+  for (const [key, raw] of Object.entries(entries)) {
+    if (!key.startsWith(prefix)) continue;
+    const placementId = key.slice(prefix.length);
+    const json = parseJson(raw);
+    const r = json.ok ? placementRecordSchema.safeParse(json.value) : null;
+    if (!json.ok) out.damaged.push({ placementId, key, detail: json.detail });
+    else if (!r?.success) out.damaged.push({ placementId, key, detail: r ? issueText(r.error) : 'invalid' });
+    else if (r.data.placementId !== placementId)
+      out.damaged.push({ placementId, key, detail: `the record under ${key} is placement ${r.data.placementId}` });
+    else byId.set(placementId, r.data);
+  }
+  const known = new Set(out.order.filter((id) => byId.has(id) || out.damaged.some((d) => d.placementId === id)));
+  const unindexed = [...byId.values()].filter((r) => !known.has(r.placementId)).sort((a, b) => a.placedAt.localeCompare(b.placedAt));
+  out.order = [...[...known], ...unindexed.map((r) => r.placementId)];
+  out.records = out.order.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [r] : [];
+  });
+  return out;
+}
+
+/** Read the registry in one document read (see parseRegistry). */
+export async function readRegistry(store: DocumentStore): Promise<Registry> {
+  return parseRegistry(await store.entries(REGISTRY_PREFIX));
+}
+
+/** The readable records, in list order. */
+export async function loadRegistry(store: DocumentStore): Promise<PlacementRecord[]> {
+  return (await readRegistry(store)).records;
+}
+
+/** A record as stored: validated (unknown keys dropped, so nothing but the record fields is ever saved), its error message cut. */
+function serialize(record: PlacementRecord): string {
+  const parsed = placementRecordSchema.parse(record);
+  if (parsed.lastError && parsed.lastError.message.length > MAX_STORED_MESSAGE_CHARS)
+    parsed.lastError = { ...parsed.lastError, message: `${parsed.lastError.message.slice(0, MAX_STORED_MESSAGE_CHARS - 1)}…` };
+  const text = JSON.stringify(parsed);
+  if (text.length > MAX_RECORD_CHARS)
+    throw new AddinError('limit', `The report "${parsed.name.slice(0, 80)}" has too long a name to be kept in the workbook. Shorten it.`, {
+      data: { chars: text.length },
+    });
+  return text;
+}
+
+/**
+ * The document changes that store `put` records and drop `remove` ids, given the registry as read before (`registry`):
+ * one key per record, the index only when the list of ids changes, and the whole migration from version 1 when
+ * `registry.legacy`. Apply them with one `DocumentStore.update`.
+ */
+export function registryChanges(
+  registry: Pick<Registry, 'order' | 'legacy' | 'records'>,
+  change: { put?: readonly PlacementRecord[]; remove?: readonly string[] },
+): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  const removed = new Set(change.remove ?? []);
+  const put = change.put ?? [];
+  if (registry.legacy) for (const r of registry.records) if (!removed.has(r.placementId)) out[recordKey(r.placementId)] = serialize(r);
+  for (const r of put) out[recordKey(r.placementId)] = serialize(r);
+  for (const id of removed) out[recordKey(id)] = null;
+  const order = [...registry.order.filter((id) => !removed.has(id))];
+  for (const r of put) if (!order.includes(r.placementId)) order.push(r.placementId);
+  const changed = registry.legacy || order.length !== registry.order.length || order.some((id, i) => registry.order[i] !== id);
+  if (changed) out[REGISTRY_INDEX_KEY] = JSON.stringify({ version: REGISTRY_VERSION, order });
+  if (registry.legacy) out[REGISTRY_KEY] = null;
+  return out;
+}
+
+/** Write `records` as the whole registry (the ids no longer in it are removed): one document write. */
 export async function saveRegistry(store: DocumentStore, records: readonly PlacementRecord[]): Promise<void> {
-  const placements = records.map((r) => placementRecordSchema.parse(r));
-  await store.set(REGISTRY_KEY, JSON.stringify({ version: REGISTRY_VERSION, placements }));
+  const before = await readRegistry(store).catch(() => ({ ...EMPTY_REGISTRY, legacy: true }));
+  const keep = new Set(records.map((r) => r.placementId));
+  const remove = [...before.order, ...before.damaged.map((d) => d.placementId)].filter((id) => !keep.has(id));
+  const changes = registryChanges({ ...before, records: [] }, { put: records, remove });
+  // The order is exactly `records`' order.
+  changes[REGISTRY_INDEX_KEY] = JSON.stringify({ version: REGISTRY_VERSION, order: records.map((r) => r.placementId) });
+  await store.update(changes);
 }
 
 /** Replace a damaged registry with an empty one (the user's explicit choice). */
 export async function resetRegistry(store: DocumentStore): Promise<void> {
-  await saveRegistry(store, []);
+  const changes: Record<string, string | null> = {};
+  for (const key of Object.keys(await store.entries(REGISTRY_PREFIX))) changes[key] = null;
+  changes[REGISTRY_INDEX_KEY] = JSON.stringify({ version: REGISTRY_VERSION, order: [] });
+  await store.update(changes);
 }
 
 /** Records with `record` added or replacing the one with its placementId (order kept). */

@@ -2,6 +2,7 @@
 import type { CancelSignal } from '../runtime/cancel-signal';
 import { isAddinError } from '../wire/errors';
 import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
+import { JobScope } from './job-scope';
 import type { Orchestrator } from './orchestrator';
 
 export interface RefreshAllOptions {
@@ -10,14 +11,18 @@ export interface RefreshAllOptions {
   /** Stop: placements not yet started become 'stopped'; running ones are cancelled and keep their cells. */
   signal?: CancelSignal;
   onUpdate?: (placementId: string, item: JobItemState) => void;
+  /** Awaited before each placement starts and before each write (a cancel asked for from another request is seen there). */
+  checkpoint?: () => Promise<void>;
 }
 
 /**
  * Refresh `placementIds` (duplicates ignored). The orchestrator's write lock makes writes one at a time, so
  * up to `concurrency` queries run while one placement writes. "Retry failed" is a second call with the failed ids.
+ * The placements share one job: the registry and the layout are read once, and every record is saved in one document
+ * write when the job ends (stopped or not), so that N placements cost the host about 2N calls plus their blocks.
  */
 export async function refreshAll(
-  orchestrator: Pick<Orchestrator, 'refresh'>,
+  orchestrator: Pick<Orchestrator, 'refresh' | 'flush'>,
   placementIds: readonly string[],
   options: RefreshAllOptions = {},
 ): Promise<RefreshAllSummary> {
@@ -31,6 +36,7 @@ export async function refreshAll(
   };
   for (const id of ids) set(id, { state: 'queued' });
 
+  const scope = new JobScope();
   let next = 0;
   const worker = async (): Promise<void> => {
     for (;;) {
@@ -38,6 +44,7 @@ export async function refreshAll(
       next += 1;
       const id = ids[i];
       if (id === undefined) return;
+      await options.checkpoint?.();
       if (signal?.cancelled) {
         set(id, { state: 'stopped' });
         continue;
@@ -45,12 +52,14 @@ export async function refreshAll(
       set(id, { state: 'running' });
       try {
         const outcome = await orchestrator.refresh(id, {
+          scope,
           ...(signal ? { signal } : {}),
+          ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
           onPhase: (phase) => {
             if (phase === 'writing') set(id, { state: 'writing' });
           },
         });
-        set(id, { state: 'done', rows: outcome.rows - outcome.headerRows, cols: outcome.cols });
+        set(id, { state: 'done', dataRows: outcome.areaRows - outcome.headerRows, cols: outcome.cols });
       } catch (e) {
         if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
         else if (isAddinError(e)) set(id, { state: 'failed', kind: e.kind, message: e.message });
@@ -58,7 +67,11 @@ export async function refreshAll(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, () => worker()));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, () => worker()));
+  } finally {
+    await orchestrator.flush(scope);
+  }
 
   const items = ids.map((placementId) => ({ placementId, item: states.get(placementId) ?? { state: 'stopped' as const } }));
   const count = (s: JobItemState['state']): number => items.filter((x) => x.item.state === s).length;

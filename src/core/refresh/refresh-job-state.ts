@@ -5,8 +5,8 @@ export type JobItemState =
   | { state: 'queued' }
   | { state: 'running' }
   | { state: 'writing' }
-  /** rows: data rows written (header rows not counted). */
-  | { state: 'done'; rows: number; cols: number }
+  /** dataRows: data rows written (header rows not counted). */
+  | { state: 'done'; dataRows: number; cols: number }
   | { state: 'failed'; kind: AddinErrorKind; message: string }
   | { state: 'stopped' };
 

@@ -3,8 +3,9 @@ import type { AddinErrorKind } from '../wire/errors';
 import type { Deployment, Environment, Meta, PivotItems } from '../wire/schemas';
 import type { JobItemState, RefreshAllSummary } from '../refresh/refresh-job-state';
 import type { AuthScheme } from '../wire/auth-scheme';
+import type { JobStatus } from './job-store';
 
-export type { AuthScheme, JobItemState, RefreshAllSummary };
+export type { AuthScheme, JobItemState, JobStatus, RefreshAllSummary };
 
 export interface SessionState {
   signedIn: boolean;
@@ -59,7 +60,7 @@ export interface PlacementView {
   /** "Sheet1!B2:D20" (header rows included), or null when orphaned */
   rangeLabel: string | null;
   /** Data rows last written (header rows not counted). */
-  rows: number;
+  dataRows: number;
   cols: number;
   /** Header rows above the data rows. */
   headerRows: number;
@@ -77,7 +78,7 @@ export interface PlacementView {
 export interface RunOutcome {
   placementId: string;
   /** Data rows written (header rows not counted). */
-  rows: number;
+  dataRows: number;
   cols: number;
   /** Header rows written above the data rows. */
   headerRows: number;
@@ -112,8 +113,13 @@ export interface AddinService {
   listPlacements(): Promise<PlacementView[]>;
   refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
   refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary>;
-  /** Stop a running job (insert, refresh or refresh-all): the cells stay as they were. */
+  /** Stop a running job (insert, refresh or refresh-all), from this request or another one: the cells stay as they were. */
   cancel(jobId: string): Promise<void>;
+  /**
+   * A job's progress, per-placement items and outcome (or error), as plain JSON, from any request (Apps Script's sidebar
+   * polls it while the job's own call runs); null for a job this workbook's job store does not know (yet, or any more).
+   */
+  jobStatus(jobId: string): Promise<JobStatus | null>;
   goTo(placementId: string): Promise<void>;
   /** The placement's report definition, for Edit. */
   loadDraft(placementId: string): Promise<ReportDraft>;

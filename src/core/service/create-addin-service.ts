@@ -1,21 +1,22 @@
 /** createAddinService: the host-agnostic AddinService over the core (platform client, query client, orchestrator), everything injected. */
 import { AddinError, isAddinError } from '../wire/errors';
-import { PlatformClient } from '../api/platform-client';
-import { parseServiceUrl } from '../api/service-url';
-import { QueryClient } from '../api/query-client';
-import type { QueryResult, QueryRunner, QueryRunOptions } from '../api/query-result';
 import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../wire/schemas';
 import type { Transport } from '../api/transport';
-import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import { PRODUCT_PREFIX } from '../wire/wire-names';
 import { formatRangeRef } from '../cells/a1';
 import type { SpreadsheetHost } from '../host';
+import { retryWhileBusy } from '../refresh/host-busy';
+import { JobScope } from '../refresh/job-scope';
 import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../refresh/orchestrator';
+import { parseRegistry } from '../refresh/placement-record';
 import { refreshAll } from '../refresh/refresh-all';
 import type {
   AddinService,
   CellTarget,
   JobItemState,
+  JobStatus,
   PlacementView,
   RefreshAllSummary,
   ReportDraft,
@@ -27,12 +28,15 @@ import type {
 } from './addin-service';
 import { builderViewOf, builderHeaderTitles } from './header-titles';
 import { JobRegistry } from './job-registry';
-import { MetaTokenCache } from './meta-token-cache';
-import { lastKnownOf, placementView, type LastKnownReport } from './placement-view';
+import { MemoryJobStore, readJobStatus, requestCancel, type JobStore } from './job-store';
+import { JobTracker } from './job-tracker';
+import { PlatformSession } from './platform-session';
+import { damagedView, lastKnownOf, placementView, type LastKnownReport } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
+import { parseServiceUrl } from '../api/service-url';
 import { isAuthScheme } from '../wire/auth-scheme';
 import { clearSession, loadSession, saveSession, type StoredSession } from './session-store';
-import { loadContext, saveContext } from './workbook-context-store';
+import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
 
 export interface AddinServiceDeps {
   host: SpreadsheetHost;
@@ -58,14 +62,11 @@ export interface AddinServiceDeps {
    * so the pane's list shows where the reports are now (an orphaned one as such) without waiting for a refresh.
    */
   workbookChanges?: (onChange: () => void) => () => void;
-}
-
-function sessionKey(s: StoredSession): string {
-  return JSON.stringify([s.tenantUrl, s.apiKey, s.authScheme]);
-}
-
-function environmentKey(deploymentId: string, environmentId: string): string {
-  return JSON.stringify([deploymentId, environmentId]);
+  /**
+   * Where job statuses are kept so that `jobStatus` and `cancel` work from any request (Apps Script: the script cache);
+   * default: this runtime's memory.
+   */
+  jobStore?: JobStore;
 }
 
 function normalizeTenantUrl(url: string): string {
@@ -113,33 +114,39 @@ function updateError(e: unknown, name: string): unknown {
 class AddinServiceImpl implements AddinService {
   private readonly listeners = new Set<(event: ServiceEvent) => void>();
   private readonly jobs = new JobRegistry();
-  private readonly tokens = new MetaTokenCache();
+  private readonly jobStore: JobStore;
   /** What the platform last said about each placement's report (this session only). */
   private readonly lastKnown = new Map<string, LastKnownReport>();
-  private client: { key: string; api: PlatformClient; session: StoredSession } | null = null;
-  private deployments: Deployment[] | null = null;
-  private readonly environments = new Map<string, Environment[]>();
-  /** Metadata per environment, read once a session for header titles (a failed read is not kept). */
-  private readonly metas = new Map<string, Promise<Meta>>();
+  private readonly session: PlatformSession;
   private readonly orchestrator: Orchestrator;
   /** Stops listening to the host's workbook changes; set while the service has listeners. */
   private stopWatching: (() => void) | null = null;
 
   constructor(private readonly deps: AddinServiceDeps) {
+    this.jobStore = deps.jobStore ?? new MemoryJobStore();
+    this.session = new PlatformSession({
+      credentials: deps.host.credentials,
+      transport: deps.transport,
+      clock: deps.clock,
+      random: deps.random,
+      timezone: deps.timezone,
+      throwContinueWait: deps.throwContinueWait ?? true,
+      ...(deps.maxResultBytes === undefined ? {} : { maxResultBytes: deps.maxResultBytes }),
+    });
     const reports: ReportsApi = {
       upsertReport: async (
         deploymentId: string,
         publicId: string,
         body: ReportUpsertBody,
         opts?: { signal?: CancelSignal },
-      ): Promise<Report> => (await this.platform()).upsertReport(deploymentId, publicId, body, opts ?? {}),
+      ): Promise<Report> => (await this.session.current()).upsertReport(deploymentId, publicId, body, opts ?? {}),
       connectWorkbook: async (
         deploymentId: string,
         reportId: number,
         body: ConnectWorkbookBody,
         opts?: { signal?: CancelSignal },
       ): Promise<Report> => {
-        const report = await (await this.platform()).connectWorkbook(deploymentId, reportId, body, opts ?? {});
+        const report = await (await this.session.current()).connectWorkbook(deploymentId, reportId, body, opts ?? {});
         this.lastKnown.set(body.placementId, lastKnownOf(report, body.placementId, new Date(this.deps.clock.now()).toISOString()));
         return report;
       },
@@ -147,7 +154,7 @@ class AddinServiceImpl implements AddinService {
     this.orchestrator = new Orchestrator({
       host: deps.host,
       reports,
-      queries: (context) => this.runnerFor(context),
+      queries: (context) => this.session.runnerFor(context),
       clock: deps.clock,
       randomBytes: deps.randomBytes,
       timezone: deps.timezone,
@@ -177,7 +184,7 @@ class AddinServiceImpl implements AddinService {
     if (!isAuthScheme(input.authScheme))
       throw new AddinError('validation', `Unknown auth scheme "${String(input.authScheme)}": choose auto, bearer or api-key.`);
     const session: StoredSession = { tenantUrl, apiKey, authScheme: input.authScheme };
-    const api = this.makeClient(session);
+    const api = this.session.makeClient(session);
     let deployments: Deployment[];
     try {
       deployments = await api.listDeployments();
@@ -185,29 +192,25 @@ class AddinServiceImpl implements AddinService {
       throw signInError(e, tenantUrl);
     }
     await saveSession(this.deps.host.credentials, session);
-    this.resetCaches();
-    this.client = { key: sessionKey(session), api, session };
-    this.deployments = deployments;
+    this.session.adopt(session, api, deployments);
     return this.getSession();
   }
 
   async signOut(): Promise<void> {
     await clearSession(this.deps.host.credentials);
-    this.resetCaches();
+    this.session.reset();
   }
 
   // ---------- context ----------
 
   async listDeployments(): Promise<Deployment[]> {
-    const list = await (await this.platform()).listDeployments();
-    this.deployments = list;
-    return list;
+    await this.session.platform();
+    return this.session.listDeployments();
   }
 
   async listEnvironments(deploymentId: string): Promise<Environment[]> {
-    const list = await (await this.platform()).listEnvironments(deploymentId);
-    this.environments.set(deploymentId, list);
-    return list;
+    await this.session.platform();
+    return this.session.listEnvironments(deploymentId);
   }
 
   getContext(): Promise<WorkbookContext> {
@@ -219,48 +222,9 @@ class AddinServiceImpl implements AddinService {
   }
 
   async getMeta(): Promise<Meta> {
-    const { deploymentId, environmentId } = await this.requireContext();
-    const meta = await this.fetchMeta(deploymentId, environmentId);
-    this.metas.set(environmentKey(deploymentId, environmentId), Promise.resolve(meta));
-    return meta;
-  }
-
-  /** The environment's metadata through a meta-sync token (cached until shortly before it expires; renewed once if refused). */
-  private async fetchMeta(deploymentId: string, environmentId: string): Promise<Meta> {
-    const api = await this.platform();
-    const restUrl = await this.restUrl(deploymentId, environmentId);
-    for (let attempt = 1; ; attempt++) {
-      let token = this.tokens.get(deploymentId, environmentId, this.deps.clock.now());
-      const cached = token !== null;
-      if (token === null) {
-        const issued = await api.createMetaSyncToken(deploymentId, environmentId, { security_context: {} });
-        this.tokens.put(deploymentId, environmentId, issued);
-        token = issued.token;
-      }
-      try {
-        return await api.getMeta(restUrl, token);
-      } catch (e) {
-        // A cached token the server no longer accepts (revoked, clock skew): drop it and mint one again, once.
-        if (cached && attempt === 1 && isAddinError(e) && e.kind === 'unauthenticated') {
-          this.tokens.drop(deploymentId, environmentId);
-          continue;
-        }
-        throw e;
-      }
-    }
-  }
-
-  /** The environment's metadata as read earlier this session, else read now (concurrent callers share one read). */
-  private sessionMeta(deploymentId: string, environmentId: string): Promise<Meta> {
-    const key = environmentKey(deploymentId, environmentId);
-    const cached = this.metas.get(key);
-    if (cached !== undefined) return cached;
-    const read = this.fetchMeta(deploymentId, environmentId);
-    this.metas.set(key, read);
-    read.catch(() => {
-      if (this.metas.get(key) === read) this.metas.delete(key);
-    });
-    return read;
+    const { deploymentId, environmentId } = requireContext(await this.getContext());
+    await this.session.platform();
+    return this.session.meta(deploymentId, environmentId);
   }
 
   /**
@@ -270,7 +234,7 @@ class AddinServiceImpl implements AddinService {
   private async headerTitles(context: QueryContext, report: Report): Promise<Record<string, string> | undefined> {
     if (builderViewOf(report) === null || context.environmentId === undefined) return undefined;
     try {
-      return builderHeaderTitles(report, await this.sessionMeta(context.deploymentId, context.environmentId));
+      return builderHeaderTitles(report, await this.session.sessionMeta(context.deploymentId, context.environmentId));
     } catch {
       return undefined;
     }
@@ -291,25 +255,27 @@ class AddinServiceImpl implements AddinService {
 
   async insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome> {
     const { jobId } = options;
-    const signal = this.jobs.start(jobId);
-    try {
-      const { deploymentId, environmentId } = await this.requireContext();
-      await this.platform();
+    return this.runJob(jobId, [], async (tracker, signal) => {
+      // One document read for the job: the workbook's context and its placement registry.
+      const entries = await retryWhileBusy(this.deps.clock, () => this.deps.host.document.entries(`${PRODUCT_PREFIX}.`));
+      const { deploymentId, environmentId } = requireContext(parseContext(entries[CONTEXT_KEY]));
+      const scope = new JobScope(parseRegistry(entries));
+      await this.session.platform();
       const outcome = await this.orchestrator.insert(
         placementDraftOf(draft, { deploymentId, environmentId }),
         { sheetId: target.sheetId, row: target.row, col: target.col },
-        { ...this.runOptions(jobId, signal), overwrite: options.overwrite },
+        { ...this.runOptions(jobId, signal, tracker), scope, overwrite: options.overwrite },
       );
       return this.runOutcome(outcome);
-    } finally {
-      this.jobs.finish(jobId);
-      this.emit({ type: 'placementsChanged' });
-    }
+    });
   }
 
   async listPlacements(): Promise<PlacementView[]> {
-    const listings = await this.orchestrator.list();
-    return listings.map((l) => placementView(l, this.lastKnown.get(l.record.placementId), this.jobs.isBusy(l.record.placementId)));
+    const { placements, damaged } = await this.orchestrator.listing();
+    return [
+      ...placements.map((l) => placementView(l, this.lastKnown.get(l.record.placementId), this.jobs.isBusy(l.record.placementId))),
+      ...damaged.map(damagedView),
+    ];
   }
 
   async refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
@@ -317,7 +283,9 @@ class AddinServiceImpl implements AddinService {
   }
 
   async update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome> {
-    const record = (await this.orchestrator.list()).find((l) => l.record.placementId === placementId)?.record;
+    // One job: the registry read here serves the update's refresh too, and its record is saved once at the end.
+    const scope = new JobScope();
+    const record = (await this.orchestrator.listing(scope)).placements.find((l) => l.record.placementId === placementId)?.record;
     if (record === undefined)
       throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
     const known = this.lastKnown.get(placementId);
@@ -328,7 +296,13 @@ class AddinServiceImpl implements AddinService {
       known?.meta ?? null,
     );
     try {
-      return await this.runOnPlacement(placementId, options.jobId, (opts) => this.orchestrator.update(placementId, placementDraft, opts));
+      return await this.runOnPlacement(placementId, options.jobId, async (opts) => {
+        try {
+          return await this.orchestrator.update(placementId, placementDraft, { ...opts, scope });
+        } finally {
+          await this.orchestrator.flush(scope);
+        }
+      });
     } catch (e) {
       throw updateError(e, record.name);
     }
@@ -336,24 +310,28 @@ class AddinServiceImpl implements AddinService {
 
   async refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary> {
     const { jobId } = options;
-    const signal = this.jobs.start(jobId);
-    const release = this.jobs.hold(placementIds);
-    try {
-      await this.platform();
-      return await refreshAll(this.orchestrator, placementIds, {
+    return this.runJob(jobId, placementIds, async (tracker, signal) => {
+      await this.session.platform();
+      return refreshAll(this.orchestrator, placementIds, {
         ...(this.deps.refreshConcurrency === undefined ? {} : { concurrency: this.deps.refreshConcurrency }),
         ...(signal === undefined ? {} : { signal }),
-        onUpdate: (placementId: string, item: JobItemState) => this.emit({ type: 'item', jobId, placementId, item }),
+        checkpoint: () => tracker.check(),
+        onUpdate: (placementId: string, item: JobItemState) => {
+          tracker.item(placementId, item);
+          this.emit({ type: 'item', jobId, placementId, item });
+        },
       });
-    } finally {
-      release();
-      this.jobs.finish(jobId);
-      this.emit({ type: 'placementsChanged' });
-    }
+    });
   }
 
+  /** Stops a job, from this request or any other: the cells stay as they were. */
   async cancel(jobId: string): Promise<void> {
     this.jobs.cancel(jobId);
+    await requestCancel(this.jobStore, jobId);
+  }
+
+  async jobStatus(jobId: string): Promise<JobStatus | null> {
+    return readJobStatus(this.jobStore, jobId);
   }
 
   async goTo(placementId: string): Promise<void> {
@@ -361,7 +339,7 @@ class AddinServiceImpl implements AddinService {
   }
 
   async loadDraft(placementId: string): Promise<ReportDraft> {
-    await this.platform();
+    await this.session.platform();
     const report = await this.orchestrator.definition(placementId);
     return draftFromReport(report);
   }
@@ -403,37 +381,40 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  private runOptions(jobId: string, signal: CancelSignal | undefined): RunOptions {
+  private runOptions(jobId: string, signal: CancelSignal | undefined, tracker: JobTracker): RunOptions {
     return {
       ...(signal === undefined ? {} : { signal }),
-      onProgress: (p) => this.emit({ type: 'progress', jobId, rows: p.rows, bytes: p.bytes, elapsedMs: p.elapsedMs }),
+      checkpoint: () => tracker.check(),
+      onProgress: (p) => {
+        const progress = { rows: p.rows, bytes: p.bytes, elapsedMs: p.elapsedMs };
+        tracker.progress(progress);
+        this.emit({ type: 'progress', jobId, ...progress });
+      },
     };
   }
 
-  /** A refresh or update of one placement as a job: cancellable, marked as refreshing, reported by item events. */
-  private async runOnPlacement(
-    placementId: string,
+  /**
+   * Runs a job: registered for Cancel (here and, through the job store, from any request), its status kept in the job
+   * store from start to outcome, its placements marked as refreshing, the list told to reload when it ends.
+   */
+  private async runJob<T extends object>(
     jobId: string,
-    run: (opts: RunOptions) => Promise<PlacementOutcome>,
-  ): Promise<RunOutcome> {
+    placementIds: readonly string[],
+    task: (tracker: JobTracker, signal: CancelSignal | undefined) => Promise<T>,
+  ): Promise<T> {
     const signal = this.jobs.start(jobId);
-    const release = this.jobs.hold([placementId]);
-    const item = (state: JobItemState): void => this.emit({ type: 'item', jobId, placementId, item: state });
+    const release = this.jobs.hold(placementIds);
+    const tracker = new JobTracker(this.jobStore, this.deps.clock, jobId, () => this.jobs.cancel(jobId));
     try {
-      await this.platform();
-      item({ state: 'running' });
-      const outcome = await run({
-        ...this.runOptions(jobId, signal),
-        onPhase: (phase) => {
-          if (phase === 'writing') item({ state: 'writing' });
-        },
-      });
-      const result = this.runOutcome(outcome);
-      item({ state: 'done', rows: result.rows, cols: result.cols });
+      await tracker.start();
+      const result = await task(tracker, signal);
+      await tracker.end({ outcome: result });
       return result;
     } catch (e) {
-      if (isAddinError(e) && e.kind === 'cancelled') item({ state: 'stopped' });
-      else if (isAddinError(e)) item({ state: 'failed', kind: e.kind, message: e.message });
+      const error = isAddinError(e)
+        ? { kind: e.kind, message: e.message }
+        : { kind: 'host', message: e instanceof Error ? e.message : String(e) };
+      await tracker.end({ error, cancelled: isAddinError(e) && e.kind === 'cancelled' });
       throw e;
     } finally {
       release();
@@ -442,107 +423,56 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
+  /** A refresh or update of one placement as a job: cancellable, marked as refreshing, reported by item events. */
+  private async runOnPlacement(
+    placementId: string,
+    jobId: string,
+    run: (opts: RunOptions) => Promise<PlacementOutcome>,
+  ): Promise<RunOutcome> {
+    return this.runJob(jobId, [placementId], async (tracker, signal) => {
+      const item = (state: JobItemState): void => {
+        tracker.item(placementId, state);
+        this.emit({ type: 'item', jobId, placementId, item: state });
+      };
+      try {
+        await this.session.platform();
+        item({ state: 'running' });
+        const outcome = await run({
+          ...this.runOptions(jobId, signal, tracker),
+          onPhase: (phase) => {
+            if (phase === 'writing') item({ state: 'writing' });
+          },
+        });
+        const result = this.runOutcome(outcome);
+        item({ state: 'done', dataRows: result.dataRows, cols: result.cols });
+        return result;
+      } catch (e) {
+        if (isAddinError(e) && e.kind === 'cancelled') item({ state: 'stopped' });
+        else if (isAddinError(e)) item({ state: 'failed', kind: e.kind, message: e.message });
+        throw e;
+      }
+    });
+  }
+
   private runOutcome(o: PlacementOutcome): RunOutcome {
     return {
       placementId: o.placementId,
-      rows: o.rows - o.headerRows,
+      dataRows: o.areaRows - o.headerRows,
       cols: o.cols,
       headerRows: o.headerRows,
       rangeLabel: o.rangeRef,
       elapsedMs: o.elapsedMs,
     };
   }
+}
 
-  private makeClient(session: StoredSession): PlatformClient {
-    const { transport, clock, random } = this.deps;
-    return new PlatformClient({ baseUrl: session.tenantUrl, apiKey: session.apiKey, transport, clock, random });
+/** The context a job needs, or a validation error asking the user to choose it. */
+function requireContext(context: WorkbookContext): { deploymentId: string; environmentId: string } {
+  const { deploymentId, environmentId } = context;
+  if (deploymentId === null || environmentId === null) {
+    throw new AddinError('validation', 'Choose a deployment and an environment for this workbook first.');
   }
-
-  /** The client of the stored session; 'unauthenticated' when nobody is signed in. */
-  private async platform(): Promise<PlatformClient> {
-    const session = await loadSession(this.deps.host.credentials);
-    if (session === null) {
-      this.resetCaches();
-      throw new AddinError('unauthenticated', 'Sign in first: enter your Tenant URL and API key.');
-    }
-    const key = sessionKey(session);
-    if (this.client?.key !== key) {
-      this.resetCaches();
-      this.client = { key, api: this.makeClient(session), session };
-    }
-    return this.client.api;
-  }
-
-  private resetCaches(): void {
-    this.client = null;
-    this.deployments = null;
-    this.environments.clear();
-    this.metas.clear();
-    this.tokens.clear();
-  }
-
-  private async requireContext(): Promise<{ deploymentId: string; environmentId: string }> {
-    const { deploymentId, environmentId } = await this.getContext();
-    if (deploymentId === null || environmentId === null) {
-      throw new AddinError('validation', 'Choose a deployment and an environment for this workbook first.');
-    }
-    return { deploymentId, environmentId };
-  }
-
-  private async deploymentUrl(deploymentId: string): Promise<string> {
-    let found = this.deployments?.find((d) => d.id === deploymentId);
-    if (found === undefined) found = (await this.listDeployments()).find((d) => d.id === deploymentId);
-    if (found === undefined) {
-      throw new AddinError(
-        'notFound',
-        `Deployment ${deploymentId} is not available to you: choose another deployment, or ask an admin for access.`,
-        {
-          data: { deploymentId },
-        },
-      );
-    }
-    return found.deploymentUrl;
-  }
-
-  private async restUrl(deploymentId: string, environmentId: string): Promise<string> {
-    let found = this.environments.get(deploymentId)?.find((e) => e.id === environmentId);
-    if (found === undefined) found = (await this.listEnvironments(deploymentId)).find((e) => e.id === environmentId);
-    if (found === undefined) {
-      throw new AddinError(
-        'notFound',
-        `Environment ${environmentId} is not in deployment ${deploymentId} anymore: choose the environment again.`,
-        {
-          data: { deploymentId, environmentId },
-        },
-      );
-    }
-    return found.api_credentials.rest.url;
-  }
-
-  /** The query runner of a placement's deployment, signed with the user's own API key (the query API takes it raw or Bearer). */
-  private runnerFor(context: QueryContext): QueryRunner {
-    return {
-      run: async (options: QueryRunOptions): Promise<QueryResult> => {
-        await this.platform();
-        const session = this.client?.session;
-        if (session === undefined) throw new AddinError('unauthenticated', 'Sign in first: enter your Tenant URL and API key.');
-        const deploymentUrl = await this.deploymentUrl(context.deploymentId);
-        const { transport, clock, random, timezone } = this.deps;
-        const client = new QueryClient({
-          deploymentUrl,
-          credential: session.apiKey,
-          authScheme: session.authScheme,
-          transport,
-          clock,
-          random,
-          defaultTimezone: timezone,
-          throwContinueWait: this.deps.throwContinueWait ?? true,
-          ...(this.deps.maxResultBytes === undefined ? {} : { maxResultBytes: this.deps.maxResultBytes }),
-        });
-        return client.run(options);
-      },
-    };
-  }
+  return { deploymentId, environmentId };
 }
 
 /** The add-in service for one workbook host. */

@@ -3,7 +3,7 @@ import type { AddinErrorKind } from '../wire/errors';
 import type { Report } from '../wire/schemas';
 import { SYNC_UP_TO_DATE } from '../wire/wire-names';
 import type { PlacementListing } from '../refresh/orchestrator';
-import { headerRowsOf } from '../refresh/placement-record';
+import { headerRowsOf, type DamagedRecord } from '../refresh/placement-record';
 import type { PlacementView } from './addin-service';
 
 /** The platform's last answer about a placement (from the latest connect-workbook or upsert of this session). */
@@ -38,6 +38,7 @@ const KINDS: ReadonlySet<string> = new Set<AddinErrorKind>([
   'publicIdTaken',
   'upsertRaceLost',
   'ambiguousLegacyId',
+  'hostBusy',
   'server',
   'network',
   'contract',
@@ -85,7 +86,7 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     name: record.name,
     sheetName: listing.sheetName,
     rangeLabel: listing.rangeRef,
-    rows: record.rows - headerRows,
+    dataRows: record.areaRows - headerRows,
     cols: record.cols,
     headerRows,
     refreshedAt: record.refreshedAt,
@@ -93,5 +94,29 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     statusCheckedAt: lastKnown?.checkedAt ?? null,
     lastError: record.lastError ? { kind: errorKind(record.lastError.kind), message: record.lastError.message } : null,
     canEdit: lastKnown?.canEdit ?? null,
+  };
+}
+
+/** A stored record that could not be read, shown as a failed placement the user can remove (the others are unaffected). */
+export function damagedView(d: DamagedRecord): PlacementView {
+  return {
+    placementId: d.placementId,
+    reportId: 0,
+    publicId: '',
+    name: 'Unreadable report record',
+    sheetName: null,
+    rangeLabel: null,
+    dataRows: 0,
+    cols: 0,
+    headerRows: 0,
+    refreshedAt: null,
+    status: 'failed',
+    statusCheckedAt: null,
+    lastError: {
+      kind: 'contract',
+      message:
+        'The stored record of this report is damaged and could not be read. Its cells are intact; remove it from the list, then insert the report again.',
+    },
+    canEdit: false,
   };
 }

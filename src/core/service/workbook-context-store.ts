@@ -16,8 +16,12 @@ export const EMPTY_CONTEXT: WorkbookContext = { deploymentId: null, environmentI
 
 /** The remembered context; nothing chosen when absent or unreadable (the user picks again). */
 export async function loadContext(store: DocumentStore): Promise<WorkbookContext> {
-  const raw = await store.get(CONTEXT_KEY);
-  if (raw === null || raw === '') return { ...EMPTY_CONTEXT };
+  return parseContext(await store.get(CONTEXT_KEY));
+}
+
+/** The context from its stored text (`null` or `undefined` when absent): nothing chosen when unreadable. */
+export function parseContext(raw: string | null | undefined): WorkbookContext {
+  if (raw === null || raw === undefined || raw === '') return { ...EMPTY_CONTEXT };
   let json: unknown;
   try {
     json = JSON.parse(raw);

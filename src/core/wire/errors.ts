@@ -17,6 +17,7 @@ export type AddinErrorKind =
   | 'stream' // a malformed or truncated stream
   | 'blocked' // placing would overwrite cells that are not the placement's own
   | 'limit' // a host or size limit
+  | 'hostBusy' // the spreadsheet is busy for a moment (Excel while the user edits a cell): wait and retry
   | 'host'; // the spreadsheet host failed
 
 const TRANSIENT: ReadonlySet<AddinErrorKind> = new Set(['upsertRaceLost', 'server', 'network', 'continueWait']);

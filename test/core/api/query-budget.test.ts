@@ -127,7 +127,7 @@ describe('a refresh whose result outgrows the sheet', () => {
       { sheetId, row: 0, col: 0 },
       {},
     );
-    expect(placed.rows).toBe(21);
+    expect(placed.areaRows).toBe(21);
     const before = cells(model);
 
     stream = streamingTransport(100_000, 10);

@@ -1,4 +1,5 @@
 /** Tests for write plans: exact tiling under the cell and byte budgets, header rows, column splits, limit errors. */
+import { boldGrid, formatGrid, headerRowsOfBlock } from './block-grids';
 import fc from 'fast-check';
 import type { Scalar } from '../../../src/core/host';
 import type { Matrix } from '../../../src/core/cells/matrix';
@@ -68,11 +69,8 @@ describe('planWriteBlocks', () => {
           ['a', 'b'],
           [1, 2],
         ],
-        formats: [
-          [null, '@'],
-          [null, null],
-        ],
-        headerRows: 1,
+        formats: [{ row: 0, col: 1, rows: 1, cols: 1, format: '@' }],
+        bold: [{ row: 0, col: 0, rows: 1, cols: 2, bold: true }],
       },
     ]);
   });
@@ -86,7 +84,7 @@ describe('planWriteBlocks', () => {
       [7, 8],
     ]);
     const blocks = planWriteBlocks(m, target, { maxCellsPerWrite: 4, maxBytesPerWrite: 5_000_000 });
-    expect(blocks.map((b) => [b.row, b.col, b.values.length, b.headerRows])).toEqual([
+    expect(blocks.map((b) => [b.row, b.col, b.values.length, headerRowsOfBlock(b)])).toEqual([
       [3, 2, 2, 1],
       [5, 2, 2, undefined],
       [7, 2, 1, undefined],
@@ -110,7 +108,7 @@ describe('planWriteBlocks', () => {
       [4, 4, [[3, 4]]],
       [4, 6, [[5]]],
     ]);
-    expect(blocks.map((b) => b.headerRows)).toEqual([1, 1, 1, undefined, undefined, undefined]);
+    expect(blocks.map((b) => headerRowsOfBlock(b))).toEqual([1, 1, 1, undefined, undefined, undefined]);
   });
 
   it("gives each block its part of a matrix's exact bold, and no bold when the matrix has none", () => {
@@ -130,7 +128,7 @@ describe('planWriteBlocks', () => {
       ],
     };
     const blocks = planWriteBlocks(m, target, { maxCellsPerWrite: 2, maxBytesPerWrite: 5_000_000 });
-    expect(blocks.map((b) => [b.row, b.col, b.bold])).toEqual([
+    expect(blocks.map((b) => [b.row, b.col, boldGrid(b)])).toEqual([
       [3, 2, [[true, true]]],
       [3, 4, [[false]]],
       [4, 2, [[false, true]]],
@@ -138,7 +136,8 @@ describe('planWriteBlocks', () => {
       [5, 2, [[true, false]]],
       [5, 4, [[true]]],
     ]);
-    expect(planWriteBlocks(matrixOf([['a'], [1]]), target, { maxCellsPerWrite: 2, maxBytesPerWrite: 5_000_000 })[0]?.bold).toBeUndefined();
+    const plain = planWriteBlocks(matrixOf([['a'], [1]]), target, { maxCellsPerWrite: 2, maxBytesPerWrite: 5_000_000 })[0];
+    expect(plain && boldGrid(plain)).toEqual([[true], [null]]); // only the header row; the data row's bold is left alone
   });
 
   it('names the cell that alone exceeds the byte budget', () => {
@@ -229,14 +228,14 @@ describe('planWriteBlocks', () => {
           expect(height).toBeGreaterThan(0);
           expect(width).toBeGreaterThan(0);
           expect(height * width).toBeLessThanOrEqual(s.maxCellsPerWrite);
-          expect(estimateBlockBytes(b)).toBeLessThanOrEqual(s.maxBytesPerWrite);
+          expect(estimateBlockBytes({ values: b.values, formats: formatGrid(b) })).toBeLessThanOrEqual(s.maxBytesPerWrite);
           const r0 = b.row - s.target.row;
           const c0 = b.col - s.target.col;
           const expectedHeader = Math.max(0, Math.min(matrix.headerRows - r0, height));
-          expect(b.headerRows ?? 0).toBe(expectedHeader);
+          expect(headerRowsOfBlock(b) ?? 0).toBe(expectedHeader);
           const slice = <T>(grid: T[][]) => grid.slice(r0, r0 + height).map((line) => line.slice(c0, c0 + width));
           expect(b.values).toEqual(slice(matrix.values));
-          expect(b.formats).toEqual(slice(matrix.formats));
+          expect(formatGrid(b)).toEqual(slice(matrix.formats));
           for (let i = 0; i < height; i++) {
             const row = covered[r0 + i];
             for (let j = 0; j < width; j++) if (row) row[c0 + j] = (row[c0 + j] ?? 0) + 1;
@@ -295,7 +294,7 @@ describe('planWriteBlocks, block sizes', () => {
           // The next full-width block's first row did not fit this one.
           const grown = {
             values: [...b.values, ...next.values.slice(0, 1)],
-            formats: [...(b.formats ?? []), ...(next.formats ?? []).slice(0, 1)],
+            formats: [...formatGrid(b), ...formatGrid(next).slice(0, 1)],
           };
           const cellsFit = grown.values.length * s.cols <= s.maxCellsPerWrite;
           const bytesFit = estimateBlockBytes(grown) <= s.maxBytesPerWrite;

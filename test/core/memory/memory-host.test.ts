@@ -1,6 +1,7 @@
-/** Tests for MemoryHost: strict write limits, snapshot/restore, separate stores, workbook id, tracked areas and fault injection. */
+/** Tests for MemoryHost: strict write and read limits, snapshot/restore, separate stores with the document's caps, workbook id, the layout, tracked areas and fault injection. */
 import { AddinError } from '../../../src/core/wire/errors';
 import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
+import { boldRuns, formatRuns } from '../../../src/core/cells/cell-runs';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { MemoryHost, WORKBOOK_ID_KEY, estimateWriteBytes } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
@@ -14,8 +15,8 @@ describe('MemoryHost', () => {
   it('mints the workbook id once and keeps it in the document store', async () => {
     let n = 0;
     const host = new MemoryHost(new WorkbookModel(), { mintWorkbookId: () => `wb-${++n}` });
-    expect(await host.workbook()).toEqual({ id: 'wb-1', name: 'Book1' });
-    expect(await host.workbook()).toEqual({ id: 'wb-1', name: 'Book1' });
+    expect((await host.layout()).workbook).toEqual({ id: 'wb-1', name: 'Book1' });
+    expect((await host.layout()).workbook).toEqual({ id: 'wb-1', name: 'Book1' });
     expect(await host.document.get(WORKBOOK_ID_KEY)).toBe('wb-1');
     expect(n).toBe(1);
   });
@@ -61,7 +62,14 @@ describe('MemoryHost', () => {
 
   it('writes formats before values and bolds header rows', async () => {
     const { host, sheet } = setup();
-    await host.writeBlock({ sheetId: sheet, row: 1, col: 1, values: [['id'], ['=1+1']], formats: [[null], [TEXT_FORMAT]], headerRows: 1 });
+    await host.writeBlock({
+      sheetId: sheet,
+      row: 1,
+      col: 1,
+      values: [['id'], ['=1+1']],
+      formats: formatRuns([[null], [TEXT_FORMAT]]),
+      bold: [{ row: 0, col: 0, rows: 1, cols: 1, bold: true }],
+    });
     expect(host.model.getCell(sheet, 1, 1)).toEqual({ value: 'id', format: null, bold: true, formula: false });
     expect(host.model.getCell(sheet, 2, 1)).toEqual({ value: '=1+1', format: TEXT_FORMAT, bold: false, formula: false });
   });
@@ -71,7 +79,8 @@ describe('MemoryHost', () => {
     host.model.setRange(sheet, 0, 0, [['keep', 5]], { formats: [[TEXT_FORMAT, '0.0%']] });
     const range = { sheetId: sheet, row: 0, col: 0, rows: 2, cols: 2 };
     const before = host.model.toJSON();
-    const snap = await host.snapshot(range);
+    const [snap] = await host.snapshot([range]);
+    if (!snap) throw new Error('no snapshot');
     expect(snap.formats).toEqual([
       [TEXT_FORMAT, '0.0%'],
       ['General', 'General'],
@@ -84,12 +93,9 @@ describe('MemoryHost', () => {
         ['x', 'y'],
         ['z', 'w'],
       ],
-      formats: [
-        ['0', '0'],
-        ['0', '0'],
-      ],
+      formats: [{ row: 0, col: 0, rows: 2, cols: 2, format: '0' }],
     });
-    await host.writeBlock({ ...range, values: snap.values, formats: snap.formats });
+    await host.writeBlock({ ...range, values: snap.values, formats: formatRuns(snap.formats) });
     expect(host.model.toJSON()).toEqual(before);
   });
 
@@ -98,7 +104,8 @@ describe('MemoryHost', () => {
     host.model.setBold(sheet, { row: 1, col: 1, rows: 1, cols: 1 }, true);
     const range = { sheetId: sheet, row: 0, col: 0, rows: 2, cols: 2 };
     const before = host.model.toJSON();
-    const snap = await host.snapshot(range);
+    const [snap] = await host.snapshot([range]);
+    if (!snap) throw new Error('no snapshot');
     expect(snap.bold).toEqual([
       [false, false],
       [false, true],
@@ -109,12 +116,14 @@ describe('MemoryHost', () => {
         ['h1', 'h2'],
         ['a', 'b'],
       ],
-      headerRows: 2,
+      bold: [{ row: 0, col: 0, rows: 2, cols: 2, bold: true }],
     });
     expect(host.model.getCell(sheet, 0, 0)?.bold).toBe(true);
-    await host.writeBlock({ ...range, values: snap.values, formats: snap.formats, ...(snap.bold ? { bold: snap.bold } : {}) });
+    await host.writeBlock({ ...range, values: snap.values, formats: formatRuns(snap.formats), bold: boldRuns(snap.bold) });
     expect(host.model.toJSON()).toEqual(before);
-    await expect(host.writeBlock({ ...range, values: snap.values, bold: [[true]] })).rejects.toMatchObject({ kind: 'host' });
+    await expect(
+      host.writeBlock({ ...range, values: snap.values, bold: [{ row: 1, col: 1, rows: 2, cols: 1, bold: true }] }),
+    ).rejects.toMatchObject({ kind: 'host' });
   });
 
   it('fails the next writes on request, and a write after k successes, once', async () => {
@@ -132,7 +141,7 @@ describe('MemoryHost', () => {
     expect(host.model.getValue(sheet, 4, 0)).toBeNull();
   });
 
-  it('clears values but not formats, and reports occupied cells', async () => {
+  it('clears values but not formats, several ranges in one call', async () => {
     const { host, sheet } = setup();
     host.model.setRange(
       sheet,
@@ -149,22 +158,65 @@ describe('MemoryHost', () => {
         ],
       },
     );
-    await host.clear({ sheetId: sheet, row: 0, col: 0, rows: 1, cols: 2 });
-    expect(await host.occupiedCells({ sheetId: sheet, row: 0, col: 0, rows: 2, cols: 2 }, 10)).toEqual([
-      { row: 1, col: 0 },
-      { row: 1, col: 1 },
+    await host.clear([
+      { sheetId: sheet, row: 0, col: 0, rows: 1, cols: 1 },
+      { sheetId: sheet, row: 0, col: 1, rows: 1, cols: 1 },
+    ]);
+    expect(host.model.getValues(sheet, { row: 0, col: 0, rows: 2, cols: 2 })).toEqual([
+      [null, null],
+      [3, 4],
     ]);
     expect(host.model.getCell(sheet, 0, 0)?.format).toBe('0');
   });
 
-  it('tracks areas through the model and answers null for an orphaned or unknown one', async () => {
+  it('tracks areas through the model: the layout has them where they are, null when orphaned, none when unknown', async () => {
     const { host, sheet } = setup();
     await host.trackArea('p1', { sheetId: sheet, row: 3, col: 0, rows: 2, cols: 2 });
+    await host.trackArea('p2', { sheetId: sheet, row: 0, col: 5, rows: 1, cols: 1 });
     host.model.insertRows(sheet, 0, 1);
-    expect(await host.trackedArea('p1')).toEqual({ sheetId: sheet, row: 4, col: 0, rows: 2, cols: 2 });
+    expect((await host.layout(['p1'])).areas).toEqual({ p1: { sheetId: sheet, row: 4, col: 0, rows: 2, cols: 2 } });
     host.model.deleteRows(sheet, 4, 2);
-    expect(await host.trackedArea('p1')).toBeNull();
-    expect(await host.trackedArea('unknown')).toBeNull();
+    const layout = await host.layout();
+    expect(layout.areas).toEqual({ p1: null, p2: { sheetId: sheet, row: 1, col: 5, rows: 1, cols: 1 } });
+    expect(layout.sheets).toEqual([{ id: sheet, name: 'Sheet1' }]);
+    expect((await host.layout(['unknown'])).areas).toEqual({});
+  });
+
+  it('refuses a read past its response limits, and answers several ranges in order', async () => {
+    const { host, sheet } = setup({ maxCellsPerRead: 10 });
+    host.model.setRange(sheet, 0, 0, [[1, 2, 3]]);
+    await expect(host.snapshot([{ sheetId: sheet, row: 0, col: 0, rows: 4, cols: 3 }])).rejects.toMatchObject({ kind: 'limit' });
+    const snaps = await host.snapshot([
+      { sheetId: sheet, row: 0, col: 2, rows: 1, cols: 1 },
+      { sheetId: sheet, row: 0, col: 0, rows: 1, cols: 2 },
+    ]);
+    expect(snaps.map((s) => s.values)).toEqual([[[3]], [[1, 2]]]);
+  });
+
+  it("refuses a document value or store past Apps Script's caps, changing nothing", async () => {
+    const host = new MemoryHost(new WorkbookModel(), { documentLimits: { maxValueBytes: 20, maxStoreBytes: 40 } });
+    await host.document.update({ a: 'x'.repeat(10), b: 'y' });
+    await expect(host.document.set('c', 'z'.repeat(30))).rejects.toMatchObject({ kind: 'limit' });
+    await expect(host.document.update({ c: 'z'.repeat(15), d: 'w'.repeat(15) })).rejects.toMatchObject({ kind: 'limit' });
+    expect(await host.document.entries('')).toEqual({ a: 'x'.repeat(10), b: 'y' });
+    await host.document.update({ a: null });
+    expect(await host.document.entries('')).toEqual({ b: 'y' });
+  });
+
+  it('answers hostBusy to any call while "a cell is being edited", then works again', async () => {
+    const { host, sheet } = setup();
+    host.busyFor(2);
+    await expect(host.layout()).rejects.toMatchObject({ kind: 'hostBusy' });
+    await expect(host.writeBlock({ sheetId: sheet, row: 0, col: 0, values: [[1]] })).rejects.toMatchObject({ kind: 'hostBusy' });
+    expect(host.model.getValue(sheet, 0, 0)).toBeNull();
+    await host.writeBlock({ sheetId: sheet, row: 0, col: 0, values: [[1]] });
+    expect(host.model.getValue(sheet, 0, 0)).toBe(1);
+  });
+
+  it('records autofitColumns calls', async () => {
+    const { host, sheet } = setup();
+    await host.autofitColumns({ sheetId: sheet, row: 0, col: 1, rows: 3, cols: 2 });
+    expect(host.autofitted).toEqual([{ sheetId: sheet, row: 0, col: 1, rows: 3, cols: 2 }]);
   });
 
   it('reports the active cell and moves it on select', async () => {

@@ -6,7 +6,7 @@ import { AddinError } from '../../../src/core/wire/errors';
 import { HOST_EXCEL } from '../../../src/core/wire/wire-names';
 import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import { TEXT_FORMAT } from '../../../src/core/host';
-import { loadRegistry, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
+import { loadRegistry, recordKey, REGISTRY_INDEX_KEY, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
 import { Orchestrator } from '../../../src/core/refresh/orchestrator';
 import { cells, countingBytes, draft, fakeClock, numbered, rig, table, type Rig, type Table } from './fakes';
 import { addinRejection } from '../../helpers/caught-error';
@@ -37,7 +37,7 @@ describe('Orchestrator.insert', () => {
     const out = await r.orch.insert(draft(t.sql, 'Orders by status'), { sheetId: r.sheet, row: 1, col: 1 });
 
     expect(out).toMatchObject({
-      rows: 4,
+      areaRows: 4,
       cols: 2,
       headerRows: 1,
       rangeRef: 'Sheet1!B2:C5',
@@ -84,13 +84,13 @@ describe('Orchestrator.insert', () => {
       sheetId: r.sheet,
       anchor: { row: 1, col: 1 },
       area: { row: 1, col: 1, rows: 4, cols: 2 },
-      rows: 4,
+      areaRows: 4,
       cols: 2,
       headerRows: 1,
       layout: 'flat',
       queryChecksum: `sum:${t.sql}`,
     });
-    expect(await r.host.trackedArea(out.placementId)).toEqual(out.area);
+    expect((await r.host.layout([out.placementId])).areas[out.placementId]).toEqual(out.area);
   });
 
   it('stores no secret in the document', async () => {
@@ -156,9 +156,9 @@ describe('Orchestrator.insert', () => {
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     const out = await r.orch.insert({ ...draft(sql), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
     expect(r.reports.calls[0]).toMatchObject({ body: { pivotItems } });
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ layout: 'pivot', rows: 4, headerRows: 2 });
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ layout: 'pivot', areaRows: 4, headerRows: 2 });
     expect(out.cols).toBe(3); // region + one column per year
-    expect(out).toMatchObject({ rows: 4, headerRows: 2 }); // measure titles, years, then one row per region
+    expect(out).toMatchObject({ areaRows: 4, headerRows: 2 }); // measure titles, years, then one row per region
     // Refresh reads pivotItems back from connect-workbook and keeps the pivot.
     expect((await r.orch.refresh(out.placementId)).cols).toBe(3);
   });
@@ -184,6 +184,24 @@ describe('Orchestrator.insert', () => {
     expect(r.model.getCell(r.sheet, 1, 1)).toBeNull();
     expect(cells(r.model)).toEqual(before);
     expect(await loadRegistry(r.host.document)).toEqual([]);
+  });
+
+  it('waits for a busy host during the rollback too, and still puts every cell back', async () => {
+    const r = rig({ maxCellsPerWrite: 10 });
+    r.queries.set(SQL, numbered(30));
+    r.model.setValue(r.sheet, 0, 0, 'above');
+    const before = cells(r.model);
+    r.host.failWriteAfter(2);
+    let mutations = 0;
+    r.host.beforeMutation = () => {
+      mutations += 1;
+      // Right after the failing write: the user starts typing in a cell while the rollback runs.
+      if (mutations === 4) r.host.busyFor(3);
+    };
+    const e = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 }));
+    expect(e.kind).toBe('host');
+    expect(e.data.rollbackFailed).toBeUndefined();
+    expect(cells(r.model)).toEqual(before);
   });
 
   it('refuses a result that would run past the grid before writing anything', async () => {
@@ -254,7 +272,7 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT more', numbered(6, 'm'));
     r.reports.editSql(r.reportId, 'SELECT more');
     const out = await r.orch.refresh(r.id);
-    expect(out).toMatchObject({ rows: 7, cols: 2, headerRows: 1, rangeRef: 'Sheet1!B2:C8' });
+    expect(out).toMatchObject({ areaRows: 7, cols: 2, headerRows: 1, rangeRef: 'Sheet1!B2:C8' });
     expect(r.model.getValues(r.sheet, { row: 6, col: 1, rows: 2, cols: 2 })).toEqual([
       ['m4', 4],
       ['m5', 5],
@@ -263,7 +281,7 @@ describe('Orchestrator.refresh', () => {
     expect(connects.at(-2)?.body.resultLocation).toBe('Sheet1!B2:C5'); // first: where it is now
     expect(connects.at(-1)?.body).toMatchObject({ resultLocation: 'Sheet1!B2:C8', endResultCell: 'C8' });
     const [record] = await loadRegistry(r.host.document);
-    expect(record).toMatchObject({ rows: 7, area: { row: 1, col: 1, rows: 7, cols: 2 }, queryChecksum: 'sum:SELECT more' });
+    expect(record).toMatchObject({ areaRows: 7, area: { row: 1, col: 1, rows: 7, cols: 2 }, queryChecksum: 'sum:SELECT more' });
   });
 
   it('shrinks: clears only the leftovers, keeps their formats and every cell around', async () => {
@@ -274,7 +292,7 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT fewer', table(['only'], [['x']]));
     r.reports.editSql(r.reportId, 'SELECT fewer');
     const out = await r.orch.refresh(r.id);
-    expect(out).toMatchObject({ rows: 2, cols: 1 });
+    expect(out).toMatchObject({ areaRows: 2, cols: 1 });
     expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 9, cols: 5 })).toEqual([
       [null, null, null, null, null],
       [null, 'only', null, 'right', null],
@@ -339,7 +357,7 @@ describe('Orchestrator.refresh', () => {
     expect(e.kind).toBe('host');
     expect(r.host.log.filter((x) => x.op === 'write').length).toBeGreaterThan(2); // some blocks landed, then the rollback
     expect(cells(r.model)).toEqual(before);
-    expect(await r.host.trackedArea(r.id)).toEqual({ sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 });
+    expect((await r.host.layout([r.id])).areas[r.id]).toEqual({ sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 });
     const [recordAfter] = await loadRegistry(r.host.document);
     expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
   });
@@ -390,8 +408,8 @@ describe('Orchestrator.refresh', () => {
     r.reports.failConnect.push(null, new AddinError('server', 'Server error.'));
     const out = await r.orch.refresh(r.id);
     expect(out.syncError?.kind).toBe('server');
-    expect(out.rows).toBe(6);
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ rows: 6 });
+    expect(out.areaRows).toBe(6);
+    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ areaRows: 6 });
   });
 
   it('serializes refreshes of one placement', async () => {
@@ -438,7 +456,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     r.queries.set(SQL, numbered(2)).set('SELECT v2', numbered(4, 'v'));
     const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
     const after = await r.orch.update(out.placementId, { ...draft('SELECT v2', 'Orders v2') });
-    expect(after.rows).toBe(5);
+    expect(after.areaRows).toBe(5);
     const upserts = r.reports.calls.filter((c) => c.method === 'upsertReport');
     expect(upserts).toHaveLength(2);
     expect(upserts[1]).toMatchObject({
@@ -460,7 +478,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     await r.orch.remove(b.placementId, { clearCells: true });
     expect(r.model.getValue(r.sheet, 0, 5)).toBeNull();
     expect(await r.orch.list()).toEqual([]);
-    expect(await r.host.trackedArea(a.placementId)).toBeNull();
+    expect((await r.host.layout([a.placementId])).areas[a.placementId] ?? null).toBeNull();
     expect((await addinRejection(r.orch.refresh(a.placementId))).kind).toBe('notFound');
   });
 
@@ -474,6 +492,42 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     expect(item).toMatchObject({ sheetName: 'My Sheet', rangeRef: "'My Sheet'!B1:C3" });
     await r.orch.goTo(a.placementId);
     expect(r.host.selection).toEqual({ sheetId: r.sheet, row: 0, col: 1, rows: 3, cols: 2 });
+  });
+
+  it('skips a damaged record: the others list and refresh, the damaged one is reported and can be removed', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    const a = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const b = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 4 });
+    await r.host.document.set(recordKey(b.placementId), '{"placementId": broken');
+    const { placements, damaged } = await r.orch.listing();
+    expect(placements.map((l) => l.record.placementId)).toEqual([a.placementId]);
+    expect(damaged).toEqual([expect.objectContaining({ placementId: b.placementId, detail: expect.stringContaining('not JSON') })]);
+    await r.orch.refresh(a.placementId);
+    const e = await addinRejection(r.orch.refresh(b.placementId));
+    expect(e.kind).toBe('contract');
+    expect(e.message).toMatch(/damaged/);
+    await r.orch.remove(b.placementId, { clearCells: false });
+    expect((await r.orch.listing()).damaged).toEqual([]);
+    expect(await r.host.document.get(recordKey(b.placementId))).toBeNull();
+    expect(r.model.getValue(r.sheet, 0, 4)).toBe('key'); // its cells stay
+  });
+
+  it('reads a registry of version 1 and migrates it at the next save', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    const a = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const [record] = await loadRegistry(r.host.document);
+    const { areaRows, ...rest } = record!;
+    await r.host.document.update({
+      [REGISTRY_KEY]: JSON.stringify({ version: 1, placements: [{ ...rest, rows: areaRows }] }),
+      [REGISTRY_INDEX_KEY]: null,
+      [recordKey(a.placementId)]: null,
+    });
+    expect((await r.orch.list()).map((l) => l.record.areaRows)).toEqual([4]);
+    await r.orch.refresh(a.placementId);
+    expect(await r.host.document.get(REGISTRY_KEY)).toBeNull();
+    expect(await r.host.document.get(recordKey(a.placementId))).toContain('"areaRows":4');
   });
 
   it('reports a damaged registry clearly', async () => {
@@ -493,10 +547,10 @@ describe('Orchestrator step order', () => {
       if (log.at(-1) !== step) log.push(step); // a run of write blocks is one step
     };
     const { host, reports, queries } = r;
-    const occupied = host.occupiedCells.bind(host);
-    host.occupiedCells = (range, max) => {
+    const snapshot = host.snapshot.bind(host);
+    host.snapshot = (ranges) => {
       note('plan');
-      return occupied(range, max);
+      return snapshot(ranges);
     };
     host.beforeMutation = (op) => note(op);
     const track = host.trackArea.bind(host);
@@ -504,10 +558,10 @@ describe('Orchestrator step order', () => {
       note('track');
       return track(id, range);
     };
-    const set = host.document.set.bind(host.document);
-    host.document.set = (key, value) => {
+    const update = host.document.update.bind(host.document);
+    host.document.update = (changes) => {
       note('save');
-      return set(key, value);
+      return update(changes);
     };
     const orch = new Orchestrator({
       host,

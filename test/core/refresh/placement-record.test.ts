@@ -1,8 +1,12 @@
-/** Tests for the placement registry: round trip, missing or damaged values, newer versions, and no unknown keys kept. */
+/** Tests for the placement registry: one key per placement plus an index, migration from the single value, damaged records skipped, newer versions, no unknown keys kept. */
 import type { DocumentStore } from '../../../src/core/host';
 import {
+  REGISTRY_INDEX_KEY,
   REGISTRY_KEY,
   loadRegistry,
+  readRegistry,
+  recordKey,
+  registryChanges,
   resetRegistry,
   saveRegistry,
   withRecord,
@@ -18,6 +22,13 @@ function store(initial: Record<string, string> = {}): DocumentStore & { map: Map
     set: async (k, v) => {
       map.set(k, v);
     },
+    entries: async (prefix) => Object.fromEntries([...map].filter(([k]) => k.startsWith(prefix))),
+    update: async (changes) => {
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) map.delete(k);
+        else map.set(k, v);
+      }
+    },
   };
 }
 
@@ -30,7 +41,7 @@ const rec = (id: string, extra: Partial<PlacementRecord> = {}): PlacementRecord 
   sheetId: 's1',
   anchor: { row: 1, col: 1 },
   area: { row: 1, col: 1, rows: 4, cols: 2 },
-  rows: 4,
+  areaRows: 4,
   cols: 2,
   layout: 'flat',
   placedAt: '2025-01-15T09:00:00.000Z',
@@ -44,31 +55,88 @@ describe('placement registry', () => {
     expect(await loadRegistry(store({ [REGISTRY_KEY]: '  ' }))).toEqual([]);
   });
 
-  it('round-trips records under a versioned envelope', async () => {
+  it('round-trips records one key per placement, with an index keeping their order', async () => {
     const s = store();
     const records = [rec('p1'), rec('p2', { area: null, lastError: { kind: 'query', message: 'bad', at: 'x' }, environmentId: '3' })];
     await saveRegistry(s, records);
-    expect(JSON.parse(s.map.get(REGISTRY_KEY)!)).toMatchObject({ version: 1 });
+    expect(JSON.parse(s.map.get(REGISTRY_INDEX_KEY)!)).toEqual({ version: 2, order: ['p1', 'p2'] });
+    expect(JSON.parse(s.map.get(recordKey('p2'))!)).toMatchObject({ placementId: 'p2', environmentId: '3' });
+    expect(s.map.has(REGISTRY_KEY)).toBe(false);
     expect(await loadRegistry(s)).toEqual(records);
   });
 
-  it('reports damaged JSON, a bad envelope or a bad record as a contract error naming the problem', async () => {
+  it('migrates the single-value registry of version 1 (rows named areaRows) at the next save', async () => {
+    const v1 = (r: PlacementRecord): Record<string, unknown> => {
+      const { areaRows, ...rest } = r;
+      return { ...rest, rows: areaRows };
+    };
+    const s = store({ [REGISTRY_KEY]: JSON.stringify({ version: 1, placements: [v1(rec('a')), v1(rec('b', { areaRows: 9 }))] }) });
+    const before = await readRegistry(s);
+    expect(before).toMatchObject({ legacy: true, order: ['a', 'b'], damaged: [] });
+    expect(before.records[1]?.areaRows).toBe(9);
+    await s.update(registryChanges(before, { put: [rec('c')] }));
+    expect(s.map.has(REGISTRY_KEY)).toBe(false);
+    expect(JSON.parse(s.map.get(REGISTRY_INDEX_KEY)!)).toEqual({ version: 2, order: ['a', 'b', 'c'] });
+    expect((await loadRegistry(s)).map((r) => [r.placementId, r.areaRows])).toEqual([
+      ['a', 4],
+      ['b', 9],
+      ['c', 4],
+    ]);
+  });
+
+  it('reports a damaged record and skips it, keeping every other one', async () => {
+    const s = store();
+    await saveRegistry(s, [rec('p1'), rec('p2'), rec('p3')]);
+    s.map.set(recordKey('p2'), '{oops');
+    s.map.set(recordKey('p3'), JSON.stringify({ ...rec('p3'), areaRows: -1 }));
+    s.map.set(recordKey('p4'), JSON.stringify(rec('p1')));
+    const registry = await readRegistry(s);
+    expect(registry.records.map((r) => r.placementId)).toEqual(['p1']);
+    expect(registry.damaged).toEqual([
+      { placementId: 'p2', key: recordKey('p2'), detail: expect.stringContaining('not JSON') },
+      { placementId: 'p3', key: recordKey('p3'), detail: expect.stringContaining('areaRows') },
+      { placementId: 'p4', key: recordKey('p4'), detail: expect.stringContaining('placement p1') },
+    ]);
+    // A damaged index only loses the order.
+    s.map.set(REGISTRY_INDEX_KEY, 'nope');
+    expect((await loadRegistry(s)).map((r) => r.placementId)).toEqual(['p1']);
+  });
+
+  it('reports damaged JSON or a bad envelope of the version-1 value as a contract error; its bad records are skipped', async () => {
     await expect(loadRegistry(store({ [REGISTRY_KEY]: '{oops' }))).rejects.toMatchObject({
       kind: 'contract',
       message: expect.stringMatching(/damaged/),
     });
     await expect(loadRegistry(store({ [REGISTRY_KEY]: '[]' }))).rejects.toMatchObject({ kind: 'contract' });
-    const bad = JSON.stringify({ version: 1, placements: [{ ...rec('p1'), rows: -1 }] });
-    await expect(loadRegistry(store({ [REGISTRY_KEY]: bad }))).rejects.toMatchObject({
-      detail: expect.stringContaining('placements.0.rows'),
-    });
+    const bad = JSON.stringify({ version: 1, placements: [{ ...rec('p1'), areaRows: -1 }, rec('p2')] });
+    const read = await readRegistry(store({ [REGISTRY_KEY]: bad }));
+    expect(read.records.map((r) => r.placementId)).toEqual(['p2']);
+    expect(read.damaged[0]?.detail).toContain('placements.0.areaRows');
     const dup = JSON.stringify({ version: 1, placements: [rec('p1'), rec('p1')] });
-    await expect(loadRegistry(store({ [REGISTRY_KEY]: dup }))).rejects.toMatchObject({ detail: expect.stringContaining('duplicate') });
+    expect((await readRegistry(store({ [REGISTRY_KEY]: dup }))).damaged[0]?.detail).toContain('duplicate');
+  });
+
+  it('keeps 200 placements within the smallest host document store (9 KB a value, 500 KB in all)', async () => {
+    const s = store();
+    const long = 'x'.repeat(300);
+    const records = Array.from({ length: 200 }, (_, i) =>
+      rec(`p${String(i).padStart(11, '0')}`, {
+        name: `Report ${i} ${long}`,
+        lastError: { kind: 'query', message: 'm'.repeat(5000), at: 'x' },
+      }),
+    );
+    await saveRegistry(s, records);
+    const sizes = [...s.map].map(([k, v]) => k.length + v.length);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(9 * 1024);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(500 * 1024);
+    expect((await loadRegistry(s)).length).toBe(200);
   });
 
   it('refuses a registry written by a newer add-in and can be reset', async () => {
     const s = store({ [REGISTRY_KEY]: JSON.stringify({ version: 2, placements: [] }) });
     await expect(loadRegistry(s)).rejects.toMatchObject({ message: expect.stringMatching(/newer version/) });
+    const t = store({ [REGISTRY_INDEX_KEY]: JSON.stringify({ version: 3, order: [] }) });
+    await expect(loadRegistry(t)).rejects.toMatchObject({ message: expect.stringMatching(/newer version/) });
     await resetRegistry(s);
     expect(await loadRegistry(s)).toEqual([]);
   });
@@ -76,7 +144,7 @@ describe('placement registry', () => {
   it('drops unknown keys, so nothing but the record fields is ever saved', async () => {
     const s = store();
     await saveRegistry(s, [{ ...rec('p1'), apiKey: 'secret' } as PlacementRecord]);
-    expect(s.map.get(REGISTRY_KEY)).not.toContain('secret');
+    expect([...s.map.values()].join('\n')).not.toContain('secret');
   });
 
   it('replaces or removes a record by placementId, keeping order', () => {

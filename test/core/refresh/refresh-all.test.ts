@@ -40,7 +40,7 @@ describe('refreshAll', () => {
     expect(summary).toMatchObject({ total: 4, done: 3, failed: 1, stopped: 0 });
     expect(summary.items.map((x) => x.item.state)).toEqual(['done', 'done', 'failed', 'done']);
     // Data rows: 9 rows of data under a header row.
-    expect(summary.items[0]?.item).toEqual({ state: 'done', rows: 9, cols: 2 });
+    expect(summary.items[0]?.item).toEqual({ state: 'done', dataRows: 9, cols: 2 });
     expect(summary.items[2]?.item).toMatchObject({
       state: 'failed',
       kind: 'query',

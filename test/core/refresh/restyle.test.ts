@@ -10,11 +10,11 @@ import { draft, rig, type Rig, type Table } from './fakes';
 
 const USD = memberNumberFormat({ format: 'currency', currency: 'USD' }) ?? '';
 const area = (row: number, col: number, rows: number, cols: number): GridRange => ({ sheetId: 's', row, col, rows, cols });
-const snap = (range: GridRange, formats: string[][], bold?: boolean[][]): CellSnapshot => ({
+const snap = (range: GridRange, formats: string[][], bold: boolean[][] = formats.map((line) => line.map(() => false))): CellSnapshot => ({
   range,
   values: formats.map((line) => line.map(() => null)),
   formats,
-  ...(bold ? { bold } : {}),
+  bold,
 });
 const matrix = (formats: (string | null)[][], headerRows = 1): Matrix => ({
   rows: formats.length,

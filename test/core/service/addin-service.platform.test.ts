@@ -220,7 +220,7 @@ describe('placing reports', () => {
     // A builder report's header shows the members' titles (their shortTitle), not the SQL aliases.
     const expected = expectedCells(await direct(draft.sqlQuery), ['Status', 'Count']);
     // Rows count the data only; the area holds the header row too.
-    expect(outcome.rows).toBe(expected.length - 1);
+    expect(outcome.dataRows).toBe(expected.length - 1);
     expect(outcome.headerRows).toBe(1);
     expect(outcome.cols).toBe(2);
     expect(outcome.rangeLabel).toBe(`Sheet1!B2:C${1 + expected.length}`);
@@ -233,7 +233,7 @@ describe('placing reports', () => {
         name: 'Orders by status',
         sheetName: 'Sheet1',
         rangeLabel: outcome.rangeLabel,
-        rows: expected.length - 1,
+        dataRows: expected.length - 1,
         headerRows: 1,
         cols: 2,
         status: 'upToDate',
@@ -244,7 +244,7 @@ describe('placing reports', () => {
     expect(Date.now() - Date.parse(listed[0]?.statusCheckedAt ?? '')).toBeLessThan(60_000);
     // A reloaded pane has not heard from the platform yet: the status is as of the last refresh.
     expect((await reopen(wb).listPlacements())[0]).toEqual(
-      expect.objectContaining({ status: 'upToDate', statusCheckedAt: null, rows: expected.length - 1 }),
+      expect.objectContaining({ status: 'upToDate', statusCheckedAt: null, dataRows: expected.length - 1 }),
     );
     expect(wb.events.some((e) => e.type === 'placementsChanged')).toBe(true);
     expect(documentText(wb.host)).not.toContain(EDITOR);
@@ -269,18 +269,18 @@ describe('placing reports', () => {
     });
     const outcome = await wb.service.update(placementId, draft, { jobId: 'update-1' });
     const expected = expectedCells(await direct(draft.sqlQuery), ['Customer city', 'Count', 'Total amount']);
-    expect(outcome.rows).toBe(expected.length - 1);
+    expect(outcome.dataRows).toBe(expected.length - 1);
     expect(outcome.cols).toBe(3);
     expect(cells(wb, 1, 1, expected.length, 3)).toEqual(expected);
     const [view] = await wb.service.listPlacements();
     expect(view).toEqual(
-      expect.objectContaining({ name: 'Orders by city', rows: expected.length - 1, cols: 3, status: 'upToDate', canEdit: true }),
+      expect.objectContaining({ name: 'Orders by city', dataRows: expected.length - 1, cols: 3, status: 'upToDate', canEdit: true }),
     );
     expect(wb.events).toContainEqual({
       type: 'item',
       jobId: 'update-1',
       placementId,
-      item: { state: 'done', rows: expected.length - 1, cols: 3 },
+      item: { state: 'done', dataRows: expected.length - 1, cols: 3 },
     });
     const reopened = await wb.service.loadDraft(placementId);
     expect(reopened.sqlQuery).toBe(draft.sqlQuery);
@@ -288,7 +288,7 @@ describe('placing reports', () => {
 
   it('refuses a refresh whose bigger result would cover a user cell, naming it, and keeps the cells', async () => {
     const [before] = await wb.service.listPlacements();
-    const rows = before?.rows ?? 0;
+    const rows = before?.dataRows ?? 0;
     // The user types just below the report (column B, the row after its last: header at B2, then `rows` data rows).
     wb.host.model.setValue(wb.sheetId, 2 + rows, 1, 'mine');
     const snapshot = cells(wb, 0, 0, rows + 40, 6);
@@ -305,11 +305,11 @@ describe('placing reports', () => {
     // Cleared, the refresh goes through and the placement is up to date with the saved definition.
     wb.host.model.setValue(wb.sheetId, 2 + rows, 1, null);
     const outcome = await wb.service.refresh(placementId, { jobId: 'blocked-2' });
-    expect(cells(wb, 1, 1, outcome.headerRows + outcome.rows, 4)).toEqual(
+    expect(cells(wb, 1, 1, outcome.headerRows + outcome.dataRows, 4)).toEqual(
       expectedCells(await direct(draft.sqlQuery), ['Customer city', 'Status', 'Count', 'Total amount']),
     );
     const [done] = await wb.service.listPlacements();
-    expect(done).toEqual(expect.objectContaining({ status: 'upToDate', lastError: null, rows: outcome.rows, cols: 4 }));
+    expect(done).toEqual(expect.objectContaining({ status: 'upToDate', lastError: null, dataRows: outcome.dataRows, cols: 4 }));
   });
 
   it('marks a placement out of date when its definition changed elsewhere', async () => {
@@ -331,7 +331,7 @@ describe('placing reports', () => {
 
   it('cancels a refresh and leaves the cells as they were', async () => {
     const [before] = await wb.service.listPlacements();
-    const rows = before?.rows ?? 0;
+    const rows = before?.dataRows ?? 0;
     const snapshot = cells(wb, 0, 0, rows + 3, 6);
     wb.hook.before.fn = (r) => {
       if (r.url.endsWith(SQL_QUERY_PATH)) void wb.service.cancel('cancel-1');
@@ -353,14 +353,14 @@ describe('placing reports', () => {
     await wb.service.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
     const refreshed = await wb.service.refresh(placementId, { jobId: 'viewer-refresh' });
     const [view] = await wb.service.listPlacements();
-    expect(view?.rows).toBe(refreshed.rows);
-    const snapshot = cells(wb, 0, 0, refreshed.rows + 3, 6);
+    expect(view?.dataRows).toBe(refreshed.dataRows);
+    const snapshot = cells(wb, 0, 0, refreshed.dataRows + 3, 6);
     const draft = builderDraft(meta, 'Viewer edit', { rows: ['orders.status'], measures: ['orders.count'] });
     const err = await addinRejection(wb.service.update(placementId, draft, { jobId: 'viewer-update' }));
     expect(err.kind).toBe('forbidden');
     expect(err.message).toMatch(/edit access/);
     expect(err.message).toContain(`"${(await wb.service.listPlacements())[0]?.name ?? ''}"`);
-    expect(cells(wb, 0, 0, refreshed.rows + 3, 6)).toEqual(snapshot);
+    expect(cells(wb, 0, 0, refreshed.dataRows + 3, 6)).toEqual(snapshot);
     // Also when the service has not yet learnt the viewer's rights (a fresh pane): the platform's 403 reads the same.
     const fresh = reopen(wb);
     const again = await addinRejection(fresh.update(placementId, draft, { jobId: 'viewer-update-2' }));
@@ -418,7 +418,7 @@ describe('orphaned placements', () => {
     wb.host.model.deleteSheet(other.id);
     expect(wb.changes).toBeGreaterThan(before);
     before = wb.changes;
-    wb.host.model.deleteRows(wb.sheetId, 2, onRows.headerRows + onRows.rows + 10);
+    wb.host.model.deleteRows(wb.sheetId, 2, onRows.headerRows + onRows.dataRows + 10);
     expect(wb.changes).toBeGreaterThan(before);
     // A cell edit is not a layout change.
     before = wb.changes;
@@ -524,7 +524,7 @@ describe('header titles', () => {
       await wb.service.refreshAll([outcome.placementId], { jobId: 'b4' });
       expect(metaReads).toHaveLength(reads);
       expect(cells(wb, 0, 0, 1, 3)).toEqual([['Status', 'Count', 'Total amount']]);
-      expect(cells(wb, 1 + outcome.rows, 0, 1, 3)).toEqual([[null, null, null]]);
+      expect(cells(wb, 1 + outcome.dataRows, 0, 1, 3)).toEqual([[null, null, null]]);
     } finally {
       wb.hook.before.fn = null;
     }

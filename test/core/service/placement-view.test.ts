@@ -15,7 +15,7 @@ const record: PlacementRecord = {
   sheetName: 'Sheet1',
   anchor: { row: 1, col: 1 },
   area: { row: 1, col: 1, rows: 5, cols: 2 },
-  rows: 5,
+  areaRows: 5,
   cols: 2,
   layout: 'flat',
   queryChecksum: 'c1',
@@ -49,7 +49,7 @@ describe('placementView', () => {
       name: 'Orders',
       sheetName: 'Sheet1',
       rangeLabel: 'Sheet1!B4:C8',
-      rows: 4,
+      dataRows: 4,
       cols: 2,
       headerRows: 1,
       refreshedAt: '2024-01-02T00:00:00.000Z',
@@ -61,13 +61,13 @@ describe('placementView', () => {
   });
 
   it('counts data rows: the stored header rows, else 1 for a flat record and 2 for a pivot one written before they were kept', () => {
-    expect(placementView(listing({ headerRows: 1 }), known(), false)).toEqual(expect.objectContaining({ rows: 4, headerRows: 1 }));
+    expect(placementView(listing({ headerRows: 1 }), known(), false)).toEqual(expect.objectContaining({ dataRows: 4, headerRows: 1 }));
     expect(placementView(listing({ layout: 'pivot', headerRows: 3 }), known(), false)).toEqual(
-      expect.objectContaining({ rows: 2, headerRows: 3 }),
+      expect.objectContaining({ dataRows: 2, headerRows: 3 }),
     );
-    expect(placementView(listing({ layout: 'pivot' }), known(), false)).toEqual(expect.objectContaining({ rows: 3, headerRows: 2 }));
-    expect(placementView(listing({ rows: 1, area: { row: 1, col: 1, rows: 1, cols: 2 } }), known(), false)).toEqual(
-      expect.objectContaining({ rows: 0, headerRows: 1 }),
+    expect(placementView(listing({ layout: 'pivot' }), known(), false)).toEqual(expect.objectContaining({ dataRows: 3, headerRows: 2 }));
+    expect(placementView(listing({ areaRows: 1, area: { row: 1, col: 1, rows: 1, cols: 2 } }), known(), false)).toEqual(
+      expect.objectContaining({ dataRows: 0, headerRows: 1 }),
     );
   });
 

@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 /** The preview grid in a DOM: virtualization over 200,000 rows, selecting, typing, keyboard, toolbar, sheet tabs, formats. */
+import { blockFromGrids } from '../../core/cells/block-grids';
 import '../../helpers/setup-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -234,20 +235,22 @@ describe('formats', () => {
   it('shows dates from serials, text cells as their text, and bold headers', async () => {
     const { host, sheetId, cell } = setup();
     await act(() =>
-      host.writeBlock({
-        sheetId,
-        row: 0,
-        col: 0,
-        values: [
-          ['day', 'code'],
-          [dateSerial(2024, 1, 5), '00123'],
-        ],
-        formats: [
-          [null, null],
-          [DATE_FORMAT, TEXT_FORMAT],
-        ],
-        headerRows: 1,
-      }),
+      host.writeBlock(
+        blockFromGrids({
+          sheetId,
+          row: 0,
+          col: 0,
+          values: [
+            ['day', 'code'],
+            [dateSerial(2024, 1, 5), '00123'],
+          ],
+          formats: [
+            [null, null],
+            [DATE_FORMAT, TEXT_FORMAT],
+          ],
+          headerRows: 1,
+        }),
+      ),
     );
     expect(cell('A2')!.textContent).toBe('2024-01-05');
     expect(cell('B2')!.textContent).toBe('00123');
@@ -274,12 +277,12 @@ describe('toolbar', () => {
       ['h1', 'h2'],
       [1, 2],
     ]);
-    expect(await host.trackedArea('p')).toEqual({ sheetId, row: 2, col: 1, rows: 2, cols: 2 });
+    expect((await host.layout()).areas['p'] ?? null).toEqual({ sheetId, row: 2, col: 1, rows: 2, cols: 2 });
     expect(cell('B3')!.textContent).toBe('h1');
     expect(overlayTop()).toBe(topBefore + 22);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete row' }));
-    expect(await host.trackedArea('p')).toEqual({ sheetId, row: 1, col: 1, rows: 2, cols: 2 });
+    expect((await host.layout()).areas['p'] ?? null).toEqual({ sheetId, row: 1, col: 1, rows: 2, cols: 2 });
     expect(cell('B2')!.textContent).toBe('h1');
   });
 

@@ -1,0 +1,121 @@
+/** The JSON form of a WorkbookModel (what the preview saves): its zod schema and the conversion to and from the sheets' cell storage. */
+import { z } from 'zod';
+import { AddinError } from '../wire/errors';
+import type { GridRange } from '../host';
+import { isEmptyRow, type RowStore, type SheetStore } from './sheet-store';
+
+const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const rectSchema = z.object({
+  row: z.number().int().nonnegative(),
+  col: z.number().int().nonnegative(),
+  rows: z.number().int().positive(),
+  cols: z.number().int().positive(),
+});
+const rowJsonSchema = z.object({
+  r: z.number().int().nonnegative(),
+  /** Values by column from 0 (`null` = empty). */
+  v: z.array(scalarSchema),
+  f: z.array(z.string().nullable()).optional(),
+  /** Bold columns. */
+  b: z.array(z.number().int().nonnegative()).optional(),
+  /** Formula columns. */
+  x: z.array(z.number().int().nonnegative()).optional(),
+});
+const workbookJsonSchema = z.object({
+  version: z.literal(1),
+  name: z.string(),
+  nextSheetSeq: z.number().int().positive(),
+  sheets: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), rows: z.array(rowJsonSchema) })).min(1),
+  areas: z.record(z.string(), rectSchema.extend({ sheetId: z.string().min(1) }).nullable()),
+  settings: z.record(z.string(), z.string()),
+});
+export type WorkbookJson = z.infer<typeof workbookJsonSchema>;
+
+/** What a model holds, as the JSON form is made from and read into. */
+export interface WorkbookParts {
+  name: string;
+  nextSheetSeq: number;
+  sheets: SheetStore[];
+  areas: Record<string, GridRange | null>;
+  settings: Record<string, string>;
+}
+
+/** A sparse row array as JSON: holes become null, trailing empties dropped (one canonical form). */
+function trimmed<T>(a: (T | null | undefined)[]): (T | null)[] {
+  let end = a.length;
+  while (end > 0 && (a[end - 1] === undefined || a[end - 1] === null)) end -= 1;
+  return Array.from(a.slice(0, end), (x) => x ?? null);
+}
+
+function colsOf(a: (boolean | undefined)[] | undefined): number[] | undefined {
+  if (!a) return undefined;
+  const out: number[] = [];
+  a.forEach((x, c) => {
+    if (x) out.push(c);
+  });
+  return out.length ? out : undefined;
+}
+
+export function workbookToJson(parts: WorkbookParts): WorkbookJson {
+  return {
+    version: 1,
+    name: parts.name,
+    nextSheetSeq: parts.nextSheetSeq,
+    sheets: parts.sheets.map((s) => ({
+      id: s.id,
+      name: s.name,
+      rows: [...s.rows.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([r, store]) => {
+          const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
+          if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
+          const b = colsOf(store.b);
+          if (b) out.b = b;
+          const x = colsOf(store.x);
+          if (x) out.x = x;
+          return out;
+        }),
+    })),
+    areas: parts.areas,
+    settings: parts.settings,
+  };
+}
+
+/** The parts of a model from its JSON form; throws AddinError kind 'contract' on a malformed value. */
+export function workbookFromJson(json: unknown): WorkbookParts {
+  const parsed = workbookJsonSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AddinError('contract', 'The saved workbook could not be read.', {
+      detail: issue ? `${issue.path.join('.')}: ${issue.message}` : undefined,
+    });
+  }
+  const data = parsed.data;
+  const sheets = data.sheets.map((sj): SheetStore => {
+    const rows = new Map<number, RowStore>();
+    for (const rj of sj.rows) {
+      const store: RowStore = { v: [] };
+      rj.v.forEach((v, c) => {
+        if (v !== null) store.v[c] = v;
+      });
+      if (rj.f) {
+        const f: (string | null | undefined)[] = [];
+        rj.f.forEach((x, c) => {
+          if (x !== null) f[c] = x;
+        });
+        store.f = f;
+      }
+      if (rj.b) {
+        store.b = [];
+        for (const c of rj.b) store.b[c] = true;
+      }
+      if (rj.x) {
+        store.x = [];
+        for (const c of rj.x) store.x[c] = true;
+      }
+      if (!isEmptyRow(store)) rows.set(rj.r, store);
+    }
+    return { id: sj.id, name: sj.name, rows };
+  });
+  return { name: data.name, nextSheetSeq: data.nextSheetSeq, sheets, areas: data.areas, settings: data.settings };
+}

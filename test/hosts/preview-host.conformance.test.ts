@@ -1,0 +1,13 @@
+/** The host conformance suite on PreviewHost (write-behind saves to an in-memory store, credentials in their own storage). */
+import { PreviewHost } from '../../src/preview/preview-host';
+import { MemoryStorage } from '../preview/memory-storage';
+import { MemoryWorkbookStore } from '../preview/memory-workbook-store';
+import { describeSpreadsheetHost } from './describe-spreadsheet-host';
+import { modelEdits } from './model-edits';
+
+describeSpreadsheetHost(
+  'PreviewHost',
+  () => new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb-preview' }),
+  (host) => modelEdits(host.model),
+  { dispose: (host) => host.dispose() },
+);
