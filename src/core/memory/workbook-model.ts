@@ -1,4 +1,4 @@
-/** A portable in-memory workbook: ordered sheets, sparse cells with formats, tracked areas that follow row/column edits, settings, change events. */
+/** A portable in-memory workbook: ordered sheets, sparse cells with formats, column widths, tracked areas that follow row/column edits, settings, change events. */
 import { z } from 'zod';
 import { AddinError } from '../api/errors';
 import type { GridRange, Scalar, SheetRef } from '../host';
@@ -38,6 +38,7 @@ export const EXCEL_GRID: GridBounds = { maxRows: 1_048_576, maxCols: 16_384, max
 export type ModelChange =
   | { type: 'cells'; sheetId: string; range: CellRect }
   | { type: 'structure'; sheetId: string }
+  | { type: 'columns'; sheetId: string }
   | { type: 'sheets' }
   | { type: 'areas' }
   | { type: 'settings'; key: string };
@@ -56,7 +57,12 @@ interface SheetStore {
   id: string;
   name: string;
   rows: Map<number, RowStore>;
+  /** Column widths in pixels, only where set (other columns have the viewer's default width). */
+  widths: Map<number, number>;
 }
+
+/** The widest a column may be set, in pixels (Excel's limit of 255 characters is about 1,790 px). */
+export const MAX_COLUMN_WIDTH = 2000;
 
 /** Options of one bulk write. */
 export interface SetRangeOptions {
@@ -93,7 +99,17 @@ export const workbookJsonSchema = z.object({
   version: z.literal(1),
   name: z.string(),
   nextSheetSeq: z.number().int().positive(),
-  sheets: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), rows: z.array(rowJsonSchema) })).min(1),
+  sheets: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        name: z.string().min(1),
+        rows: z.array(rowJsonSchema),
+        /** Column widths as [column from 0, pixels]; absent in workbooks saved before widths existed (and when none is set). */
+        columns: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().positive().max(MAX_COLUMN_WIDTH)])).optional(),
+      }),
+    )
+    .min(1),
   areas: z.record(z.string(), rectSchema.extend({ sheetId: z.string().min(1) }).nullable()),
   settings: z.record(z.string(), z.string()),
 });
@@ -130,6 +146,34 @@ function shiftForDelete(start: number, len: number, at: number, count: number): 
   const newLen = len - inside;
   if (newLen <= 0) return null;
   return { start: start - before, len: newLen };
+}
+
+function sortedRowKeys(s: SheetStore): number[] {
+  return [...s.rows.keys()].sort((a, b) => a - b);
+}
+
+function boolColumns(a: (boolean | undefined)[] | undefined): number[] | undefined {
+  if (!a) return undefined;
+  const out: number[] = [];
+  a.forEach((x, c) => {
+    if (x) out.push(c);
+  });
+  return out.length ? out : undefined;
+}
+
+function rowJson(r: number, rows: Map<number, RowStore>): z.infer<typeof rowJsonSchema> {
+  const store = rows.get(r) as RowStore;
+  const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
+  if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
+  const b = boolColumns(store.b);
+  if (b) out.b = b;
+  const x = boolColumns(store.x);
+  if (x) out.x = x;
+  return out;
+}
+
+function columnsJson(s: SheetStore): Array<[number, number]> | undefined {
+  return s.widths.size === 0 ? undefined : [...s.widths].sort((a, b) => a[0] - b[0]);
 }
 
 export interface WorkbookModelOptions {
@@ -208,7 +252,7 @@ export class WorkbookModel {
       chosen = `Sheet${n}`;
     }
     this.checkName(chosen, null);
-    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new Map() };
+    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new Map(), widths: new Map() };
     this.nextSheetSeq += 1;
     const at = index === undefined ? this.sheetList.length : Math.max(0, Math.min(index, this.sheetList.length));
     this.sheetList.splice(at, 0, sheet);
@@ -546,6 +590,9 @@ export class WorkbookModel {
     for (const r of s.rows.values()) {
       for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, 0, ...blanks);
     }
+    s.widths = new Map(
+      [...s.widths].filter(([c]) => c + count < this.bounds.maxCols || c < col).map(([c, w]) => [c >= col ? c + count : c, w]),
+    );
     this.moveAreas(sheetId, (a) => {
       const v = shiftForInsert(a.col, a.cols, col, count);
       return { ...a, col: v.start, cols: v.len };
@@ -560,6 +607,7 @@ export class WorkbookModel {
       for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, count);
       this.dropIfEmpty(s, rowIndex, r);
     }
+    s.widths = new Map([...s.widths].filter(([c]) => c < col || c >= col + count).map(([c, w]) => [c >= col ? c - count : c, w]));
     this.moveAreas(sheetId, (a) => {
       const v = shiftForDelete(a.col, a.cols, col, count);
       return v ? { ...a, col: v.start, cols: v.len } : null;
@@ -570,6 +618,35 @@ export class WorkbookModel {
   private checkCount(at: number, count: number, max: number): void {
     if (!Number.isInteger(at) || !Number.isInteger(count) || at < 0 || count <= 0 || at >= max || count > max)
       throw new AddinError('limit', `Cannot insert or delete ${count} at position ${at + 1}.`);
+  }
+
+  // ---------- column widths ----------
+  /** The width set for a column, in pixels, or null when it has the default width. */
+  columnWidth(sheetId: string, col: number): number | null {
+    return this.store(sheetId).widths.get(col) ?? null;
+  }
+
+  /** Every column width set on a sheet, by column. */
+  columnWidths(sheetId: string): ReadonlyMap<number, number> {
+    return new Map(this.store(sheetId).widths);
+  }
+
+  /** Sets (or, with null, resets to the default) the widths of columns in one change; widths are whole pixels, 1 to MAX_COLUMN_WIDTH. */
+  setColumnWidths(sheetId: string, widths: ReadonlyArray<{ col: number; width: number | null }>): void {
+    const s = this.store(sheetId);
+    for (const { col, width } of widths) {
+      this.checkCell(0, col);
+      if (width !== null && (!Number.isInteger(width) || width < 1 || width > MAX_COLUMN_WIDTH))
+        throw hostError(`A column width must be a whole number of pixels from 1 to ${MAX_COLUMN_WIDTH} (got ${String(width)}).`);
+    }
+    let changed = false;
+    for (const { col, width } of widths) {
+      if ((s.widths.get(col) ?? null) === width) continue;
+      if (width === null) s.widths.delete(col);
+      else s.widths.set(col, width);
+      changed = true;
+    }
+    if (changed) this.emit({ type: 'columns', sheetId });
   }
 
   // ---------- tracked areas ----------
@@ -626,36 +703,48 @@ export class WorkbookModel {
 
   // ---------- persistence ----------
   toJSON(): WorkbookJson {
-    const colsOf = (a: (boolean | undefined)[] | undefined): number[] | undefined => {
-      if (!a) return undefined;
-      const out: number[] = [];
-      a.forEach((x, c) => {
-        if (x) out.push(c);
-      });
-      return out.length ? out : undefined;
-    };
     return {
       version: 1,
       name: this.name,
       nextSheetSeq: this.nextSheetSeq,
-      sheets: this.sheetList.map((s) => ({
-        id: s.id,
-        name: s.name,
-        rows: [...s.rows.entries()]
-          .sort((a, b) => a[0] - b[0])
-          .map(([r, store]) => {
-            const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
-            if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
-            const b = colsOf(store.b);
-            if (b) out.b = b;
-            const x = colsOf(store.x);
-            if (x) out.x = x;
-            return out;
-          }),
-      })),
+      sheets: this.sheetList.map((s) => {
+        const sheet: WorkbookJson['sheets'][number] = { id: s.id, name: s.name, rows: sortedRowKeys(s).map((r) => rowJson(r, s.rows)) };
+        const columns = columnsJson(s);
+        if (columns) sheet.columns = columns;
+        return sheet;
+      }),
       areas: Object.fromEntries(this.areas),
       settings: Object.fromEntries(this.settings),
     };
+  }
+
+  /**
+   * The text of `JSON.stringify(this.toJSON())` in pieces of at most `rowsPerPiece` rows, so a caller can serialize a
+   * large workbook a slice at a time. The pieces read the model as it is when each is taken: a change between pieces
+   * makes the text inconsistent, so a caller that pauses between pieces starts again after a change.
+   */
+  *toJSONText(rowsPerPiece = 2000): Generator<string, void, undefined> {
+    const str = JSON.stringify;
+    yield `{"version":1,"name":${str(this.name)},"nextSheetSeq":${str(this.nextSheetSeq)},"sheets":[`;
+    for (let i = 0; i < this.sheetList.length; i += 1) {
+      const s = this.sheetList[i] as SheetStore;
+      yield `${i === 0 ? '' : ','}{"id":${str(s.id)},"name":${str(s.name)},"rows":[`;
+      const keys = sortedRowKeys(s);
+      let first = true;
+      for (let at = 0; at < keys.length; at += rowsPerPiece) {
+        const parts: string[] = [];
+        const end = Math.min(keys.length, at + rowsPerPiece);
+        for (let k = at; k < end; k += 1) {
+          const r = keys[k] as number;
+          if (s.rows.has(r)) parts.push(str(rowJson(r, s.rows)));
+        }
+        if (parts.length > 0) yield `${first ? '' : ','}${parts.join(',')}`;
+        first &&= parts.length === 0;
+      }
+      const columns = columnsJson(s);
+      yield `]${columns ? `,"columns":${str(columns)}` : ''}}`;
+    }
+    yield `],"areas":${str(Object.fromEntries(this.areas))},"settings":${str(Object.fromEntries(this.settings))}}`;
   }
 
   /** Rebuild a model from `toJSON()` output; throws AddinError kind 'contract' on a malformed value. */
@@ -692,7 +781,7 @@ export class WorkbookModel {
         }
         if (!isEmptyRow(store)) rows.set(rj.r, store);
       }
-      return { id: sj.id, name: sj.name, rows };
+      return { id: sj.id, name: sj.name, rows, widths: new Map(sj.columns ?? []) };
     });
     m.nextSheetSeq = data.nextSheetSeq;
     for (const [id, a] of Object.entries(data.areas)) m.areas.set(id, a);
