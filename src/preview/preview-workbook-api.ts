@@ -35,6 +35,8 @@ export interface PreviewWorkbookApi {
   save(): boolean;
   /** Saves what is pending and resolves once it is written (await it before a reload): false when the browser refused. */
   whenSaved(): Promise<boolean>;
+  /** Resolves once the write-behind save (after its quiet time, in slices) has written every change, without saving at once: false when refused. */
+  whenSettled(): Promise<boolean>;
 }
 
 function columnIndex(column: string): number {
@@ -114,5 +116,6 @@ export function createPreviewWorkbookApi(host: PreviewHost): PreviewWorkbookApi 
       host.flush();
       return host.whenSaved();
     },
+    whenSettled: () => host.whenSaved(),
   };
 }

@@ -7,6 +7,7 @@ import { PreviewPage } from './pane';
 import { reportNames } from './platform-reports';
 import { firstDeployment, queryPlatform } from './platform-sql';
 import { PreviewWorkbook } from './preview-workbook';
+import { observeSave, pageScroll } from './preview-page-checks';
 import { cellName, checkReport, expectedCells, parseArea, rangeName, type Area } from './report-check';
 import { assert, assertEqual, waitFor } from './wait-for';
 
@@ -123,6 +124,12 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await page.goto(servers.webUrl);
         const tenant = ui.tenantUrlField();
         await tenant.waitFor();
+        // The short sign-in screen fits its column: neither the pane nor the page scrolls.
+        const scroll = await pageScroll(page);
+        assert(
+          scroll.pane.scrollHeight === scroll.pane.clientHeight && scroll.page.scrollHeight === scroll.page.clientHeight,
+          `The sign-in screen scrolls: ${JSON.stringify(scroll)}`,
+        );
         assertEqual(await tenant.inputValue(), servers.platformUrl, 'The Tenant URL field is not prefilled with the local platform');
         await ui.signIn(EDITOR_KEY);
         const expected = await firstDeployment(servers.platformUrl, EDITOR_KEY);
@@ -483,6 +490,26 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           await ui.backToReports();
         } finally {
           await page.emulateMedia({ colorScheme: 'light' });
+        }
+      },
+    },
+    {
+      name: '12 saving a 100,000 x 16 sheet does not freeze the page: no main-thread task over 200 ms until it is written',
+      run: async () => {
+        const sheet = 'Save check';
+        try {
+          const seen = await observeSave(page, sheet, 100_000, 16);
+          assert(seen.saved, 'The workbook was not saved');
+          assert(seen.elapsedMs > 100, `The check did not wait for the write-behind save (${Math.round(seen.elapsedMs)} ms)`);
+          if (seen.supported) {
+            const long = seen.longTasks.filter((ms) => ms > 200);
+            assert(
+              long.length === 0,
+              `Saving froze the page: tasks of ${long.join(', ')} ms (all long tasks: ${seen.longTasks.join(', ')})`,
+            );
+          }
+        } finally {
+          await wb.deleteSheet(sheet).catch(() => undefined);
         }
       },
     },
