@@ -41,7 +41,7 @@ export function serializeWorkbook(workbook: WorkbookJson, selection: SavedSelect
 export function* serializeWorkbookInPieces(
   model: WorkbookModel,
   selection: () => SavedSelection | null,
-  rowsPerPiece = 2000,
+  rowsPerPiece = 500,
 ): Generator<string, void, undefined> {
   yield `{"kind":${JSON.stringify(SAVED_WORKBOOK_KIND)},"version":1,"workbook":`;
   yield* model.toJSONText(rowsPerPiece);

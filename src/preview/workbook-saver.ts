@@ -177,29 +177,44 @@ export class WorkbookSaver {
     const now = this.options.now ?? (() => performance.now());
     const yieldToPage = this.options.yieldToPage ?? nextMacrotask;
     const parts: string[] = [];
-    const slice = (): void => {
-      if (run.cancelled) return;
-      const start = now();
-      for (;;) {
-        const next = pieces.next();
-        if (next.done === true) {
-          this.slicing = null;
-          this.dirty = 'none';
-          this.write(parts.join(''));
-          this.notifyIfIdle();
-          return;
-        }
-        parts.push(next.value);
-        if (now() - start >= sliceMs) break;
-      }
+    let yielded = false;
+    const finish = (text: string): void => {
+      this.slicing = null;
+      this.dirty = 'none';
+      this.write(text);
+      this.notifyIfIdle();
+    };
+    const later = (step: () => void): void => {
+      yielded = true;
       yieldToPage()
-        .then(slice)
+        .then(() => {
+          if (!run.cancelled) step();
+        })
         .catch((e: unknown) => {
           if (run.cancelled) return;
           this.slicing = null;
           this.failed(0, e);
           this.notifyIfIdle();
         });
+    };
+    const slice = (): void => {
+      const start = now();
+      for (;;) {
+        const next = pieces.next();
+        if (next.done === true) {
+          // A text that took several slices is large: joining it and handing it to the store (a copy) are tasks of their own.
+          if (!yielded) finish(parts.join(''));
+          else
+            later(() => {
+              const text = parts.join('');
+              later(() => finish(text));
+            });
+          return;
+        }
+        parts.push(next.value);
+        if (now() - start >= sliceMs) break;
+      }
+      later(slice);
     };
     slice();
   }
