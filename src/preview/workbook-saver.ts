@@ -1,4 +1,5 @@
 /** WorkbookSaver: write-behind saving of the preview workbook (a quiet time after the last change, serialized in slices that yield to the page, one save in flight, the newest state written last, slower retries after a refused save). */
+import { yieldToPage } from './yield-to-page';
 
 export interface WorkbookSaverOptions {
   /** Writes the serialized workbook: returns nothing when done synchronously (throws when refused) or a promise. */
@@ -31,22 +32,6 @@ export interface WorkbookSaverOptions {
 }
 
 type Dirty = 'none' | 'selection' | 'content';
-
-/** A macrotask: a message on a fresh channel (not clamped like nested timeouts), else a timeout. */
-function nextMacrotask(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof MessageChannel === 'undefined') {
-      setTimeout(resolve, 0);
-      return;
-    }
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 export class WorkbookSaver {
   /** Something not yet saved: 'content' is saved after the quiet time, 'selection' only with the next save. */
@@ -175,7 +160,7 @@ export class WorkbookSaver {
     this.slicing = run;
     const sliceMs = this.options.sliceMs ?? 12;
     const now = this.options.now ?? (() => performance.now());
-    const yieldToPage = this.options.yieldToPage ?? nextMacrotask;
+    const pause = this.options.yieldToPage ?? yieldToPage;
     const parts: string[] = [];
     let yielded = false;
     const finish = (text: string): void => {
@@ -186,7 +171,7 @@ export class WorkbookSaver {
     };
     const later = (step: () => void): void => {
       yielded = true;
-      yieldToPage()
+      pause()
         .then(() => {
           if (!run.cancelled) step();
         })
