@@ -76,3 +76,33 @@ export async function observeSave(page: Page, sheet: string, rows: number, cols:
     ),
   );
 }
+
+const columnSchema = z.object({
+  /** Columns the run-on text of A1 covers (1 when it does not run on). */
+  span: z.number(),
+  width: z.number(),
+  /** The text's own width and the width it may use, in the page's layout. */
+  textWidth: z.number(),
+  room: z.number(),
+});
+export type ColumnLook = z.infer<typeof columnSchema>;
+
+/** How the grid shows cell A1 of the shown sheet: how many columns its text covers, its column's width, and whether the text fits. */
+export async function columnLook(page: Page, sheet: string): Promise<ColumnLook> {
+  type Api = { columnWidth(sheet: string, column: string): number };
+  return columnSchema.parse(
+    await page.evaluate((name) => {
+      const wb = (window as unknown as { previewWorkbook: Api }).previewWorkbook;
+      const cell = document.querySelector<HTMLElement>('[role="gridcell"][aria-label="A1"]');
+      const span = cell?.querySelector<HTMLElement>('[data-span]') ?? null;
+      const range = document.createRange();
+      if (cell) range.selectNodeContents(cell);
+      return {
+        span: span ? Number(span.dataset['span']) : 1,
+        width: wb.columnWidth(name, 'A'),
+        textWidth: range.getBoundingClientRect().width,
+        room: span ? span.clientWidth : (cell?.clientWidth ?? 0) - 8,
+      };
+    }, sheet),
+  );
+}

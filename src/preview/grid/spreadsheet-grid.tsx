@@ -166,7 +166,9 @@ export function SpreadsheetGrid({
         window.removeEventListener('mouseup', onUp);
         setDrag(null);
         const sheet = host.selection.selection.sheetId;
-        if (model.sheet(sheet)) model.setColumnWidths(sheet, [{ col, width: widthAt(e.clientX) }]);
+        const width = widthAt(e.clientX);
+        // A click on the border (a double-click's first half) changes nothing.
+        if (width !== startWidth && model.sheet(sheet)) model.setColumnWidths(sheet, [{ col, width }]);
       };
       window.addEventListener('mousemove', onMove);
       window.addEventListener('mouseup', onUp);
