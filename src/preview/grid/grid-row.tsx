@@ -46,6 +46,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps): ReactElement {
     const shown = cellText(cell);
     const fitted = fitCellText({
       value: cell?.value ?? null,
+      format: cell?.format ?? null,
       shown,
       bold: cell?.bold === true,
       col,

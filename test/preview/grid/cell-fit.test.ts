@@ -7,6 +7,7 @@ import type { Scalar } from '../../../src/core/host';
 function fit(value: Scalar, format: string | null, widths: number[], row: Scalar[] = []) {
   return fitCellText({
     value,
+    format,
     shown: displayValue(value, format),
     bold: false,
     col: 0,
@@ -32,6 +33,13 @@ describe('fitCellText', () => {
     expect(fit(123456789012, '#,##0.00', [60]).text).toBe(hashes(60, false, charWidthMeasure));
     // A number kept as text (format @) is text: it runs on instead.
     expect(fit(123456789012345, '@', [40, 100]).span).toBe(2);
+  });
+
+  it('shows a General number in fewer digits before giving up, as Excel does', () => {
+    expect(fit(3.14159265358, null, [50]).text).toBe('3.1416');
+    expect(fit(123456789012, null, [58]).text).toBe('1.2E+11');
+    expect(fit(-0.000123456789, null, [60]).text).toBe('-0.00012');
+    expect(fit(123456789012, null, [20]).text).toMatch(/^#+$/);
   });
 
   it('lets text run on into empty cells to its right, as far as it needs, and stops at a cell holding a value', () => {
