@@ -19,7 +19,8 @@ async function main(): Promise<void> {
 
   if (!skipBuild) {
     console.log('Building the preview bundle...');
-    const build = spawnSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
+    // tsx loads webpack.config.ts (webpack-cli 6 looks for a registered loader; 7 needs Node 22.15).
+    const build = spawnSync(process.execPath, ['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
       cwd: root,
       stdio: 'inherit',
     });

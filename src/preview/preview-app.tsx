@@ -31,6 +31,11 @@ const useStyles = makeStyles({
     flexShrink: 0,
     overflowY: 'auto',
     borderLeft: `1px solid ${tokens.colorNeutralStroke1}`,
+    // The pane's own background, so it fills the column however short its content is.
+    backgroundColor: tokens.colorNeutralBackground2,
+    // The pane is as tall as the window where it is the whole window (a task pane); here it sits under the header,
+    // so that height made the column scroll by the header's height even on the empty sign-in screen.
+    '& main': { minHeight: 0 },
   },
 });
 

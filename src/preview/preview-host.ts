@@ -19,7 +19,7 @@ import type { KeyValueStorage } from './key-value-storage';
 import { loadSavedWorkbook, type OpenedWorkbook } from './load-saved-workbook';
 import { LocalCredentialStore } from './local-credential-store';
 import { saveFailedNotice, type PreviewNotice, type PreviewNoticeId } from './preview-notice';
-import { serializeWorkbook } from './saved-workbook';
+import { serializeWorkbook, serializeWorkbookInPieces } from './saved-workbook';
 import { selectionRange, SelectionStore } from './selection-store';
 import { WorkbookSaver } from './workbook-saver';
 import type { WorkbookStore } from './workbook-store';
@@ -79,6 +79,8 @@ export class PreviewHost implements SpreadsheetHost {
     this.saver = new WorkbookSaver({
       write: (text) => store.write(text),
       serialize: () => serializeWorkbook(this.model.toJSON(), this.selection.selection),
+      // The write-behind save yields to the page between slices (a 300,000-row workbook took seconds at once).
+      serializeInSlices: () => serializeWorkbookInPieces(this.model, () => this.selection.selection),
       measure: () => this.model.countValues(),
       delayMs: options.saveDelayMs ?? 300,
       retryDelayMs: options.retryDelayMs ?? 30_000,

@@ -1,6 +1,8 @@
 /** `window.previewWorkbook`: a small synchronous API over the preview workbook for browser tests (sheets by name, cells in A1 notation, rows from 1). */
 import type { Scalar, SheetRef } from '../core/host';
 import { formatRangeRef, parseCellRef, parseRangeRef } from '../core/cells/a1';
+import { autofitColumns } from './grid/column-autofit';
+import { COL_WIDTH } from './grid/grid-geometry';
 import type { PreviewHost } from './preview-host';
 import { selectionRange } from './selection-store';
 
@@ -29,12 +31,20 @@ export interface PreviewWorkbookApi {
   formats(sheet: string, range: string): (string | null)[][];
   isFormula(sheet: string, cell: string): boolean;
   isBold(sheet: string, cell: string): boolean;
+  /** Width of a column ("B") in pixels, as the grid shows it (the default width unless set). */
+  columnWidth(sheet: string, column: string): number;
+  /** Sets a column's width in pixels (null: back to the default), as dragging its header's border does. */
+  setColumnWidth(sheet: string, column: string, width: number | null): void;
+  /** Fits columns ("B" or "B:D") to their content, as double-clicking a header's border does; resolves once set. */
+  autofitColumns(sheet: string, columns: string): Promise<void>;
   /** Tracked (placed) areas by placement id, as "Sheet1!B2:D20", or null when orphaned. */
   trackedAreas(): Record<string, string | null>;
   /** Saves to browser storage now; false when the browser refused at once (with IndexedDB the write finishes later: see whenSaved). */
   save(): boolean;
   /** Saves what is pending and resolves once it is written (await it before a reload): false when the browser refused. */
   whenSaved(): Promise<boolean>;
+  /** Resolves once the write-behind save (after its quiet time, in slices) has written every change, without saving at once: false when refused. */
+  whenSettled(): Promise<boolean>;
 }
 
 function columnIndex(column: string): number {
@@ -102,6 +112,13 @@ export function createPreviewWorkbookApi(host: PreviewHost): PreviewWorkbookApi 
       const p = cellOf(cell);
       return model.getCell(sheet(s).id, p.row, p.col)?.bold ?? false;
     },
+    columnWidth: (s, column) => model.columnWidth(sheet(s).id, columnIndex(column)) ?? COL_WIDTH,
+    setColumnWidth: (s, column, width) => model.setColumnWidths(sheet(s).id, [{ col: columnIndex(column), width }]),
+    autofitColumns: (s, columns) => {
+      const [first = '', last = first] = columns.split(':');
+      const from = columnIndex(first);
+      return autofitColumns(model, sheet(s).id, from, columnIndex(last) - from + 1);
+    },
     trackedAreas: () =>
       Object.fromEntries(
         model.areaIds().map((id) => {
@@ -114,5 +131,6 @@ export function createPreviewWorkbookApi(host: PreviewHost): PreviewWorkbookApi 
       host.flush();
       return host.whenSaved();
     },
+    whenSettled: () => host.whenSaved(),
   };
 }

@@ -34,6 +34,20 @@ export function serializeWorkbook(workbook: WorkbookJson, selection: SavedSelect
   return JSON.stringify({ kind: SAVED_WORKBOOK_KIND, version: 1, workbook, selection });
 }
 
+/**
+ * The text of `serializeWorkbook(model.toJSON(), selection())` in pieces of at most `rowsPerPiece` rows, for a save
+ * that yields to the page between pieces; the selection is read with the last piece.
+ */
+export function* serializeWorkbookInPieces(
+  model: WorkbookModel,
+  selection: () => SavedSelection | null,
+  rowsPerPiece = 500,
+): Generator<string, void, undefined> {
+  yield `{"kind":${JSON.stringify(SAVED_WORKBOOK_KIND)},"version":1,"workbook":`;
+  yield* model.toJSONText(rowsPerPiece);
+  yield `,"selection":${JSON.stringify(selection())}}`;
+}
+
 /** Reads a stored value; throws AddinError kind 'contract' (with a `detail`) when it is not a workbook this preview saved. */
 export function parseSavedWorkbook(text: string, options: ConstructorParameters<typeof WorkbookModel>[0] = {}): LoadedWorkbook {
   let json: unknown;

@@ -1,10 +1,24 @@
-/** WorkbookSaver: write-behind saving of the preview workbook (a quiet time after the last change, one save in flight, the newest state written last, slower retries after a refused save). */
+/** WorkbookSaver: write-behind saving of the preview workbook (a quiet time after the last change, serialized in slices that yield to the page, one save in flight, the newest state written last, slower retries after a refused save). */
+import { yieldToPage } from './yield-to-page';
 
 export interface WorkbookSaverOptions {
   /** Writes the serialized workbook: returns nothing when done synchronously (throws when refused) or a promise. */
   write: (text: string) => void | Promise<void>;
-  /** Serializes the whole workbook (the costly part: called once per save). */
+  /** Serializes the whole workbook at once (the costly part): what flush() uses, as the page may be going away. */
   serialize: () => string;
+  /**
+   * The same text in pieces (their concatenation equals `serialize()`), taken from a fresh iterator per save: the
+   * write-behind save takes pieces for `sliceMs` at a time and yields to the page between slices, so a large workbook
+   * does not freeze it; a change while a save is being serialized abandons that save (the quiet time starts again).
+   * Without it every save is serialized at once.
+   */
+  serializeInSlices?: () => Iterator<string>;
+  /** Time spent serializing before yielding to the page (default 12 ms). */
+  sliceMs?: number;
+  /** Lets the page run (input, rendering) between slices; default: a macrotask. */
+  yieldToPage?: () => Promise<void>;
+  /** Milliseconds from an arbitrary origin (default performance.now). */
+  now?: () => number;
   /** A cheap size measure of the workbook (its number of values): after a refused save, a smaller workbook is saved again without waiting for the retry. */
   measure: () => number;
   /** Quiet time after the last change before saving. */
@@ -34,6 +48,8 @@ export class WorkbookSaver {
   private lastOk = true;
   private waiters: Array<(ok: boolean) => void> = [];
   private disposed = false;
+  /** The save being serialized in slices; `cancelled` is set when it is abandoned. */
+  private slicing: { cancelled: boolean } | null = null;
 
   constructor(private readonly options: WorkbookSaverOptions) {}
 
@@ -45,10 +61,12 @@ export class WorkbookSaver {
       return;
     }
     this.dirty = 'content';
+    this.abandonSlicing();
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
       this.quietTimeOver();
+      this.notifyIfIdle();
     }, this.options.delayMs);
   }
 
@@ -58,19 +76,35 @@ export class WorkbookSaver {
    */
   flush(): boolean {
     this.clearTimer();
+    this.abandonSlicing();
     if (this.dirty === 'none') return true;
     if (this.inFlight) {
       this.queued = this.capture();
       this.due = false;
       return true;
     }
-    return this.save();
+    // At once, not in slices: the page may be going away.
+    const ok = this.write(this.capture());
+    this.notifyIfIdle();
+    return ok;
   }
 
-  /** Resolves once no save is in flight or queued: true when the last save succeeded. */
+  /**
+   * Resolves once no save is waiting for its quiet time, being serialized, in flight or queued: true when the last
+   * save succeeded (after a refusal, false at once: the retry comes later).
+   */
   idle(): Promise<boolean> {
-    if (!this.inFlight && this.queued === null) return Promise.resolve(this.lastOk);
+    if (this.isIdle()) return Promise.resolve(this.lastOk);
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private isIdle(): boolean {
+    const waitingForQuietTime = this.timer !== null && this.dirty === 'content' && this.failure === null;
+    return !this.inFlight && this.queued === null && this.slicing === null && !waitingForQuietTime;
+  }
+
+  private notifyIfIdle(): void {
+    if (this.isIdle()) for (const w of this.waiters.splice(0)) w(this.lastOk);
   }
 
   /** Writes what is pending, then stops (no more timers). */
@@ -78,6 +112,7 @@ export class WorkbookSaver {
     this.flush();
     this.disposed = true;
     this.clearTimer();
+    this.notifyIfIdle();
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
   }
@@ -106,7 +141,67 @@ export class WorkbookSaver {
 
   private save(): boolean {
     this.clearTimer();
-    return this.write(this.capture());
+    this.abandonSlicing();
+    const pieces = this.options.serializeInSlices;
+    if (pieces === undefined) return this.write(this.capture());
+    this.saveInSlices(pieces());
+    return true;
+  }
+
+  private abandonSlicing(): void {
+    if (this.slicing === null) return;
+    this.slicing.cancelled = true;
+    this.slicing = null;
+  }
+
+  /** Serializes for `sliceMs` at a time, yielding to the page between slices, then writes (at once when it fits one slice). */
+  private saveInSlices(pieces: Iterator<string>): void {
+    const run = { cancelled: false };
+    this.slicing = run;
+    const sliceMs = this.options.sliceMs ?? 12;
+    const now = this.options.now ?? (() => performance.now());
+    const pause = this.options.yieldToPage ?? yieldToPage;
+    const parts: string[] = [];
+    let yielded = false;
+    const finish = (text: string): void => {
+      this.slicing = null;
+      this.dirty = 'none';
+      this.write(text);
+      this.notifyIfIdle();
+    };
+    const later = (step: () => void): void => {
+      yielded = true;
+      pause()
+        .then(() => {
+          if (!run.cancelled) step();
+        })
+        .catch((e: unknown) => {
+          if (run.cancelled) return;
+          this.slicing = null;
+          this.failed(0, e);
+          this.notifyIfIdle();
+        });
+    };
+    const slice = (): void => {
+      const start = now();
+      for (;;) {
+        const next = pieces.next();
+        if (next.done === true) {
+          // A text that took several slices is large: joining it and handing it to the store (a copy) are tasks of their own.
+          if (!yielded) finish(parts.join(''));
+          else
+            later(() => {
+              const text = parts.join('');
+              later(() => finish(text));
+            });
+          return;
+        }
+        parts.push(next.value);
+        if (now() - start >= sliceMs) break;
+      }
+      later(slice);
+    };
+    slice();
   }
 
   private write(text: string): boolean {
@@ -115,10 +210,12 @@ export class WorkbookSaver {
       result = this.options.write(text);
     } catch (e) {
       this.failed(text.length, e);
+      this.notifyIfIdle();
       return false;
     }
     if (result === undefined) {
       this.succeeded();
+      this.notifyIfIdle();
       return true;
     }
     this.inFlight = true;
@@ -141,9 +238,7 @@ export class WorkbookSaver {
       this.due = false;
       this.save();
     }
-    if (!this.inFlight && this.queued === null) {
-      for (const w of this.waiters.splice(0)) w(this.lastOk);
-    }
+    this.notifyIfIdle();
   }
 
   private succeeded(): void {

@@ -2,11 +2,13 @@
 import type { Page, Route } from 'playwright-core';
 import { z } from 'zod';
 import type { Scalar } from '../../src/core/host';
+import type { PreviewWorkbookApi } from '../../src/preview/preview-workbook-api';
 import type { Scenario, Servers } from './harness';
 import { PreviewPage } from './pane';
 import { reportNames } from './platform-reports';
 import { firstDeployment, queryPlatform } from './platform-sql';
 import { PreviewWorkbook } from './preview-workbook';
+import { columnLook, observeSave, pageScroll } from './preview-page-checks';
 import { cellName, checkReport, expectedCells, parseArea, rangeName, type Area } from './report-check';
 import { assert, assertEqual, waitFor } from './wait-for';
 
@@ -127,6 +129,12 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await page.goto(servers.webUrl);
         const tenant = ui.tenantUrlField();
         await tenant.waitFor();
+        // The short sign-in screen fits its column: neither the pane nor the page scrolls.
+        const scroll = await pageScroll(page);
+        assert(
+          scroll.pane.scrollHeight === scroll.pane.clientHeight && scroll.page.scrollHeight === scroll.page.clientHeight,
+          `The sign-in screen scrolls: ${JSON.stringify(scroll)}`,
+        );
         assertEqual(await tenant.inputValue(), servers.platformUrl, 'The Tenant URL field is not prefilled with the local platform');
         await ui.signIn(EDITOR_KEY);
         const expected = await firstDeployment(servers.platformUrl, EDITOR_KEY);
@@ -565,6 +573,66 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           await ui.backToReports();
         } finally {
           await page.emulateMedia({ colorScheme: 'light' });
+        }
+      },
+    },
+    {
+      name: '12 saving a 100,000 x 16 sheet does not freeze the page: no main-thread task over 200 ms until it is written',
+      run: async () => {
+        const sheet = 'Save check';
+        try {
+          const seen = await observeSave(page, sheet, 100_000, 16);
+          assert(seen.saved, 'The workbook was not saved');
+          assert(seen.elapsedMs > 100, `The check did not wait for the write-behind save (${Math.round(seen.elapsedMs)} ms)`);
+          if (seen.supported) {
+            const long = seen.longTasks.filter((ms) => ms > 200);
+            assert(
+              long.length === 0,
+              `Saving froze the page: tasks of ${long.join(', ')} ms (all long tasks: ${seen.longTasks.join(', ')})`,
+            );
+          }
+        } finally {
+          await wb.deleteSheet(sheet).catch(() => undefined);
+        }
+      },
+    },
+    {
+      name: '13 columns: long text runs on into its empty neighbour, a double-click on the border fits the column, a drag resizes it',
+      run: async (ctx) => {
+        const sheet = 'Columns';
+        const text = 'Product category of the longest order line';
+        await page.evaluate(
+          ([name, t]) => {
+            const api = (window as unknown as { previewWorkbook: PreviewWorkbookApi }).previewWorkbook;
+            api.addSheet(name);
+            api.setValues(name, 'A1', [[t], [t, 'blocks'], ['Books']]);
+            api.select(name, 'A3');
+          },
+          [sheet, text] as const,
+        );
+        try {
+          const before = await columnLook(page, sheet);
+          assert(before.span >= 2, `The long text does not run on into the empty B1: ${JSON.stringify(before)}`);
+          assert(before.textWidth <= before.room + 1, `The run-on text is cut: ${JSON.stringify(before)}`);
+          await page.locator('[data-resize-col="0"]').dblclick();
+          await waitFor('column A to fit its text', async () => (await columnLook(page, sheet)).width > 100, {
+            observe: () => columnLook(page, sheet),
+          });
+          const fitted = await columnLook(page, sheet);
+          assert(
+            fitted.span === 1 && fitted.textWidth <= fitted.room + 1,
+            `The fitted column does not show its text: ${JSON.stringify(fitted)}`,
+          );
+          await ctx.screenshot('13a column fitted');
+          const handle = await page.locator('[data-resize-col="0"]').boundingBox();
+          assert(handle !== null, 'Column A has no resize handle');
+          await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+          await page.mouse.down();
+          await page.mouse.move(handle.x + handle.width / 2 - 60, handle.y + handle.height / 2, { steps: 4 });
+          await page.mouse.up();
+          assertEqual((await columnLook(page, sheet)).width, fitted.width - 60, 'Dragging the border did not resize column A');
+        } finally {
+          await wb.deleteSheet(sheet).catch(() => undefined);
         }
       },
     },

@@ -13,7 +13,12 @@ export interface SheetStore {
   id: string;
   name: string;
   rows: Map<number, RowStore>;
+  /** Column widths in pixels, only where set (other columns have the viewer's default width). */
+  widths: Map<number, number>;
 }
+
+/** The widest a column may be set, in pixels (Excel's limit of 255 characters is about 1,790 px). */
+export const MAX_COLUMN_WIDTH = 2000;
 
 /** True when a row holds no value, format or bold (it can be dropped). */
 export function isEmptyRow(r: RowStore): boolean {

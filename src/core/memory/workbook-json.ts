@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AddinError } from '../wire/errors';
 import type { GridRange } from '../host';
-import { isEmptyRow, type RowStore, type SheetStore } from './sheet-store';
+import { isEmptyRow, MAX_COLUMN_WIDTH, type RowStore, type SheetStore } from './sheet-store';
 
 const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const rectSchema = z.object({
@@ -25,7 +25,17 @@ const workbookJsonSchema = z.object({
   version: z.literal(1),
   name: z.string(),
   nextSheetSeq: z.number().int().positive(),
-  sheets: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), rows: z.array(rowJsonSchema) })).min(1),
+  sheets: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        name: z.string().min(1),
+        rows: z.array(rowJsonSchema),
+        /** Column widths as [column from 0, pixels]; absent in workbooks saved before widths existed (and when none is set). */
+        columns: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().positive().max(MAX_COLUMN_WIDTH)])).optional(),
+      }),
+    )
+    .min(1),
   areas: z.record(z.string(), rectSchema.extend({ sheetId: z.string().min(1) }).nullable()),
   settings: z.record(z.string(), z.string()),
 });
@@ -56,26 +66,37 @@ function colsOf(a: (boolean | undefined)[] | undefined): number[] | undefined {
   return out.length ? out : undefined;
 }
 
+/** One stored row in its JSON form. */
+export function rowJsonOf(r: number, store: RowStore): z.infer<typeof rowJsonSchema> {
+  const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
+  if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
+  const b = colsOf(store.b);
+  if (b) out.b = b;
+  const x = colsOf(store.x);
+  if (x) out.x = x;
+  return out;
+}
+
+/** A sheet's set column widths as [column, pixels] pairs in column order, or undefined when none is set. */
+export function columnsJsonOf(s: SheetStore): Array<[number, number]> | undefined {
+  return s.widths.size === 0 ? undefined : [...s.widths].sort((a, b) => a[0] - b[0]);
+}
+
 export function workbookToJson(parts: WorkbookParts): WorkbookJson {
   return {
     version: 1,
     name: parts.name,
     nextSheetSeq: parts.nextSheetSeq,
-    sheets: parts.sheets.map((s) => ({
-      id: s.id,
-      name: s.name,
-      rows: [...s.rows.entries()]
-        .sort((a, b) => a[0] - b[0])
-        .map(([r, store]) => {
-          const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
-          if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
-          const b = colsOf(store.b);
-          if (b) out.b = b;
-          const x = colsOf(store.x);
-          if (x) out.x = x;
-          return out;
-        }),
-    })),
+    sheets: parts.sheets.map((s) => {
+      const sheet: WorkbookJson['sheets'][number] = {
+        id: s.id,
+        name: s.name,
+        rows: [...s.rows.entries()].sort((a, b) => a[0] - b[0]).map(([r, store]) => rowJsonOf(r, store)),
+      };
+      const columns = columnsJsonOf(s);
+      if (columns) sheet.columns = columns;
+      return sheet;
+    }),
     areas: parts.areas,
     settings: parts.settings,
   };
@@ -115,7 +136,7 @@ export function workbookFromJson(json: unknown): WorkbookParts {
       }
       if (!isEmptyRow(store)) rows.set(rj.r, store);
     }
-    return { id: sj.id, name: sj.name, rows };
+    return { id: sj.id, name: sj.name, rows, widths: new Map(sj.columns ?? []) };
   });
   return { name: data.name, nextSheetSeq: data.nextSheetSeq, sheets, areas: data.areas, settings: data.settings };
 }

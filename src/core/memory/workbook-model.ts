@@ -1,10 +1,12 @@
-/** A portable in-memory workbook: ordered sheets of sparse cells with formats and bold, tracked areas, settings, change events. */
+/** A portable in-memory workbook: ordered sheets of sparse cells with formats and bold, column widths, tracked areas, settings, change events. */
 import { AddinError } from '../wire/errors';
 import type { GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
-import { isEmptyRow, type RowStore, type SheetStore } from './sheet-store';
+import { isEmptyRow, MAX_COLUMN_WIDTH, type RowStore, type SheetStore } from './sheet-store';
+
+export { MAX_COLUMN_WIDTH };
 import { TrackedAreas } from './tracked-areas';
-import { workbookFromJson, workbookToJson, type WorkbookJson } from './workbook-json';
+import { columnsJsonOf, rowJsonOf, workbookFromJson, workbookToJson, type WorkbookJson } from './workbook-json';
 
 export type { WorkbookJson } from './workbook-json';
 
@@ -42,6 +44,7 @@ export const EXCEL_GRID: GridBounds = { maxRows: 1_048_576, maxCols: 16_384, max
 export type ModelChange =
   | { type: 'cells'; sheetId: string; range: CellRect }
   | { type: 'structure'; sheetId: string }
+  | { type: 'columns'; sheetId: string }
   | { type: 'sheets' }
   | { type: 'areas' }
   | { type: 'settings'; key: string };
@@ -141,7 +144,7 @@ export class WorkbookModel {
       chosen = `Sheet${n}`;
     }
     this.checkName(chosen, null);
-    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new Map() };
+    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new Map(), widths: new Map() };
     this.nextSheetSeq += 1;
     const at = index === undefined ? this.sheetList.length : Math.max(0, Math.min(index, this.sheetList.length));
     this.sheetList.splice(at, 0, sheet);
@@ -467,6 +470,9 @@ export class WorkbookModel {
     for (const r of s.rows.values()) {
       for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, 0, ...blanks);
     }
+    s.widths = new Map(
+      [...s.widths].filter(([c]) => c + count < this.bounds.maxCols || c < col).map(([c, w]) => [c >= col ? c + count : c, w]),
+    );
     if (this.areas.insertColumns(sheetId, col, count)) this.emit({ type: 'areas' });
     this.emit({ type: 'structure', sheetId });
   }
@@ -478,6 +484,7 @@ export class WorkbookModel {
       for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, count);
       this.dropIfEmpty(s, rowIndex, r);
     }
+    s.widths = new Map([...s.widths].filter(([c]) => c < col || c >= col + count).map(([c, w]) => [c >= col ? c - count : c, w]));
     if (this.areas.deleteColumns(sheetId, col, count)) this.emit({ type: 'areas' });
     this.emit({ type: 'structure', sheetId });
   }
@@ -485,6 +492,35 @@ export class WorkbookModel {
   private checkCount(at: number, count: number, max: number): void {
     if (!Number.isInteger(at) || !Number.isInteger(count) || at < 0 || count <= 0 || at >= max || count > max)
       throw new AddinError('limit', `Cannot insert or delete ${count} at position ${at + 1}.`);
+  }
+
+  // ---------- column widths ----------
+  /** The width set for a column, in pixels, or null when it has the default width. */
+  columnWidth(sheetId: string, col: number): number | null {
+    return this.store(sheetId).widths.get(col) ?? null;
+  }
+
+  /** Every column width set on a sheet, by column. */
+  columnWidths(sheetId: string): ReadonlyMap<number, number> {
+    return new Map(this.store(sheetId).widths);
+  }
+
+  /** Sets (or, with null, resets to the default) the widths of columns in one change; widths are whole pixels, 1 to MAX_COLUMN_WIDTH. */
+  setColumnWidths(sheetId: string, widths: ReadonlyArray<{ col: number; width: number | null }>): void {
+    const s = this.store(sheetId);
+    for (const { col, width } of widths) {
+      this.checkCell(0, col);
+      if (width !== null && (!Number.isInteger(width) || width < 1 || width > MAX_COLUMN_WIDTH))
+        throw hostError(`A column width must be a whole number of pixels from 1 to ${MAX_COLUMN_WIDTH} (got ${String(width)}).`);
+    }
+    let changed = false;
+    for (const { col, width } of widths) {
+      if ((s.widths.get(col) ?? null) === width) continue;
+      if (width === null) s.widths.delete(col);
+      else s.widths.set(col, width);
+      changed = true;
+    }
+    if (changed) this.emit({ type: 'columns', sheetId });
   }
 
   // ---------- tracked areas ----------
@@ -534,6 +570,35 @@ export class WorkbookModel {
       areas: Object.fromEntries(this.areas.entries()),
       settings: Object.fromEntries(this.settings),
     });
+  }
+
+  /**
+   * The text of `JSON.stringify(this.toJSON())` in pieces of at most `rowsPerPiece` rows, so a caller can serialize a
+   * large workbook a slice at a time. The pieces read the model as it is when each is taken: a change between pieces
+   * makes the text inconsistent, so a caller that pauses between pieces starts again after a change.
+   */
+  *toJSONText(rowsPerPiece = 2000): Generator<string, void, undefined> {
+    const str = JSON.stringify;
+    yield `{"version":1,"name":${str(this.name)},"nextSheetSeq":${str(this.nextSheetSeq)},"sheets":[`;
+    for (let i = 0; i < this.sheetList.length; i += 1) {
+      const s = this.sheetList[i] as SheetStore;
+      yield `${i === 0 ? '' : ','}{"id":${str(s.id)},"name":${str(s.name)},"rows":[`;
+      const keys = [...s.rows.keys()].sort((a, b) => a - b);
+      let first = true;
+      for (let at = 0; at < keys.length; at += rowsPerPiece) {
+        const parts: string[] = [];
+        const end = Math.min(keys.length, at + rowsPerPiece);
+        for (let k = at; k < end; k += 1) {
+          const r = keys[k] as number;
+          if (s.rows.has(r)) parts.push(str(rowJsonOf(r, s.rows.get(r) as RowStore)));
+        }
+        if (parts.length > 0) yield `${first ? '' : ','}${parts.join(',')}`;
+        first &&= parts.length === 0;
+      }
+      const columns = columnsJsonOf(s);
+      yield `]${columns ? `,"columns":${str(columns)}` : ''}}`;
+    }
+    yield `],"areas":${str(Object.fromEntries(this.areas.entries()))},"settings":${str(Object.fromEntries(this.settings))}}`;
   }
 
   /** Rebuild a model from `toJSON()` output; throws AddinError kind 'contract' on a malformed value. */

@@ -1,7 +1,8 @@
 /** Subtle outlines over the tracked (placed) areas of the shown sheet, clipped to the rendered window. */
 import type { ReactElement } from 'react';
 import type { WorkbookModel } from '../../core/memory/workbook-model';
-import { COL_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, type GridWindow } from './grid-geometry';
+import type { ColumnLayout } from './column-layout';
+import { HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, type GridWindow } from './grid-geometry';
 import { useGridStyles } from './grid-styles';
 
 export interface AreaOverlaysProps {
@@ -10,9 +11,10 @@ export interface AreaOverlaysProps {
   window: GridWindow;
   /** Re-render on model changes. */
   version: number;
+  layout: ColumnLayout;
 }
 
-export function AreaOverlays({ model, sheetId, window: w }: AreaOverlaysProps): ReactElement {
+export function AreaOverlays({ model, sheetId, window: w, layout }: AreaOverlaysProps): ReactElement {
   const s = useGridStyles();
   const boxes: ReactElement[] = [];
   for (const id of model.areaIds()) {
@@ -32,9 +34,9 @@ export function AreaOverlays({ model, sheetId, window: w }: AreaOverlaysProps): 
         className={s.area}
         style={{
           top: HEADER_HEIGHT + top * ROW_HEIGHT,
-          left: ROW_HEADER_WIDTH + left * COL_WIDTH,
+          left: ROW_HEADER_WIDTH + layout.left(left),
           height: (bottom - top) * ROW_HEIGHT,
-          width: (right - left) * COL_WIDTH,
+          width: layout.left(right) - layout.left(left),
         }}
       />,
     );

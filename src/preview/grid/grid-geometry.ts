@@ -1,7 +1,9 @@
-/** Geometry of the virtualized grid: fixed row height and column width, the window of rows/columns to render, the grid's extent, scrolling to a cell. */
+/** Geometry of the virtualized grid: fixed row height, column widths from a ColumnLayout, the window of rows/columns to render, the grid's extent, scrolling to a cell. */
+import { ColumnLayout, DEFAULT_COL_WIDTH } from './column-layout';
 
 export const ROW_HEIGHT = 22;
-export const COL_WIDTH = 100;
+/** The default column width (a column whose width was never set). */
+export const COL_WIDTH = DEFAULT_COL_WIDTH;
 /** Wide enough for row 1,048,576. */
 export const ROW_HEADER_WIDTH = 64;
 export const HEADER_HEIGHT = 24;
@@ -32,13 +34,19 @@ export interface Viewport {
   height: number;
 }
 
-export function gridWindow(v: Viewport, rowCount: number, colCount: number): GridWindow {
+/** A layout where every column has the default width. */
+function uniform(): ColumnLayout {
+  return new ColumnLayout(0);
+}
+
+export function gridWindow(v: Viewport, rowCount: number, colCount: number, layout: ColumnLayout = uniform()): GridWindow {
   const top = Math.max(0, v.scrollTop);
   const left = Math.max(0, v.scrollLeft);
   const firstVisibleRow = Math.floor(top / ROW_HEIGHT);
   const endVisibleRow = Math.ceil((top + Math.max(0, v.height - HEADER_HEIGHT)) / ROW_HEIGHT);
-  const firstVisibleCol = Math.floor(left / COL_WIDTH);
-  const endVisibleCol = Math.ceil((left + Math.max(0, v.width - ROW_HEADER_WIDTH)) / COL_WIDTH);
+  const bodyWidth = Math.max(0, v.width - ROW_HEADER_WIDTH);
+  const firstVisibleCol = layout.colAt(left);
+  const endVisibleCol = bodyWidth === 0 ? firstVisibleCol : layout.colAt(left + bodyWidth - 1) + 1;
   return {
     firstRow: Math.max(0, Math.min(rowCount, firstVisibleRow - OVERSCAN_ROWS)),
     endRow: Math.max(0, Math.min(rowCount, endVisibleRow + OVERSCAN_ROWS)),
@@ -73,17 +81,23 @@ export function gridExtent(x: ExtentInput): { rows: number; cols: number } {
 }
 
 /** The scroll position that brings a cell fully into view with the least movement (unchanged when it already is). */
-export function revealScroll(v: Viewport, row: number, col: number): { scrollTop: number; scrollLeft: number } {
+export function revealScroll(
+  v: Viewport,
+  row: number,
+  col: number,
+  layout: ColumnLayout = uniform(),
+): { scrollTop: number; scrollLeft: number } {
+  const colWidth = layout.width(col);
   const bodyH = Math.max(ROW_HEIGHT, v.height - HEADER_HEIGHT);
-  const bodyW = Math.max(COL_WIDTH, v.width - ROW_HEADER_WIDTH);
+  const bodyW = Math.max(colWidth, v.width - ROW_HEADER_WIDTH);
   const top = row * ROW_HEIGHT;
-  const left = col * COL_WIDTH;
+  const left = layout.left(col);
   let scrollTop = v.scrollTop;
   if (top < scrollTop) scrollTop = top;
   else if (top + ROW_HEIGHT > scrollTop + bodyH) scrollTop = top + ROW_HEIGHT - bodyH;
   let scrollLeft = v.scrollLeft;
   if (left < scrollLeft) scrollLeft = left;
-  else if (left + COL_WIDTH > scrollLeft + bodyW) scrollLeft = left + COL_WIDTH - bodyW;
+  else if (left + colWidth > scrollLeft + bodyW) scrollLeft = left + colWidth - bodyW;
   return { scrollTop: Math.max(0, scrollTop), scrollLeft: Math.max(0, scrollLeft) };
 }
 
@@ -96,8 +110,9 @@ export function revealSelection(
   range: { row: number; col: number; rows: number; cols: number },
   focus: { row: number; col: number },
   target: 'focus' | 'range',
+  layout: ColumnLayout = uniform(),
 ): { scrollTop: number; scrollLeft: number } {
-  if (target === 'focus') return revealScroll(v, focus.row, focus.col);
-  const far = revealScroll(v, range.row + range.rows - 1, range.col + range.cols - 1);
-  return revealScroll({ ...v, ...far }, range.row, range.col);
+  if (target === 'focus') return revealScroll(v, focus.row, focus.col, layout);
+  const far = revealScroll(v, range.row + range.rows - 1, range.col + range.cols - 1, layout);
+  return revealScroll({ ...v, ...far }, range.row, range.col, layout);
 }

@@ -1,11 +1,17 @@
-/** One rendered grid row (row header and the window's cells) and the column header row; memoized so scrolling renders only new rows. */
+/** One rendered grid row (row header and the window's cells, text fitted to its column or running on into empty ones) and the column header row with its resize handles; memoized so scrolling renders only new rows. */
 import { mergeClasses } from '@fluentui/react-components';
-import { memo, type ReactElement } from 'react';
+import { memo, type MouseEvent, type ReactElement } from 'react';
 import { columnToLetters, formatCellRef } from '../../core/cells/a1';
 import type { WorkbookModel } from '../../core/memory/workbook-model';
+import { CELL_PADDING, fitCellText } from './cell-fit';
 import { cellText } from './cell-text';
-import { COL_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT } from './grid-geometry';
+import type { ColumnLayout } from './column-layout';
+import { HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT } from './grid-geometry';
 import { useGridStyles } from './grid-styles';
+import type { TextMeasure } from './text-measure';
+
+/** How far left of the window the grid looks for text running on into it. */
+const OVERFLOW_LOOKBACK = 30;
 
 /** DOM id of a rendered cell (for aria-activedescendant). */
 export function cellDomId(row: number, col: number): string {
@@ -26,15 +32,42 @@ export interface GridRowProps {
   selTo: number;
   /** The active cell's column when it is on this row, else -1. */
   activeCol: number;
+  layout: ColumnLayout;
+  measure: TextMeasure;
 }
 
 export const GridRow = memo(function GridRow(p: GridRowProps): ReactElement {
   const s = useGridStyles();
   const cells: ReactElement[] = [];
-  for (let col = p.firstCol; col < p.endCol; col += 1) {
+  const isEmpty = (col: number): boolean => p.model.getValue(p.sheetId, p.row, col) === null;
+  const widthOf = (col: number): number => p.layout.width(col);
+  const fit = (col: number) => {
     const cell = p.model.getCell(p.sheetId, p.row, col);
-    const t = cellText(cell);
+    const shown = cellText(cell);
+    const fitted = fitCellText({
+      value: cell?.value ?? null,
+      format: cell?.format ?? null,
+      shown,
+      bold: cell?.bold === true,
+      col,
+      widthOf,
+      isEmpty,
+      lastCol: Math.max(p.endCol, p.layout.count) - 1,
+      measure: p.measure,
+    });
+    return { cell, shown, fitted };
+  };
+  // Text left of the window may run on into it: start at that cell.
+  let start = p.firstCol;
+  for (let col = p.firstCol - 1; col >= Math.max(0, p.firstCol - OVERFLOW_LOOKBACK); col -= 1) {
+    if (isEmpty(col)) continue;
+    if (col + fit(col).fitted.span > p.firstCol) start = col;
+    break;
+  }
+  for (let col = start; col < p.endCol; col += 1) {
+    const { cell, shown: t, fitted } = fit(col);
     const selected = col >= p.selFrom && col <= p.selTo;
+    const overflows = fitted.span > 1;
     cells.push(
       <div
         key={col}
@@ -53,11 +86,18 @@ export const GridRow = memo(function GridRow(p: GridRowProps): ReactElement {
           cell?.formula === true && s.formula,
           selected && s.selected,
           col === p.activeCol && s.active,
+          overflows && s.overflowing,
         )}
-        style={{ left: ROW_HEADER_WIDTH + col * COL_WIDTH }}
+        style={{ left: ROW_HEADER_WIDTH + p.layout.left(col), width: p.layout.width(col) }}
         title={cell?.formula === true ? 'Kept as text: the preview has no formula engine' : undefined}
       >
-        {t.text}
+        {overflows ? (
+          <span className={s.overflowText} style={{ width: fitted.width - CELL_PADDING }} data-span={fitted.span}>
+            {fitted.text}
+          </span>
+        ) : (
+          fitted.text
+        )}
       </div>,
     );
   }
@@ -77,21 +117,44 @@ export interface ColumnHeaderRowProps {
   width: number;
   selFrom: number;
   selTo: number;
+  layout: ColumnLayout;
+  /** A drag on a column's right border starts (at the pointer's clientX). */
+  onResizeStart(col: number, clientX: number): void;
+  /** A double-click on a column's right border: fit the column to its content. */
+  onAutofit(col: number): void;
 }
 
 export const ColumnHeaderRow = memo(function ColumnHeaderRow(p: ColumnHeaderRowProps): ReactElement {
   const s = useGridStyles();
   const headers: ReactElement[] = [];
   for (let col = p.firstCol; col < p.endCol; col += 1) {
+    const letters = columnToLetters(col);
+    const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      p.onResizeStart(col, e.clientX);
+    };
+    const onDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
+      e.stopPropagation();
+      p.onAutofit(col);
+    };
     headers.push(
       <div
         key={col}
         role="columnheader"
         aria-colindex={col + 2}
         className={mergeClasses(s.colHeader, col >= p.selFrom && col <= p.selTo && s.headerSelected)}
-        style={{ left: ROW_HEADER_WIDTH + col * COL_WIDTH }}
+        style={{ left: ROW_HEADER_WIDTH + p.layout.left(col), width: p.layout.width(col) }}
       >
-        {columnToLetters(col)}
+        {letters}
+        <div
+          className={s.resizeHandle}
+          data-resize-col={col}
+          title={`Drag to resize column ${letters}; double-click to fit its content`}
+          onMouseDown={onMouseDown}
+          onDoubleClick={onDoubleClick}
+        />
       </div>,
     );
   }

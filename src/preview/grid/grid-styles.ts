@@ -39,7 +39,6 @@ export const useGridStyles = makeStyles({
   colHeader: {
     position: 'absolute',
     top: 0,
-    width: `${COL_WIDTH}px`,
     height: `${HEADER_HEIGHT}px`,
     lineHeight: `${HEADER_HEIGHT}px`,
     boxSizing: 'border-box',
@@ -71,10 +70,19 @@ export const useGridStyles = makeStyles({
     borderBottom: line,
     userSelect: 'none',
   },
+  /** On a column header's right border: drag to resize, double-click to fit. */
+  resizeHandle: {
+    position: 'absolute',
+    top: 0,
+    right: '-4px',
+    zIndex: 1,
+    width: '7px',
+    height: `${HEADER_HEIGHT}px`,
+    cursor: 'col-resize',
+  },
   cell: {
     position: 'absolute',
     top: 0,
-    width: `${COL_WIDTH}px`,
     height: `${ROW_HEIGHT}px`,
     lineHeight: `${ROW_HEIGHT - 1}px`,
     boxSizing: 'border-box',
@@ -85,6 +93,15 @@ export const useGridStyles = makeStyles({
     borderRight: line,
     borderBottom: line,
     cursor: 'cell',
+  },
+  /** A cell whose text runs on into empty cells to its right (its span is clipped at the last of them). */
+  overflowing: { overflow: 'visible' },
+  overflowText: {
+    display: 'block',
+    position: 'relative',
+    zIndex: 1,
+    overflow: 'hidden',
+    pointerEvents: 'none',
   },
   alignRight: { textAlign: 'right' },
   alignCenter: { textAlign: 'center' },

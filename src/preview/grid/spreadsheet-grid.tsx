@@ -12,11 +12,14 @@ import {
   type RefObject,
 } from 'react';
 import { formatCellRef } from '../../core/cells/a1';
+import { MAX_COLUMN_WIDTH } from '../../core/memory/workbook-model';
 import type { PreviewHost } from '../preview-host';
 import { selectionRange, type CellPos } from '../selection-store';
 import { AreaOverlays } from './area-overlays';
 import type { CellEdit } from './cell-edit';
 import { editText } from './cell-text';
+import { autofitColumns } from './column-autofit';
+import { ColumnLayout } from './column-layout';
 import {
   COL_WIDTH,
   FALLBACK_VIEWPORT,
@@ -32,7 +35,11 @@ import {
 } from './grid-geometry';
 import { ColumnHeaderRow, GridRow, cellDomId } from './grid-row';
 import { useGridStyles } from './grid-styles';
+import { gridTextMeasure } from './text-measure';
 import { useModelVersion, useSelectionState } from './use-preview-state';
+
+/** The narrowest a column can be dragged. */
+export const MIN_DRAG_WIDTH = 8;
 
 /** What moving after a commit means: one row down (Enter), one column right (Tab), or stay (click elsewhere). */
 export interface Move {
@@ -62,11 +69,11 @@ function readViewport(el: HTMLDivElement): Viewport {
   };
 }
 
-/** Same rendered window: same first row/column and size (scrolling within a row changes nothing). */
-function sameQuantum(a: Viewport, b: Viewport): boolean {
+/** Same rendered window: same first row/column and size (scrolling within a row or column changes nothing). */
+function sameQuantum(a: Viewport, b: Viewport, layout: ColumnLayout): boolean {
   return (
     Math.floor(a.scrollTop / ROW_HEIGHT) === Math.floor(b.scrollTop / ROW_HEIGHT) &&
-    Math.floor(a.scrollLeft / COL_WIDTH) === Math.floor(b.scrollLeft / COL_WIDTH) &&
+    layout.colAt(a.scrollLeft) === layout.colAt(b.scrollLeft) &&
     a.width === b.width &&
     a.height === b.height
   );
@@ -89,7 +96,10 @@ export function SpreadsheetGrid({
   const sheetId = selection.sheetId;
   const [viewport, setViewport] = useState<Viewport>({ scrollTop: 0, scrollLeft: 0, ...FALLBACK_VIEWPORT });
   const [grown, setGrown] = useState({ rows: 0, cols: 0 });
+  /** A column being resized by dragging its header's border: its width so far (saved on release). */
+  const [drag, setDrag] = useState<{ col: number; width: number } | null>(null);
   const sheetExists = model.sheet(sheetId) !== null;
+  const measure = gridTextMeasure();
 
   // Last row/column holding a value or a tracked area (recomputed when the model changes).
   const used = useMemo(() => {
@@ -117,25 +127,65 @@ export function SpreadsheetGrid({
     maxRows: model.bounds.maxRows,
     maxCols: model.bounds.maxCols,
   });
-  const totalWidth = ROW_HEADER_WIDTH + extent.cols * COL_WIDTH;
+  const layout = useMemo(() => {
+    const widths = new Map(sheetExists ? model.columnWidths(sheetId) : []);
+    if (drag) widths.set(drag.col, drag.width);
+    return new ColumnLayout(extent.cols, widths, COL_WIDTH);
+  }, [model, sheetId, sheetExists, extent.cols, version, drag]); // `version` stands for the model's widths
+  const totalWidth = ROW_HEADER_WIDTH + layout.total;
   const totalHeight = HEADER_HEIGHT + extent.rows * ROW_HEIGHT;
-  const win = gridWindow(viewport, extent.rows, extent.cols);
+  const win = gridWindow(viewport, extent.rows, extent.cols, layout);
 
   const extentRef = useRef(extent);
   extentRef.current = extent;
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
 
   const onScroll = useCallback(() => {
     const el = scrollerRef.current;
     if (!el) return;
     const next = readViewport(el);
-    setViewport((cur) => (sameQuantum(cur, next) ? cur : next));
+    setViewport((cur) => (sameQuantum(cur, next, layoutRef.current) ? cur : next));
     const ext = extentRef.current;
     // Near the end: add rows/columns, as a spreadsheet lets you scroll on.
     if (next.scrollTop + 2 * next.height > HEADER_HEIGHT + ext.rows * ROW_HEIGHT && ext.rows < model.bounds.maxRows)
       setGrown((g) => ({ ...g, rows: g.rows + GROW_ROWS }));
-    if (next.scrollLeft + 2 * next.width > ROW_HEADER_WIDTH + ext.cols * COL_WIDTH && ext.cols < model.bounds.maxCols)
+    if (next.scrollLeft + 2 * next.width > ROW_HEADER_WIDTH + layoutRef.current.total && ext.cols < model.bounds.maxCols)
       setGrown((g) => ({ ...g, cols: g.cols + GROW_COLS }));
   }, [model, scrollerRef]);
+
+  // Dragging a column header's right border: the width follows the pointer; the model gets it on release.
+  const onResizeStart = useCallback(
+    (col: number, clientX: number) => {
+      const startWidth = layoutRef.current.width(col);
+      const widthAt = (x: number): number => Math.max(MIN_DRAG_WIDTH, Math.min(MAX_COLUMN_WIDTH, Math.round(startWidth + x - clientX)));
+      setDrag({ col, width: startWidth });
+      const onMove = (e: globalThis.MouseEvent): void => setDrag({ col, width: widthAt(e.clientX) });
+      const onUp = (e: globalThis.MouseEvent): void => {
+        window.removeEventListener('mousemove', onMove);
+        window.removeEventListener('mouseup', onUp);
+        setDrag(null);
+        const sheet = host.selection.selection.sheetId;
+        const width = widthAt(e.clientX);
+        // A click on the border (a double-click's first half) changes nothing.
+        if (width !== startWidth && model.sheet(sheet)) model.setColumnWidths(sheet, [{ col, width }]);
+      };
+      window.addEventListener('mousemove', onMove);
+      window.addEventListener('mouseup', onUp);
+    },
+    [host, model],
+  );
+
+  const onAutofit = useCallback(
+    (col: number) => {
+      const sel = host.selection.selection;
+      const range = selectionRange(sel);
+      // A double-click on a selected column's border fits every selected column, as in Excel.
+      const inSelection = col >= range.col && col < range.col + range.cols;
+      void autofitColumns(model, sel.sheetId, inSelection ? range.col : col, inSelection ? range.cols : 1);
+    },
+    [host, model],
+  );
 
   useEffect(() => {
     const el = scrollerRef.current;
@@ -150,7 +200,7 @@ export function SpreadsheetGrid({
     const el = scrollerRef.current;
     if (!el) return;
     const cur = readViewport(el);
-    const target = revealSelection(cur, selectionRange(selection), selection.focus, revealTarget);
+    const target = revealSelection(cur, selectionRange(selection), selection.focus, revealTarget, layoutRef.current);
     if (target.scrollTop !== cur.scrollTop) el.scrollTop = target.scrollTop;
     if (target.scrollLeft !== cur.scrollLeft) el.scrollLeft = target.scrollLeft;
     // Render the new window now (jsdom and a not-yet-laid-out grid do not scroll; the browser's scroll event follows).
@@ -264,6 +314,8 @@ export function SpreadsheetGrid({
         selFrom={inSel ? range.col : -1}
         selTo={inSel ? range.col + range.cols - 1 : -1}
         activeCol={row === selection.active.row ? selection.active.col : -1}
+        layout={layout}
+        measure={measure}
       />,
     );
   }
@@ -295,11 +347,14 @@ export function SpreadsheetGrid({
           width={totalWidth}
           selFrom={range.col}
           selTo={range.col + range.cols - 1}
+          layout={layout}
+          onResizeStart={onResizeStart}
+          onAutofit={onAutofit}
         />
         {rows}
-        <AreaOverlays model={model} sheetId={sheetId} window={win} version={version} />
+        <AreaOverlays model={model} sheetId={sheetId} window={win} version={version} layout={layout} />
         {edit && edit.origin === 'cell' && edit.sheetId === sheetId ? (
-          <CellEditor edit={edit} onEditText={onEditText} onCommit={onCommit} onCancel={onCancel} />
+          <CellEditor edit={edit} layout={layout} onEditText={onEditText} onCommit={onCommit} onCancel={onCancel} />
         ) : null}
       </div>
     </div>
@@ -308,12 +363,13 @@ export function SpreadsheetGrid({
 
 interface CellEditorProps {
   edit: CellEdit;
+  layout: ColumnLayout;
   onEditText(text: string): void;
   onCommit(move: Move): void;
   onCancel(): void;
 }
 
-function CellEditor({ edit, onEditText, onCommit, onCancel }: CellEditorProps): ReactElement {
+function CellEditor({ edit, layout, onEditText, onCommit, onCancel }: CellEditorProps): ReactElement {
   const s = useGridStyles();
   const ref = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
@@ -353,8 +409,8 @@ function CellEditor({ edit, onEditText, onCommit, onCancel }: CellEditorProps): 
       spellCheck={false}
       style={{
         top: HEADER_HEIGHT + edit.row * ROW_HEIGHT,
-        left: ROW_HEADER_WIDTH + edit.col * COL_WIDTH,
-        width: Math.max(COL_WIDTH, (edit.text.length + 2) * 7),
+        left: ROW_HEADER_WIDTH + layout.left(edit.col),
+        width: Math.max(layout.width(edit.col), (edit.text.length + 2) * 7),
       }}
       onChange={(e) => onEditText(e.target.value)}
       onKeyDown={onKeyDown}

@@ -354,3 +354,53 @@ describe('notices', () => {
     expect(screen.queryByText('Started a new workbook')).toBeNull();
   });
 });
+
+describe('column widths, #### and text running on', () => {
+  it('shows #### for a timestamp too wide for its column, lets long text run on into an empty neighbour, and lays columns out by their widths', async () => {
+    const { host, sheetId, cell, view } = setup();
+    act(() => {
+      host.model.setRange(sheetId, 1, 1, [
+        ['Product category and more words', null],
+        [45306.5, 'x'],
+        ['Product category and more words', 'blocks'],
+      ]);
+      host.model.setFormat(sheetId, { row: 2, col: 1, rows: 1, cols: 1 }, 'yyyy-mm-dd hh:mm:ss');
+    });
+    expect(cell('B3')?.textContent).toMatch(/^#+$/);
+    expect(cell('B2')?.querySelector('[data-span]')?.getAttribute('data-span')).toBe('2');
+    expect(cell('B2')?.textContent).toBe('Product category and more words');
+    // Blocked by C4's value: clipped to its own cell, no run-on.
+    expect(cell('B4')?.querySelector('[data-span]')).toBeNull();
+
+    act(() => host.model.setColumnWidths(sheetId, [{ col: 1, width: 220 }]));
+    expect(cell('B3')?.textContent).toBe('2024-01-15 12:00:00');
+    expect(cell('C3')?.style.left).toBe(`${64 + 100 + 220}px`);
+    expect(cell('B3')?.style.width).toBe('220px');
+    const header = view.container.querySelectorAll<HTMLElement>('[role="columnheader"]')[2];
+    expect(header?.textContent).toBe('C');
+    expect(header?.style.left).toBe(`${64 + 100 + 220}px`);
+  });
+
+  it('dragging a column header border resizes the column (saved in the workbook); double-clicking it fits the column', async () => {
+    const { host, sheetId, view, cell } = setup();
+    act(() => host.model.setRange(sheetId, 0, 1, [['Customer lifetime value in dollars'], ['short']]));
+    const handle = () => view.container.querySelector<HTMLElement>('[data-resize-col="1"]')!;
+    fireEvent.mouseDown(handle(), { button: 0, clientX: 300 });
+    fireEvent.mouseMove(window, { clientX: 260 });
+    // The column follows the pointer while dragging, before anything is saved.
+    expect(cell('B1')?.style.width).toBe('60px');
+    expect(host.model.columnWidth(sheetId, 1)).toBeNull();
+    fireEvent.mouseUp(window, { clientX: 345 });
+    expect(host.model.columnWidth(sheetId, 1)).toBe(145);
+    expect(cell('B1')?.style.width).toBe('145px');
+
+    await act(async () => {
+      fireEvent.doubleClick(handle());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const fitted = host.model.columnWidth(sheetId, 1)!;
+    expect(fitted).toBeGreaterThan(145);
+    expect(cell('B1')?.querySelector('[data-span]')).toBeNull();
+    expect(cell('B1')?.style.width).toBe(`${fitted}px`);
+  });
+});
