@@ -85,6 +85,7 @@ export function createOfficeFake(config: OfficeFakeConfig = {}) {
     settings: office.settings,
     runtimeStorage: office.runtimeStorage,
     invokeCommand: office.invokeCommand,
+    pane: office.pane,
     flushEvents: () => engine.flushEvents(),
     user,
   };

@@ -122,6 +122,8 @@ export interface CommandEvent {
 export function createOfficeNamespace(options: OfficeFakeOptions) {
   const settings = new FakeSettings(options.savedSettings);
   const actions = new Map<string, (event: CommandEvent) => unknown>();
+  /** How the task pane was shown or hidden through Office.addin (SharedRuntime 1.1). */
+  const pane = { shows: 0, hides: 0, visible: false };
   const readyInfo = options.insideOffice ? { host: 'Excel', platform: 'OfficeOnline' } : { host: null, platform: null };
   const Office = {
     HostType: { Excel: 'Excel', Word: 'Word' },
@@ -144,6 +146,17 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
       },
       document: { settings },
       partitionKey: options.partitionKey,
+    },
+    addin: {
+      async showAsTaskpane(): Promise<void> {
+        if (!options.officeRuntimeStorage) throw new Error('Office.addin needs the shared runtime (SharedRuntime 1.1).');
+        pane.shows += 1;
+        pane.visible = true;
+      },
+      async hide(): Promise<void> {
+        pane.hides += 1;
+        pane.visible = false;
+      },
     },
     actions: {
       associate(actionId: string, actionFunction: (event: CommandEvent) => unknown): void {
@@ -174,5 +187,5 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
     return { completedCalls, returned };
   }
 
-  return { Office, OfficeRuntime, settings, runtimeStorage, actions, invokeCommand };
+  return { Office, OfficeRuntime, settings, runtimeStorage, actions, invokeCommand, pane };
 }
