@@ -15,11 +15,14 @@ function builtCode(): string {
 
 function main(): void {
   const code = builtCode();
-  const targets = [path.join(root, 'manifest.xml'), path.join(dist, 'manifest.xml')].filter((f) => fs.existsSync(f));
+  // The source manifest with the icons in assets/, and the built one (production when ADDIN_BASE_URL was given) with the emitted icons.
+  const targets = [
+    { file: path.join(root, 'manifest.xml'), served: root },
+    { file: path.join(dist, 'manifest.xml'), served: dist },
+  ].filter((t) => fs.existsSync(t.file));
   let failed = false;
-  for (const file of targets) {
-    // The production copy points at another host: its icons are the same files, checked under the repository.
-    const problems = validateManifest(fs.readFileSync(file, 'utf8'), { root, commandsCode: code });
+  for (const { file, served } of targets) {
+    const problems = validateManifest(fs.readFileSync(file, 'utf8'), { root: served, commandsCode: code });
     const name = path.relative(root, file);
     if (problems.length === 0) console.log(`${name}: valid`);
     else {

@@ -57,7 +57,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SCHEMA_NAMESPACE = /^http:\/\/schemas\.microsoft\.com\/|^http:\/\/www\.w3\.org\//;
 
 export interface ValidateOptions {
-  /** The folder that holds assets/ (icons are looked up by URL path under it). */
+  /** The folder served at the pages' base URL (the folder of <SourceLocation>): icons are looked up under it. */
   root: string;
   /** The built JavaScript of the commands page (all of it); undefined skips the FunctionName check. */
   commandsCode: string | undefined;
@@ -168,14 +168,19 @@ export function validateManifest(xml: string, options: ValidateOptions): string[
     const def = defined.get(e.attrs.resid);
     if (def) icons.push({ url: def.value, size: Number(e.attrs.size), where: `${e.path} (${e.attrs.resid})` });
   }
+  const sourceLocation = child(child(root, 'DefaultSettings'), 'SourceLocation')?.attrs.DefaultValue ?? '';
+  let pagesBase = '';
+  try {
+    pagesBase = new URL('.', sourceLocation).href;
+  } catch {
+    problems.push(`<DefaultSettings><SourceLocation> must be a URL (found "${sourceLocation}").`);
+  }
   for (const icon of icons) {
-    let file: string;
-    try {
-      file = path.join(options.root, decodeURIComponent(new URL(icon.url).pathname));
-    } catch {
-      problems.push(`${icon.where}: "${icon.url}" is not a URL.`);
+    if (!pagesBase || !icon.url.startsWith(pagesBase)) {
+      problems.push(`${icon.where}: "${icon.url}" is not served with the pages (${pagesBase || 'unknown base'}).`);
       continue;
     }
+    const file = path.join(options.root, decodeURIComponent(icon.url.slice(pagesBase.length)));
     if (!fs.existsSync(file)) {
       problems.push(`${icon.where}: the icon ${path.relative(options.root, file)} does not exist.`);
       continue;

@@ -62,6 +62,12 @@ it.each([
     'id="GetStarted.LearnMoreUrl.ThatIsWayTooLong"',
     /must be 1 to 32 characters/,
   ],
+  [
+    "an icon off the pages' host",
+    '<bt:Image id="Icon.80x80" DefaultValue="https://localhost:3000/',
+    '<bt:Image id="Icon.80x80" DefaultValue="https://cdn.example.com/',
+    /is not served with the pages \(https:\/\/localhost:3000\/\)/,
+  ],
   ['a missing icon file', 'assets/icon-80.png', 'assets/icon-81.png', /the icon assets\/icon-81.png does not exist/],
   [
     'an icon of the wrong size',
@@ -98,8 +104,7 @@ describe('productionManifest', () => {
     expect(prod).toContain('<SourceLocation DefaultValue="https://reports.example.com/addin/taskpane.html"/>');
     expect(prod).toContain('<AppDomain>https://reports.example.com</AppDomain>');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-'));
-    fs.mkdirSync(path.join(dir, 'addin'));
-    fs.cpSync(path.join(root, 'assets'), path.join(dir, 'addin/assets'), { recursive: true });
+    fs.cpSync(path.join(root, 'assets'), path.join(dir, 'assets'), { recursive: true });
     expect(validateManifest(prod, { root: dir, commandsCode })).toEqual([]);
   });
 
