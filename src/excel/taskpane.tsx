@@ -9,6 +9,7 @@ import { App } from '../ui/App';
 import { createExcelHost } from './create-excel-host';
 import { failService, provideService } from './runtime-service';
 import { startPane } from './start-pane';
+import { excelWorkbookChanges } from './workbook-changes';
 
 const page = window as Window & { __PREVIEW_CONFIG__?: unknown };
 const rootElement = document.getElementById('root');
@@ -41,6 +42,11 @@ async function boot(): Promise<void> {
     // The dev server's /config.js (npm run start:excel) prefills the local platform; absent in production.
     defaultTenantUrl: readPreviewConfig(page.__PREVIEW_CONFIG__).defaultTenantUrl,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Sheets deleted or renamed, rows and columns moved, and the pane shown again update the list of reports.
+    workbookChanges: excelWorkbookChanges({
+      isSetSupported: (name, version) => Office.context.requirements.isSetSupported(name, version),
+      log: (message, detail) => console.warn(message, detail),
+    }),
   });
   provideService(service);
   const dark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;

@@ -68,11 +68,18 @@ type Batch<T> = (context: FakeExcelContext) => Promise<T>;
 
 /** Builds the `Excel` global over an engine. */
 export function createExcelNamespace(engine: ExcelFakeEngine) {
-  async function run<T>(a: Batch<T> | { delayForCellEdit?: boolean }, b?: Batch<T>): Promise<T> {
+  /**
+   * `Excel.run(batch)`, `Excel.run(options, batch)`, or `Excel.run(context | object, batch)` reusing an earlier
+   * RequestContext (how event handlers are removed).
+   */
+  async function run<T>(a: Batch<T> | FakeExcelContext | { delayForCellEdit?: boolean; context?: unknown }, b?: Batch<T>): Promise<T> {
     const batch = typeof a === 'function' ? a : b;
     const options = typeof a === 'function' ? {} : a;
     if (typeof batch !== 'function') throw new FakeOfficeError('InvalidArgument', 'Excel.run needs a batch function.');
-    const context = new FakeExcelContext(engine, options.delayForCellEdit === true);
+    const earlier =
+      a instanceof FakeExcelContext ? a : 'context' in options && options.context instanceof FakeExcelContext ? options.context : undefined;
+    const context = earlier ?? new FakeExcelContext(engine, 'delayForCellEdit' in options && options.delayForCellEdit === true);
+    context.closed = false;
     engine.runs += 1;
     try {
       const result = await batch(context);

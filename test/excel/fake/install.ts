@@ -86,6 +86,8 @@ export function createOfficeFake(config: OfficeFakeConfig = {}) {
     runtimeStorage: office.runtimeStorage,
     invokeCommand: office.invokeCommand,
     pane: office.pane,
+    /** The user closing or opening the task pane (fires Office.addin.onVisibilityModeChanged). */
+    setPaneVisible: office.setPaneVisible,
     flushEvents: () => engine.flushEvents(),
     user,
   };

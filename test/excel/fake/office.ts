@@ -124,11 +124,17 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
   const actions = new Map<string, (event: CommandEvent) => unknown>();
   /** How the task pane was shown or hidden through Office.addin (SharedRuntime 1.1). */
   const pane = { shows: 0, hides: 0, visible: false };
+  const visibilityHandlers = new Set<(m: { visibilityMode: string }) => void>();
+  const setPaneVisible = (visible: boolean): void => {
+    pane.visible = visible;
+    for (const h of visibilityHandlers) h({ visibilityMode: visible ? 'Taskpane' : 'Hidden' });
+  };
   const readyInfo = options.insideOffice ? { host: 'Excel', platform: 'OfficeOnline' } : { host: null, platform: null };
   const Office = {
     HostType: { Excel: 'Excel', Word: 'Word' },
     PlatformType: { PC: 'PC', OfficeOnline: 'OfficeOnline', Mac: 'Mac', iOS: 'iOS' },
     AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
+    VisibilityMode: { hidden: 'Hidden', taskpane: 'Taskpane' },
     onReady(callback?: (info: typeof readyInfo) => void): Promise<typeof readyInfo> {
       return Promise.resolve().then(() => {
         callback?.(readyInfo);
@@ -151,11 +157,15 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
       async showAsTaskpane(): Promise<void> {
         if (!options.officeRuntimeStorage) throw new Error('Office.addin needs the shared runtime (SharedRuntime 1.1).');
         pane.shows += 1;
-        pane.visible = true;
+        setPaneVisible(true);
       },
       async hide(): Promise<void> {
         pane.hides += 1;
-        pane.visible = false;
+        setPaneVisible(false);
+      },
+      async onVisibilityModeChanged(handler: (m: { visibilityMode: string }) => void): Promise<() => Promise<void>> {
+        visibilityHandlers.add(handler);
+        return async () => void visibilityHandlers.delete(handler);
       },
     },
     actions: {
@@ -187,5 +197,5 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
     return { completedCalls, returned };
   }
 
-  return { Office, OfficeRuntime, settings, runtimeStorage, actions, invokeCommand, pane };
+  return { Office, OfficeRuntime, settings, runtimeStorage, actions, invokeCommand, pane, setPaneVisible };
 }
