@@ -11,7 +11,7 @@ it('builds one classic script that installs the fake on window, configured by wi
   expect(code).not.toMatch(/\brequire\(|^import /m);
   const window: Record<string, unknown> = { __OFFICE_FAKE_CONFIG__: { sheets: ['Budget'], partitionKey: 'p1' } };
   window.window = window;
-  const context = vm.createContext({ window, TextEncoder, Promise, JSON, Math, Date, Map, Set, Error, Object, Array, String, Number });
+  const context = vm.createContext({ window, Promise, JSON, Math, Date, Map, Set, Error, Object, Array, String, Number });
   vm.runInContext(code, context);
   const office = window.Office as { context: { partitionKey: string }; onReady(): Promise<{ host: string }> };
   expect(office.context.partitionKey).toBe('p1');
