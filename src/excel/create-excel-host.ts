@@ -2,8 +2,10 @@
  * TO BE FILLED IN: `createExcelHost()` builds the SpreadsheetHost the pane runs over. The Excel adapter class is not
  * written yet (the port in src/core/host.ts is being reshaped); until then this placeholder keeps the document store,
  * the credential store and the workbook id real (so sign-in works) and rejects every cell operation with a clear error.
- * Assemble the adapter from the building blocks in this folder: runExcel, writeUnderCap + writeTextSafeBlock,
- * readValuesAndFormats, trackArea/trackedArea/untrackArea, SettingsDocumentStore, credentialStoreFor, workbookIdentity.
+ * Assemble the adapter from the building blocks in this folder: runExcel (one Excel.run per host call, cell-edit wait),
+ * writeUnderCap + writeTextSafeBlock, readValuesAndFormats, listSheets/activeCell/selectRange/occupiedCells/
+ * clearContents, trackArea/trackedArea/untrackArea/allTrackedAreas, excelError, SettingsDocumentStore,
+ * credentialStoreFor, workbookIdentity, EXCEL_LIMITS; the pane's workbookChanges is already wired (workbook-changes.ts).
  */
 import { AddinError } from '../core/api/errors';
 import type { SpreadsheetHost } from '../core/host';
