@@ -281,6 +281,35 @@ describe('worksheets and named items', () => {
     ).toBe('InvalidReference');
   });
 
+  it('shifts only the cells of a partial insert or delete; names move only when the shift spans all their columns', async () => {
+    await write('A1:C2', [
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    await Excel.run(async (ctx) => {
+      ctx.workbook.names.add('_wide', '=Sheet1!$A$2:$C$2');
+      ctx.workbook.names.add('_b', '=Sheet1!$B$2');
+      ctx.workbook.worksheets.getItem('Sheet1').getRange('B1:B1').insert('Down');
+      await ctx.sync();
+    });
+    expect((await read('A1:C3')).values).toEqual([
+      [1, '', 3],
+      [4, 2, 6],
+      ['', 5, ''],
+    ]);
+    expect((await nameState('_wide'))!.address).toBe('Sheet1!A2:C2');
+    expect((await nameState('_b'))!.address).toBe('Sheet1!B3');
+    await Excel.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem('Sheet1').getRange('B1:B2').delete('Up');
+      await ctx.sync();
+    });
+    expect((await read('A1:C2')).values).toEqual([
+      [1, 5, 3],
+      [4, '', 6],
+    ]);
+    expect((await nameState('_b'))!.address).toBe('Sheet1!B1');
+  });
+
   it('breaks names whose sheet is deleted, refuses duplicate or invalid names, and deletes names', async () => {
     await Excel.run(async (ctx) => {
       ctx.workbook.names.add('_a', '=Data!$A$1:$B$2');
