@@ -80,3 +80,24 @@ export async function readValuesAndFormats(
     formats: parts.flatMap((p) => p.formats),
   };
 }
+
+const boldSchema = z.array(z.array(z.object({ format: z.object({ font: z.object({ bold: z.boolean() }) }) })));
+
+/** Per-cell bold of `range` (ExcelApi 1.9 `getCellProperties`), read in blocks: a rollback puts header bold back exactly. */
+export async function readBold(context: Excel.RequestContext, range: GridRange, budget?: ReadBudget): Promise<boolean[][]> {
+  const sheet = context.workbook.worksheets.getItem(range.sheetId);
+  const parts = await readInBlocks(
+    range,
+    async (part) => {
+      const props = sheet
+        .getRangeByIndexes(part.row, part.col, part.rows, part.cols)
+        .getCellProperties({ format: { font: { bold: true } } });
+      await context.sync();
+      // A ClientResult's value arrives with the sync; it has nothing to load (the rule knows only proxy objects).
+      // eslint-disable-next-line office-addins/load-object-before-read
+      return boldSchema.parse(props.value).map((row) => row.map((c) => c.format.font.bold));
+    },
+    budget,
+  );
+  return parts.flat();
+}

@@ -1,5 +1,5 @@
 /** Reads in blocks under Excel's response caps: sized by estimate, halved when Excel refuses one, empty cells as null. */
-import { readInBlocks, readValuesAndFormats, rowsPerRead, EXCEL_READ_BUDGET } from '../../src/excel/block-reads';
+import { readBold, readInBlocks, readValuesAndFormats, rowsPerRead, EXCEL_READ_BUDGET } from '../../src/excel/block-reads';
 import { useInstalledFake, sheetId } from './helpers/installed-fake';
 
 const fake = useInstalledFake({ maxResponseBytes: 8 * 1024 });
@@ -38,4 +38,21 @@ it('gives up with a limit error when a single row is still too large, and passes
     }),
   ).rejects.toThrow('other');
   expect(calls).toEqual([4]);
+});
+
+it('reads per-cell bold in blocks (getCellProperties, ExcelApi 1.9)', async () => {
+  const id = await sheetId(fake(), 'Sheet1');
+  await Excel.run(async (ctx) => {
+    const sheet = ctx.workbook.worksheets.getItem(id);
+    sheet.getRangeByIndexes(0, 0, 1, 3).format.font.bold = true;
+    sheet.getRangeByIndexes(5, 1, 1, 1).format.font.bold = true;
+    await ctx.sync();
+  });
+  const bold = await Excel.run((ctx) =>
+    readBold(ctx, { sheetId: id, row: 0, col: 0, rows: 40, cols: 3 }, { maxCells: 5_000_000, maxBytes: 1_000_000, bytesPerCell: 1 }),
+  );
+  expect(bold).toHaveLength(40);
+  expect(bold[0]).toEqual([true, true, true]);
+  expect(bold[5]).toEqual([false, true, false]);
+  expect(bold.flat().filter(Boolean)).toHaveLength(4);
 });

@@ -1,6 +1,6 @@
 /** Excel.Range of the fake: values (typed-input parsing), numberFormat, formulas, font bold, clear, insert/delete with shift, select. */
 import { MAX_COLS, MAX_ROWS, checked, quoteSheet, rectAddress, type Rect } from './a1';
-import { FakeClientObject } from './client-object';
+import { FakeClientObject, FakeClientResult } from './client-object';
 import { fail } from './errors';
 import type { FakeRequestContext } from './request-context';
 import { storeInput, type CellValue } from './typed-input';
@@ -229,6 +229,28 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       const state = this.context.engine.state;
       state.activeSheetId = sheet.id;
       state.selection = { sheetId: sheet.id, rect };
+    });
+  }
+
+  /** Per-cell properties (ExcelApi 1.9); the fake answers the ones the add-in asks for: `format.font.bold`. */
+  getCellProperties(spec: {
+    format?: { font?: { bold?: boolean } };
+  }): FakeClientResult<Array<Array<{ format?: { font?: { bold?: boolean } } }>>> {
+    if (!this.context.engine.supports(9)) fail('ApiNotFound', 'getCellProperties needs ExcelApi 1.9.');
+    return new FakeClientResult(this.context, 'getCellProperties', () => {
+      const { sheet, rect } = this.liveTarget();
+      const cells = rect.rows * rect.cols;
+      if (cells > this.context.engine.options.maxReadCells)
+        fail('RangeExceedsLimit', `The range has ${cells} cells, more than a read may return.`);
+      const out = Array.from({ length: rect.rows }, (_, i) =>
+        Array.from({ length: rect.cols }, (_, j) =>
+          spec.format?.font?.bold
+            ? { format: { font: { bold: this.context.engine.state.cell(sheet, rect.row + i, rect.col + j)?.bold ?? false } } }
+            : {},
+        ),
+      );
+      this.context.engine.addResponseBytes(JSON.stringify(out).length);
+      return out;
     });
   }
 
