@@ -3,7 +3,8 @@
  * written yet (the port in src/core/host.ts is being reshaped); until then this placeholder keeps the document store,
  * the credential store and the workbook id real (so sign-in works) and rejects every cell operation with a clear error.
  * Assemble the adapter from the building blocks in this folder: runExcel (one Excel.run per host call, cell-edit wait),
- * writeUnderCap + writeTextSafeBlock, readValuesAndFormats, listSheets/activeCell/selectRange/occupiedCells/
+ * writeUnderCap + writeTextSafeBlock, readValuesAndFormats, readBold (ExcelApi 1.9: check isSetSupported, else no bold in
+ * snapshots), listSheets/activeCell/selectRange/occupiedCells/
  * clearContents, trackArea/trackedArea/untrackArea/allTrackedAreas, excelError, SettingsDocumentStore,
  * credentialStoreFor, workbookIdentity, EXCEL_LIMITS; the pane's workbookChanges is already wired (workbook-changes.ts).
  */
