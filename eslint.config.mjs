@@ -1,6 +1,8 @@
-// ESLint flat config: typescript-eslint everywhere; src/core forbids host, DOM, Web and timer globals (they are injected).
+// ESLint flat config: typescript-eslint everywhere; src/core forbids host, DOM, Web and timer globals (they are injected);
+// only src/excel uses the Office globals, under eslint-plugin-office-addins' load/sync rules.
 import tseslint from 'typescript-eslint';
 import prettierConfig from 'eslint-config-prettier';
+import officeAddins from 'eslint-plugin-office-addins';
 
 const hostGlobals = [
   'Office',
@@ -62,6 +64,33 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/excel/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['Office', 'Excel', 'OfficeRuntime'].map((name) => ({
+          name,
+          message: `Only src/excel uses ${name}: put the Office code there.`,
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/excel/**/*.{ts,tsx}'],
+    plugins: { 'office-addins': officeAddins },
+    rules: {
+      'office-addins/call-sync-after-load': 'error',
+      'office-addins/call-sync-before-read': 'error',
+      'office-addins/load-object-before-read': 'error',
+      'office-addins/no-context-sync-in-loop': 'error',
+      'office-addins/no-empty-load': 'error',
+      'office-addins/no-navigational-load': 'error',
+      'office-addins/no-office-initialize': 'error',
+      'office-addins/test-for-null-using-isNullObject': 'error',
     },
   },
   {

@@ -1,8 +1,9 @@
-/** Webpack build of the browser bundles: the preview workbook (with the pane) and, when present, the Excel task pane. */
+/** Webpack build of the browser bundles: the preview workbook (with the pane) and the Excel task pane (scripts/webpack/excel.ts). */
 import path from 'node:path';
 import fs from 'node:fs';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Configuration } from 'webpack';
+import { withExcel } from './scripts/webpack/excel';
 
 interface Page {
   name: string;
@@ -10,15 +11,13 @@ interface Page {
   template: string;
 }
 
-const pages: Page[] = [
-  { name: 'preview', entry: './src/preview/index.tsx', template: './src/preview/index.html' },
-  { name: 'taskpane', entry: './src/excel/taskpane.tsx', template: './src/excel/taskpane.html' },
-  { name: 'commands', entry: './src/excel/commands.ts', template: './src/excel/commands.html' },
-].filter((p) => fs.existsSync(path.resolve(__dirname, p.entry)));
+const pages: Page[] = [{ name: 'preview', entry: './src/preview/index.tsx', template: './src/preview/index.html' }].filter((p) =>
+  fs.existsSync(path.resolve(__dirname, p.entry)),
+);
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }): Configuration => {
   const mode = argv.mode ?? 'production';
-  return {
+  return withExcel({
     mode,
     devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
     entry: Object.fromEntries(pages.map((p) => [p.name, p.entry])),
@@ -47,5 +46,5 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): C
           chunks: [p.name],
         }),
     ),
-  };
+  });
 };

@@ -71,12 +71,17 @@ describe('manifest.xml', () => {
     expect(attr(app.Description, 'DefaultValue').length).toBeLessThanOrEqual(250);
   });
 
-  it('targets Excel workbooks with ExcelApi 1.6 and document write permission', () => {
+  it('targets Excel workbooks with ExcelApi 1.7, the shared runtime and document write permission', () => {
     const hosts = app.Hosts as Node;
     expect(attr(hosts.Host, 'Name')).toBe('Workbook');
-    const sets = (app.Requirements as Node).Sets as Node;
-    expect(attr(sets.Set, 'Name')).toBe('ExcelApi');
-    expect(Number(attr(sets.Set, 'MinVersion'))).toBeGreaterThanOrEqual(1.6);
+    const sets = [((app.Requirements as Node).Sets as Node).Set].flat();
+    const version = (name: string) =>
+      attr(
+        sets.find((s) => attr(s, 'Name') === name),
+        'MinVersion',
+      );
+    expect(Number(version('ExcelApi'))).toBeGreaterThanOrEqual(1.7);
+    expect(version('SharedRuntime')).toBe('1.1');
     expect(app.Permissions).toBe('ReadWriteDocument');
   });
 

@@ -1,0 +1,13 @@
+/** Ribbon commands of the Excel add-in, registered in the shared runtime's page: "Refresh all" (ExecuteFunction `refreshAll`). */
+import { refreshAllCommand } from './refresh-all-command';
+import { runtimeService } from './runtime-service';
+
+Office.actions.associate(
+  'refreshAll',
+  refreshAllCommand({
+    service: runtimeService,
+    newJobId: () => crypto.randomUUID(),
+    showPane: () => Office.addin.showAsTaskpane(),
+    log: (message, detail) => console.warn(message, detail),
+  }),
+);

@@ -1,0 +1,11 @@
+/** Excel's limits as the core sees them: 1,048,576 x 16,384 cells, 32,767 characters a cell, 5 MB a request (Excel on the web). */
+import type { HostLimits } from '../core/host';
+import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
+
+export const EXCEL_LIMITS: HostLimits = {
+  maxRows: 1_048_576,
+  maxCols: 16_384,
+  maxCellsPerWrite: 250_000,
+  maxBytesPerWrite: EXCEL_REQUEST_CAP_BYTES,
+  maxCellChars: 32_767,
+};

@@ -1,0 +1,59 @@
+/** Entry of the Excel task pane, the shared runtime's page: Office.onReady, the requirement check, then the pane over the Excel host. */
+import { createRoot } from 'react-dom/client';
+import { AddinError } from '../core/wire/errors';
+import { fetchTransport } from '../browser/fetch-transport';
+import { createAddinService } from '../core/service/create-addin-service';
+import { browserClock } from '../browser/browser-clock';
+import { readPreviewConfig } from '../preview/preview-config';
+import { App } from '../ui/App';
+import { createExcelHost } from './create-excel-host';
+import { failService, provideService } from './runtime-service';
+import { startPane } from './start-pane';
+import { excelWorkbookChanges } from './workbook-changes';
+
+const page = window as Window & { __PREVIEW_CONFIG__?: unknown };
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('The task pane page has no #root element.');
+const root = createRoot(rootElement);
+const plain = { margin: 16, fontFamily: 'inherit' } as const;
+
+function showMessage(message: string): void {
+  root.render(
+    <p role="alert" style={plain}>
+      {message}
+    </p>,
+  );
+}
+
+async function boot(): Promise<void> {
+  const start = await startPane(typeof Office === 'undefined' ? undefined : Office);
+  if (start.kind !== 'ready') {
+    failService(new AddinError('host', start.message));
+    showMessage(start.message);
+    return;
+  }
+  const host = createExcelHost();
+  const service = createAddinService({
+    host,
+    transport: fetchTransport(window.fetch.bind(window)),
+    clock: browserClock,
+    random: Math.random,
+    randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    // The dev server's /config.js (npm run start:excel) prefills the local platform; absent in production.
+    defaultTenantUrl: readPreviewConfig(page.__PREVIEW_CONFIG__).defaultTenantUrl,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Sheets deleted or renamed, rows and columns moved, and the pane shown again update the list of reports.
+    workbookChanges: excelWorkbookChanges({
+      isSetSupported: (name, version) => Office.context.requirements.isSetSupported(name, version),
+      log: (message, detail) => console.warn(message, detail),
+    }),
+  });
+  provideService(service);
+  const dark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  root.render(<App service={service} theme={dark ? 'dark' : 'light'} />);
+}
+
+boot().catch((e: unknown) => {
+  failService(e);
+  showMessage(`The add-in could not start (${e instanceof Error ? e.message : String(e)}). Close the pane and open it again.`);
+});

@@ -1,0 +1,61 @@
+/**
+ * Workbook changes that move or orphan placements, for the pane's list: sheets added, deleted or renamed (rename events
+ * need ExcelApi 1.17) and rows or columns inserted or deleted (workbook-wide change events need ExcelApi 1.9), plus the
+ * pane becoming visible again (SharedRuntime 1.1), when a cheap re-read catches what no event reports.
+ */
+
+type IsSetSupported = (name: string, minVersion?: string) => boolean;
+
+/** Change types of Excel's WorksheetChanged event that move cells (a value edit does not move a placement). */
+const STRUCTURAL = new Set(['RowInserted', 'RowDeleted', 'ColumnInserted', 'ColumnDeleted', 'CellInserted', 'CellDeleted']);
+
+export interface WorkbookChangeOptions {
+  isSetSupported: IsSetSupported;
+  /** Where a failure to register or remove a handler goes (the pane still re-reads when shown). */
+  log: (message: string, detail: unknown) => void;
+}
+
+/** Registers the handlers in one Excel.run and returns a function that removes them (in their own RequestContext). */
+export async function watchWorkbookChanges(onChange: () => void, options: WorkbookChangeOptions): Promise<() => Promise<void>> {
+  const changed = async (): Promise<void> => onChange();
+  const registered = await Excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    const results: OfficeExtension.EventHandlerResult<unknown>[] = [sheets.onAdded.add(changed), sheets.onDeleted.add(changed)];
+    if (options.isSetSupported('ExcelApi', '1.9')) {
+      results.push(
+        sheets.onChanged.add(async (e) => {
+          if (STRUCTURAL.has(e.changeType)) onChange();
+        }),
+      );
+    }
+    if (options.isSetSupported('ExcelApi', '1.17')) results.push(sheets.onNameChanged.add(changed));
+    await context.sync();
+    return results;
+  });
+  let visibility: (() => Promise<void>) | undefined;
+  if (options.isSetSupported('SharedRuntime', '1.1')) {
+    visibility = await Office.addin.onVisibilityModeChanged((m) => {
+      if (m.visibilityMode === Office.VisibilityMode.taskpane) onChange();
+    });
+  }
+  return async () => {
+    await visibility?.();
+    const first = registered[0];
+    if (!first) return;
+    await Excel.run(first.context, async (context) => {
+      for (const r of registered) r.remove();
+      await context.sync();
+    });
+  };
+}
+
+/** The service's `workbookChanges` dependency: synchronous start and stop over the asynchronous registration. */
+export function excelWorkbookChanges(options: WorkbookChangeOptions): (onChange: () => void) => () => void {
+  return (onChange) => {
+    const stop = watchWorkbookChanges(onChange, options);
+    stop.catch((e: unknown) => options.log('The add-in could not follow sheet changes; the list is re-read when the pane is shown.', e));
+    return () => {
+      stop.then((s) => s()).catch((e: unknown) => options.log('The add-in could not stop following sheet changes.', e));
+    };
+  };
+}

@@ -1,0 +1,161 @@
+/** The fake Excel application behind every RequestContext: options, the workbook state, counters, cell-edit mode and events. */
+import { WorkbookState, key, type SheetState } from './workbook-state';
+import type { QueuedAction } from './request-context';
+import { FakeOfficeError } from './errors';
+
+export interface ExcelFakeOptions {
+  sheets: string[];
+  /** Highest ExcelApi minor version the fake offers (features above it are absent, as in an older Excel). */
+  excelApi: number;
+  maxRequestBytes: number;
+  maxResponseBytes: number;
+  maxReadCells: number;
+  /**
+   * When a `@` number format protects values written after it. No Microsoft document says that a format queued earlier
+   * in the same batch applies before the values are parsed, so by default only a format synced in an earlier request does.
+   */
+  textFormatProtects: 'earlierSync' | 'earlierInBatch';
+  currentYear: number;
+}
+
+export const DEFAULT_OPTIONS: ExcelFakeOptions = {
+  sheets: ['Sheet1'],
+  excelApi: 17,
+  maxRequestBytes: 5 * 1024 * 1024,
+  maxResponseBytes: 5 * 1024 * 1024,
+  maxReadCells: 5_000_000,
+  textFormatProtects: 'earlierSync',
+  currentYear: 2026,
+};
+
+export interface FakeStats {
+  syncs: number;
+  /** Bytes of every request, in order. */
+  requestBytes: number[];
+  maxRequestBytes: number;
+  /** Operation names of every request, in order. */
+  requests: string[][];
+  calculationSuspensions: number;
+}
+
+export type EventName =
+  'worksheets.onAdded' | 'worksheets.onDeleted' | 'worksheets.onChanged' | 'worksheets.onNameChanged' | 'worksheet.onChanged';
+
+type Handler = (args: unknown) => unknown;
+
+export class ExcelFakeEngine {
+  readonly options: ExcelFakeOptions;
+  readonly state: WorkbookState;
+  /** The file's name as `workbook.name` reads it. */
+  workbookName = 'Book1.xlsx';
+  /** `Excel.run` calls so far. */
+  runs = 0;
+  readonly stats: FakeStats = { syncs: 0, requestBytes: [], maxRequestBytes: 0, requests: [], calculationSuspensions: 0 };
+  private cellEdit = false;
+  private editWaiters: Array<() => void> = [];
+  private responseBytes = 0;
+  /** Number formats of cells as they were when the current sync began (for `textFormatProtects: 'earlierSync'`). */
+  private formatsBeforeSync = new Map<string, Map<number, string>>();
+  private handlers = new Map<string, Set<Handler>>();
+  private pendingEvents: Promise<unknown>[] = [];
+
+  constructor(options: Partial<ExcelFakeOptions> = {}) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.state = new WorkbookState(this.options.sheets);
+  }
+
+  supports(minor: number): boolean {
+    return this.options.excelApi >= minor;
+  }
+
+  // ---- cell-edit mode ----
+  get cellEditMode(): boolean {
+    return this.cellEdit;
+  }
+
+  setCellEditMode(on: boolean): void {
+    this.cellEdit = on;
+    if (!on) for (const w of this.editWaiters.splice(0)) w();
+  }
+
+  async waitUntilEditable(delay: boolean): Promise<void> {
+    if (!this.cellEdit) return;
+    if (!delay) {
+      throw new FakeOfficeError(
+        'InvalidOperationInCellEditMode',
+        'Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.',
+      );
+    }
+    await new Promise<void>((resolve) => this.editWaiters.push(resolve));
+  }
+
+  // ---- counters ----
+  recordRequest(bytes: number, actions: QueuedAction[]): void {
+    this.stats.syncs += 1;
+    this.stats.requestBytes.push(bytes);
+    this.stats.requests.push(actions.map((a) => a.op));
+    this.stats.maxRequestBytes = Math.max(this.stats.maxRequestBytes, bytes);
+  }
+
+  addResponseBytes(n: number): void {
+    this.responseBytes += n;
+  }
+
+  takeResponseBytes(): number {
+    const n = this.responseBytes;
+    this.responseBytes = 0;
+    return n;
+  }
+
+  beginSync(): void {
+    this.formatsBeforeSync.clear();
+  }
+
+  endSync(): void {
+    this.formatsBeforeSync.clear();
+  }
+
+  /** Records a cell's format before the first change in this sync. */
+  noteFormatChange(sheet: SheetState, row: number, col: number, before: string): void {
+    if (this.options.textFormatProtects !== 'earlierSync') return;
+    let m = this.formatsBeforeSync.get(sheet.id);
+    if (!m) this.formatsBeforeSync.set(sheet.id, (m = new Map()));
+    const k = key(row, col);
+    if (!m.has(k)) m.set(k, before);
+  }
+
+  /** The format that decides how a value written now is parsed. */
+  parsingFormat(sheet: SheetState, row: number, col: number, current: string): string {
+    const before = this.formatsBeforeSync.get(sheet.id)?.get(key(row, col));
+    return before ?? current;
+  }
+
+  // ---- events ----
+  addHandler(event: EventName, scope: string, handler: Handler): void {
+    const k = `${event}|${scope}`;
+    let set = this.handlers.get(k);
+    if (!set) this.handlers.set(k, (set = new Set()));
+    set.add(handler);
+  }
+
+  removeHandler(event: EventName, scope: string, handler: Handler): void {
+    this.handlers.get(`${event}|${scope}`)?.delete(handler);
+  }
+
+  /** Queues an event for its handlers (they run after the current request returns, as Excel's do). */
+  emit(event: EventName, scope: string, args: Record<string, unknown>): void {
+    const set = this.handlers.get(`${event}|${scope}`);
+    if (!set || set.size === 0) return;
+    const list = [...set];
+    this.pendingEvents.push(
+      Promise.resolve().then(async () => {
+        for (const h of list) await h(args);
+      }),
+    );
+  }
+
+  /** Waits until every queued event handler has run. */
+  async flushEvents(): Promise<void> {
+    while (this.pendingEvents.length > 0) await Promise.all(this.pendingEvents.splice(0));
+  }
+}
