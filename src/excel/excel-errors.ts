@@ -32,18 +32,17 @@ export function isCellEditModeError(e: unknown): boolean {
   return code === 'InvalidOperationInCellEditMode' || (code === 'InvalidOperation' && /cell[- ]?edit/i.test(message));
 }
 
-/** Code of the retryable error a host call gives while Excel is in cell-edit mode. */
-export const HOST_BUSY_CODE = 'hostBusy';
+/** Code of the 'hostBusy' error a host call gives while Excel is in cell-edit mode (Microsoft's error code). */
+export const HOST_BUSY_CODE = 'InvalidOperationInCellEditMode';
 
 export const CELL_EDIT_MESSAGE =
   'Excel is waiting for you to finish editing a cell. Press Enter or Esc to leave the cell; the add-in then goes on.';
 
-/** The typed error for a write refused while the user edits a cell: retryable, with what to do. */
+/** The typed error for a batch refused while the user edits a cell: kind 'hostBusy', which the core waits on and retries. */
 export function hostBusyError(cause: unknown): AddinError {
-  return new AddinError('host', 'Excel is busy: a cell is being edited. Press Enter or Esc to leave the cell, then try again.', {
+  return new AddinError('hostBusy', 'Excel is busy: a cell is being edited. Press Enter or Esc to leave the cell, then try again.', {
     code: HOST_BUSY_CODE,
     cause,
-    data: { retryable: true },
   });
 }
 

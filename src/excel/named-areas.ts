@@ -82,8 +82,10 @@ export async function trackedArea(context: Excel.RequestContext, placementId: st
   return range ? { state: 'tracked', range } : { state: 'orphaned' };
 }
 
-/** Every placement area the workbook holds, in one sync (the cheap re-read when the pane becomes visible). */
-export async function allTrackedAreas(context: Excel.RequestContext): Promise<Map<string, GridRange | null>> {
+/** The workbook's sheets in tab order and every placement area it holds (`null`: orphaned), in one sync. */
+export async function allTrackedAreas(
+  context: Excel.RequestContext,
+): Promise<{ sheets: Array<{ id: string; name: string }>; areas: Map<string, GridRange | null> }> {
   const names = context.workbook.names.load('items/name,items/value');
   const sheets = context.workbook.worksheets.load('items/id,items/name');
   await context.sync();
@@ -93,7 +95,7 @@ export async function allTrackedAreas(context: Excel.RequestContext): Promise<Ma
     const id = placementIdOf(z.string().parse(n.name));
     if (id !== null) out.set(id, areaOfReference(z.string().parse(n.value), sheetList));
   }
-  return out;
+  return { sheets: sheetList, areas: out };
 }
 
 /** Deletes a placement's name if it exists. */

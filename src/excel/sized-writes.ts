@@ -4,30 +4,52 @@
  */
 import { AddinError } from '../core/wire/errors';
 import { BLOCK_OVERHEAD_BYTES, estimateBlockBytes } from '../core/cells/write-plan';
-import type { WriteBlock } from '../core/host';
+import type { CellRun, WriteBlock } from '../core/host';
 import { isRequestTooLarge } from './excel-errors';
 
 /** Excel on the web's request cap. */
 export const EXCEL_REQUEST_CAP_BYTES = 5 * 1024 * 1024;
 
-/** Rows [from, to) of a block, with its header rows and bold cut to match. */
+/** The runs cut to rows [from, to), their rows made relative to `from`. */
+function sliceRuns<R extends CellRun>(runs: readonly R[], from: number, to: number): R[] {
+  const out: R[] = [];
+  for (const r of runs) {
+    const start = Math.max(r.row, from);
+    const end = Math.min(r.row + r.rows, to);
+    if (start < end) out.push({ ...r, row: start - from, rows: end - start });
+  }
+  return out;
+}
+
+/** Rows [from, to) of a block, with its format and bold runs cut to match. */
 export function sliceRows(block: WriteBlock, from: number, to: number): WriteBlock {
   const part: WriteBlock = { sheetId: block.sheetId, row: block.row + from, col: block.col, values: block.values.slice(from, to) };
-  if (block.formats) part.formats = block.formats.slice(from, to);
-  if (block.bold) part.bold = block.bold.slice(from, to);
-  const header = Math.min(block.headerRows ?? 0, to) - from;
-  if (header > 0) part.headerRows = header;
+  if (block.formats) part.formats = sliceRuns(block.formats, from, to);
+  if (block.bold) part.bold = sliceRuns(block.bold, from, to);
   return part;
+}
+
+/**
+ * Request bytes each row's format runs add to the values' estimate: a run sends its format for every cell it covers
+ * (counted at 6 bytes a character, as escapes). The estimate already counts 4 bytes of format a cell, which covers `"@"`.
+ */
+function formatBytesByRow(block: WriteBlock): number[] {
+  const extra = new Array<number>(block.values.length).fill(0);
+  for (const r of block.formats ?? []) {
+    const per = r.cols * (r.format.length * 6 + 2);
+    for (let i = r.row; i < r.row + r.rows; i++) extra[i]! += per;
+  }
+  return extra;
 }
 
 /** Cuts `block` into row ranges whose estimated request stays under `maxBytes` (a single row always makes a part). */
 export function cutByEstimate(block: WriteBlock, maxBytes: number): WriteBlock[] {
   const parts: WriteBlock[] = [];
+  const formatBytes = formatBytesByRow(block);
   let start = 0;
   let bytes = BLOCK_OVERHEAD_BYTES;
   for (let i = 0; i < block.values.length; i++) {
-    const rowBytes =
-      estimateBlockBytes({ values: [block.values[i]!], formats: block.formats ? [block.formats[i]!] : undefined }) - BLOCK_OVERHEAD_BYTES;
+    const rowBytes = estimateBlockBytes({ values: [block.values[i]!] }) - BLOCK_OVERHEAD_BYTES + formatBytes[i]!;
     if (i > start && bytes + rowBytes > maxBytes) {
       parts.push(sliceRows(block, start, i));
       start = i;

@@ -4,7 +4,7 @@
  */
 import { AddinError } from '../core/wire/errors';
 import { needsTextFormat } from '../core/cells/inert-text';
-import { TEXT_FORMAT, type Scalar, type WriteBlock } from '../core/host';
+import { TEXT_FORMAT, type CellRun, type Scalar, type WriteBlock } from '../core/host';
 import { rectanglesOf, type ValueRect } from './rectangles';
 
 /** Above this many format rectangles the block's formats go as one matrix (current formats read first where the block leaves them alone). */
@@ -35,35 +35,42 @@ function cellValue(v: Scalar, i: number, j: number): string | number | boolean {
   return v;
 }
 
+/** Every run inside the block's `rows` x `cols`, or a shape error naming the list. */
+function checkRuns(runs: readonly CellRun[] | undefined, rows: number, cols: number, name: string): void {
+  for (const r of runs ?? []) {
+    if (r.row < 0 || r.col < 0 || r.rows < 1 || r.cols < 1 || r.row + r.rows > rows || r.col + r.cols > cols)
+      shapeError(`a ${name} run reaches outside the ${rows} x ${cols} values`);
+  }
+}
+
 /** The values, formats and bold rectangles that write `block` (pure: checked and planned before any Excel call). */
 export function planTextSafeBlock(block: WriteBlock): BlockPlan {
   const rows = block.values.length;
   const cols = block.values[0]?.length ?? 0;
   if (rows === 0 || cols === 0) shapeError('no cells');
-  const check = (m: ReadonlyArray<ReadonlyArray<unknown>> | undefined, name: string): void => {
-    if (m === undefined) return;
-    if (m.length !== rows || m.some((r) => r.length !== cols)) shapeError(`${name} is not ${rows} x ${cols}`);
-  };
-  check(block.values, 'values');
-  check(block.formats, 'formats');
-  check(block.bold, 'bold');
+  if (block.values.some((r) => r.length !== cols)) shapeError(`values is not ${rows} x ${cols}`);
+  checkRuns(block.formats, rows, cols, 'format');
+  checkRuns(block.bold, rows, cols, 'bold');
 
+  // The block's format runs as a grid (`null`: the cell keeps its format), then `@` on every string Excel would reinterpret.
+  const formats: (string | null)[][] = Array.from({ length: rows }, () => new Array<string | null>(cols).fill(null));
+  for (const r of block.formats ?? []) for (let i = r.row; i < r.row + r.rows; i++) formats[i]!.fill(r.format, r.col, r.col + r.cols);
   let hasTextFormat = false;
-  const values = block.values.map((row, i) => row.map((v, j) => cellValue(v, i, j)));
-  const formats = block.values.map((row, i) =>
+  const values = block.values.map((row, i) =>
     row.map((v, j) => {
-      const given = block.formats?.[i]?.[j] ?? null;
-      const format = typeof v === 'string' && needsTextFormat(v) ? TEXT_FORMAT : given;
-      if (format === TEXT_FORMAT) hasTextFormat = true;
-      return format;
+      if (typeof v === 'string' && needsTextFormat(v)) formats[i]![j] = TEXT_FORMAT;
+      if (formats[i]![j] === TEXT_FORMAT) hasTextFormat = true;
+      return cellValue(v, i, j);
     }),
   );
-
-  const headerRows = Math.min(block.headerRows ?? 0, rows);
-  const bold: (boolean | null)[][] = block.values.map((row, i) =>
-    row.map((_, j) => block.bold?.[i]?.[j] ?? (i < headerRows ? true : null)),
-  );
-  return { rows, cols, values, formats, formatRects: rectanglesOf(formats), hasTextFormat, boldRects: rectanglesOf(bold) };
+  const boldRects: ValueRect<boolean>[] = (block.bold ?? []).map((r) => ({
+    row: r.row,
+    col: r.col,
+    rows: r.rows,
+    cols: r.cols,
+    value: r.bold,
+  }));
+  return { rows, cols, values, formats, formatRects: rectanglesOf(formats), hasTextFormat, boldRects };
 }
 
 const filled = <T>(rows: number, cols: number, v: T): T[][] => Array.from({ length: rows }, () => new Array<T>(cols).fill(v));

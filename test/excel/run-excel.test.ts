@@ -43,7 +43,7 @@ it('recognises both documented cell-edit codes and maps errors to typed AddinErr
   expect(isCellEditModeError(new Error('x'))).toBe(false);
   expect(officeErrorCode('text')).toBeUndefined();
   const busy = excelError({ code: 'InvalidOperationInCellEditMode', message: 'm' }, 'write the cells');
-  expect(busy).toMatchObject({ kind: 'host', code: HOST_BUSY_CODE, data: { retryable: true } });
+  expect(busy).toMatchObject({ kind: 'hostBusy', code: HOST_BUSY_CODE });
   expect(hostBusyError(null).message).toMatch(/Press Enter or Esc/);
   expect(excelError({ code: 'ItemNotFound', message: 'gone' }, 'write the cells')).toMatchObject({
     kind: 'host',

@@ -9,21 +9,31 @@ const CAP = 64 * 1024;
 const fake = useInstalledFake({ maxRequestBytes: CAP });
 
 function block(rows: number, text: (i: number) => string): WriteBlock {
-  return { sheetId: 's', row: 2, col: 1, values: Array.from({ length: rows }, (_, i) => [text(i), i]), headerRows: 1 };
+  return {
+    sheetId: 's',
+    row: 2,
+    col: 1,
+    values: Array.from({ length: rows }, (_, i) => [text(i), i]),
+    bold: [{ row: 0, col: 0, rows: 1, cols: 2, bold: true }],
+    formats: [{ row: 1, col: 1, rows: rows - 1, cols: 1, format: '#,##0' }],
+  };
 }
 
 describe('cutByEstimate and sliceRows', () => {
-  it('cuts rows into parts whose estimate fits and keeps header rows with the first part', () => {
+  it('cuts rows into parts whose estimate fits, each run cut to the rows of its part', () => {
     const parts = cutByEstimate(
       block(1000, (i) => `row ${i} ${'x'.repeat(100)}`),
       CAP,
     );
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.reduce((n, p) => n + p.values.length, 0)).toBe(1000);
-    expect(parts[0]!.headerRows).toBe(1);
-    expect(parts[1]!.headerRows).toBeUndefined();
-    expect(parts[1]!.row).toBe(2 + parts[0]!.values.length);
-    expect(sliceRows({ ...block(4, String), headerRows: 3 }, 1, 4).headerRows).toBe(2);
+    const first = parts[0]!.values.length;
+    expect(parts[0]!.bold).toEqual([{ row: 0, col: 0, rows: 1, cols: 2, bold: true }]);
+    expect(parts[0]!.formats).toEqual([{ row: 1, col: 1, rows: first - 1, cols: 1, format: '#,##0' }]);
+    expect(parts[1]!.bold).toEqual([]);
+    expect(parts[1]!.formats).toEqual([{ row: 0, col: 1, rows: parts[1]!.values.length, cols: 1, format: '#,##0' }]);
+    expect(parts[1]!.row).toBe(2 + first);
+    expect(sliceRows(block(4, String), 1, 3).formats).toEqual([{ row: 0, col: 1, rows: 2, cols: 1, format: '#,##0' }]);
   });
 });
 

@@ -1,5 +1,5 @@
 /** The document store (Office settings, saved with the workbook), the workbook id minted once, and the per-user credential store. */
-import { SettingsDocumentStore, SETTINGS_PREFIX } from '../../src/excel/settings-document-store';
+import { KEY_INDEX_SETTING, SettingsDocumentStore, SETTINGS_PREFIX } from '../../src/excel/settings-document-store';
 import { workbookIdentity, WORKBOOK_ID_KEY } from '../../src/excel/workbook-identity';
 import { credentialStoreFor, officeCredentialEnvironment, CREDENTIAL_PREFIX } from '../../src/excel/credential-store';
 import { installOfficeFake } from './fake/install';
@@ -20,14 +20,19 @@ describe('SettingsDocumentStore', () => {
     try {
       const store = new SettingsDocumentStore(Office.context.document.settings);
       await store.set('registry', '{"placements":[]}');
-      expect(first.settings.saved).toEqual({ [`${SETTINGS_PREFIX}registry`]: '{"placements":[]}' });
+      expect(first.settings.saved).toEqual({ [`${SETTINGS_PREFIX}registry`]: '{"placements":[]}', [KEY_INDEX_SETTING]: ['registry'] });
+      await store.update({ 'p.1': 'one', 'p.2': 'two', registry: null });
+      expect(first.settings.saves).toBe(2);
     } finally {
       first.uninstall();
     }
     const second = installOfficeFake({ savedSettings: first.settings.saved });
     try {
-      expect(await new SettingsDocumentStore(Office.context.document.settings).get('registry')).toBe('{"placements":[]}');
-      expect(await new SettingsDocumentStore(Office.context.document.settings).get('other')).toBeNull();
+      const again = new SettingsDocumentStore(Office.context.document.settings);
+      expect(await again.get('other')).toBeNull();
+      expect(await again.get('registry')).toBeNull();
+      expect(await again.entries('p.')).toEqual({ 'p.1': 'one', 'p.2': 'two' });
+      expect(await again.entries('q')).toEqual({});
     } finally {
       second.uninstall();
     }
@@ -39,13 +44,20 @@ describe('SettingsDocumentStore', () => {
       await expect(new SettingsDocumentStore(Office.context.document.settings).get('registry')).rejects.toThrow(
         /unreadable add-in setting "registry"/,
       );
+      const live = new Map<string, unknown>([[`${SETTINGS_PREFIX}k`, 'old']]);
       const failing = {
-        get: () => null,
-        set: () => undefined,
+        get: (k: string) => live.get(k) ?? null,
+        set: (k: string, v: unknown) => void live.set(k, v),
+        remove: (k: string) => void live.delete(k),
         saveAsync: (cb: (r: Office.AsyncResult<void>) => void) =>
           cb({ status: Office.AsyncResultStatus.Failed, error: { message: 'read-only' } } as unknown as Office.AsyncResult<void>),
       } as unknown as Office.Settings;
-      await expect(new SettingsDocumentStore(failing).set('k', 'v')).rejects.toMatchObject({ kind: 'host', detail: 'read-only' });
+      const store = new SettingsDocumentStore(failing);
+      await expect(store.set('k', 'v')).rejects.toMatchObject({ kind: 'host', detail: 'read-only' });
+      // The failed save leaves the settings in memory as they were.
+      await expect(store.update({ k: null, n: 'new' })).rejects.toMatchObject({ kind: 'host' });
+      expect(await store.get('k')).toBe('old');
+      expect(await store.get('n')).toBeNull();
     } finally {
       fake.uninstall();
     }
@@ -55,7 +67,16 @@ describe('SettingsDocumentStore', () => {
 describe('workbookIdentity', () => {
   it('mints the id once and keeps it in the document store', async () => {
     const values = new Map<string, string>();
-    const store = { get: async (k: string) => values.get(k) ?? null, set: async (k: string, v: string) => void values.set(k, v) };
+    const store = {
+      get: async (k: string) => values.get(k) ?? null,
+      set: async (k: string, v: string) => void values.set(k, v),
+      entries: async () => Object.fromEntries(values),
+      update: async (changes: Record<string, string | null>) => {
+        for (const [k, v] of Object.entries(changes))
+          if (v === null) values.delete(k);
+          else values.set(k, v);
+      },
+    };
     let minted = 0;
     const mint = () => `wb-${++minted}-0000-0000`;
     const a = await workbookIdentity(store, mint, 'Book1.xlsx');

@@ -1,6 +1,7 @@
 /** Text-safe block writing over the fake: text Excel would reinterpret stays text, numbers and dates stay numbers, bold by rectangles. */
 import { planTextSafeBlock, writeTextSafeBlock, MAX_FORMAT_RECTS } from '../../src/excel/text-safe-block';
 import type { WriteBlock } from '../../src/core/host';
+import { boldRuns, formatRuns } from '../../src/core/cells/cell-runs';
 import { useInstalledFake, readCells, sheetId } from './helpers/installed-fake';
 
 const fake = useInstalledFake({ sheets: ['Sheet1'] });
@@ -17,14 +18,14 @@ describe('planTextSafeBlock', () => {
       row: 0,
       col: 0,
       values: [['=1+2', 'plain', null, 5, 'Jan 2024']],
-      formats: [[null, null, null, '0.00', null]],
+      formats: formatRuns([[null, null, null, '0.00', null]]),
     });
     expect(plan.values).toEqual([['=1+2', 'plain', '', 5, 'Jan 2024']]);
     expect(plan.formats).toEqual([['@', null, null, '0.00', '@']]);
     expect(plan.hasTextFormat).toBe(true);
   });
 
-  it('makes header rows bold, then sets the bold matrix exactly, as rectangles', () => {
+  it("sets bold by the block's runs, on and off, and leaves cells outside every run alone", () => {
     const plan = planTextSafeBlock({
       sheetId: 's',
       row: 0,
@@ -34,10 +35,16 @@ describe('planTextSafeBlock', () => {
         ['c', 'd'],
         ['e', 'f'],
       ],
-      headerRows: 1,
+      bold: [{ row: 0, col: 0, rows: 1, cols: 2, bold: true }],
     });
     expect(plan.boldRects).toEqual([{ row: 0, col: 0, rows: 1, cols: 2, value: true }]);
-    const exact = planTextSafeBlock({ sheetId: 's', row: 0, col: 0, values: [['a'], ['b'], ['c']], bold: [[true], [false], [false]] });
+    const exact = planTextSafeBlock({
+      sheetId: 's',
+      row: 0,
+      col: 0,
+      values: [['a'], ['b'], ['c']],
+      bold: boldRuns([[true], [false], [false]]),
+    });
     expect(exact.boldRects).toEqual([
       { row: 0, col: 0, rows: 1, cols: 1, value: true },
       { row: 1, col: 0, rows: 2, cols: 1, value: false },
@@ -46,9 +53,12 @@ describe('planTextSafeBlock', () => {
 
   it('refuses a malformed block before any Excel call', () => {
     expect(() => planTextSafeBlock({ sheetId: 's', row: 0, col: 0, values: [['a'], ['b', 'c']] })).toThrow(/malformed/);
-    expect(() => planTextSafeBlock({ sheetId: 's', row: 0, col: 0, values: [[1]], formats: [[null], [null]] })).toThrow(
-      /formats is not 1 x 1/,
-    );
+    expect(() =>
+      planTextSafeBlock({ sheetId: 's', row: 0, col: 0, values: [[1]], formats: [{ row: 0, col: 0, rows: 2, cols: 1, format: '0' }] }),
+    ).toThrow(/format run reaches outside the 1 x 1 values/);
+    expect(() =>
+      planTextSafeBlock({ sheetId: 's', row: 0, col: 0, values: [[1]], bold: [{ row: 0, col: 1, rows: 1, cols: 1, bold: true }] }),
+    ).toThrow(/bold run reaches outside/);
     expect(() => planTextSafeBlock({ sheetId: 's', row: 0, col: 0, values: [[NaN]] })).toThrow(/non-finite/);
   });
 });
@@ -64,7 +74,7 @@ describe('writeTextSafeBlock over the fake', () => {
 
   it('keeps numbers, booleans and date serials typed, with their formats, and writes null as an empty cell', async () => {
     await write({ row: 0, col: 0, values: [['old', 'old', 'old']] });
-    await write({ row: 0, col: 0, values: [[45296, true, null]], formats: [['yyyy-mm-dd', null, null]] });
+    await write({ row: 0, col: 0, values: [[45296, true, null]], formats: formatRuns([['yyyy-mm-dd', null, null]]) });
     const back = await readCells(fake(), 'Sheet1', 'A1:C1');
     expect(back.values).toEqual([[45296, true, '']]);
     expect(back.formats).toEqual([['yyyy-mm-dd', 'General', 'General']]);
@@ -90,7 +100,7 @@ describe('writeTextSafeBlock over the fake', () => {
     expect((await readCells(fake(), 'Sheet1', 'A1')).values).toEqual([[123]]);
   });
 
-  it('bolds header rows and clears bold exactly where the block says', async () => {
+  it('bolds and clears bold exactly where the block says', async () => {
     await write({
       row: 0,
       col: 0,
@@ -99,11 +109,15 @@ describe('writeTextSafeBlock over the fake', () => {
         ['a', 'b'],
         ['c', 'd'],
       ],
-      headerRows: 1,
+      bold: boldRuns([
+        [true, true],
+        [false, false],
+        [false, false],
+      ]),
     });
     expect((await readCells(fake(), 'Sheet1', 'A1:B1')).bold).toBe(true);
     expect((await readCells(fake(), 'Sheet1', 'A2:B3')).bold).toBe(false);
-    await write({ row: 0, col: 0, values: [['x', 'y']], bold: [[false, false]] });
+    await write({ row: 0, col: 0, values: [['x', 'y']], bold: boldRuns([[false, false]]) });
     expect((await readCells(fake(), 'Sheet1', 'A1:B1')).bold).toBe(false);
   });
 

@@ -1,0 +1,206 @@
+/**
+ * ExcelHost: the SpreadsheetHost over the Excel JavaScript API, one Excel.run per host call with few syncs, loading only
+ * what it reads; a call refused while the user edits a cell fails with 'hostBusy' (the core waits and calls again).
+ */
+import { z } from 'zod';
+import { AddinError } from '../core/wire/errors';
+import { HOST_EXCEL } from '../core/wire/wire-names';
+import type { SpreadsheetHostValue } from '../core/wire/schemas';
+import {
+  type CellSnapshot,
+  type CredentialStore,
+  type GridRange,
+  type HostLimits,
+  type Scalar,
+  type SheetRef,
+  type SpreadsheetHost,
+  type WorkbookLayout,
+  type WriteBlock,
+} from '../core/host';
+import { readBold, readValuesAndFormats, type ReadBudget } from './block-reads';
+import { excelError, isResponseTooLarge, officeErrorCode } from './excel-errors';
+import { EXCEL_LIMITS } from './excel-limits';
+import { allTrackedAreas, trackArea, untrackArea } from './named-areas';
+import { SettingsDocumentStore, type SettingsBag } from './settings-document-store';
+import { activeCell, selectRange } from './sheet-ops';
+import { writeUnderCap } from './sized-writes';
+import { writeTextSafeBlock } from './text-safe-block';
+import { workbookIdentity } from './workbook-identity';
+
+export interface ExcelHostOptions {
+  /** Office.context.document.settings (the document store lives there). */
+  settings: SettingsBag;
+  credentials: CredentialStore;
+  /** Mints the workbook id the first time the workbook is used (crypto.randomUUID in the page). */
+  mintWorkbookId: () => string;
+  /** Office.context.requirements.isSetSupported: per-cell bold needs ExcelApi 1.9. */
+  isSetSupported: (name: string, minVersion?: string) => boolean;
+  limits?: Partial<HostLimits>;
+}
+
+const valuesSchema = z.array(z.array(z.union([z.string(), z.number(), z.boolean()])));
+const formatsSchema = z.array(z.array(z.string()));
+const boldCellsSchema = z.array(z.array(z.object({ format: z.object({ font: z.object({ bold: z.boolean() }) }) })));
+const nameSchema = z.string();
+
+/** An Office error turned into the port's typed error: cell edit → 'hostBusy', a missing sheet → 'notFound', a request too large → 'limit'. */
+function hostError(e: unknown, doing: string): AddinError {
+  const code = officeErrorCode(e);
+  if (code === 'ItemNotFound')
+    return new AddinError('notFound', `Excel could not ${doing}: the sheet was not found (it may have been deleted).`, { code, cause: e });
+  if (code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded')
+    return new AddinError('limit', `Excel could not ${doing}: the request is larger than Excel accepts.`, { code, cause: e });
+  return excelError(e, doing);
+}
+
+const emptyToNull = (values: Array<Array<string | number | boolean>>): Scalar[][] =>
+  values.map((row) => row.map((v) => (v === '' ? null : v)));
+
+export class ExcelHost implements SpreadsheetHost {
+  readonly platformHost: SpreadsheetHostValue = HOST_EXCEL;
+  readonly limits: HostLimits;
+  readonly document: SettingsDocumentStore;
+  readonly credentials: CredentialStore;
+  private readonly readBudget: ReadBudget;
+
+  constructor(private readonly options: ExcelHostOptions) {
+    this.limits = { ...EXCEL_LIMITS, ...options.limits };
+    this.document = new SettingsDocumentStore(options.settings);
+    this.credentials = options.credentials;
+    this.readBudget = { maxCells: this.limits.maxCellsPerRead, maxBytes: this.limits.maxBytesPerRead, bytesPerCell: 40 };
+  }
+
+  /** One Excel.run; any failure becomes a typed error saying what the add-in was doing. */
+  private async run<T>(doing: string, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+    try {
+      return await Excel.run(batch);
+    } catch (e) {
+      throw hostError(e, doing);
+    }
+  }
+
+  private get perCellBold(): boolean {
+    return this.options.isSetSupported('ExcelApi', '1.9');
+  }
+
+  /** Workbook name, sheets and the named items' references in one sync; the workbook id comes from the document settings. */
+  async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
+    const { name, sheets, areas } = await this.run('read the workbook’s sheets and reports', async (context) => {
+      const workbook = context.workbook.load('name');
+      const found = await allTrackedAreas(context);
+      return {
+        name: nameSchema.parse(workbook.name),
+        sheets: found.sheets,
+        areas: found.areas,
+      };
+    });
+    const wanted = placementIds ?? [...areas.keys()];
+    const out: Record<string, GridRange | null> = {};
+    for (const id of wanted) {
+      const area = areas.get(id);
+      if (area !== undefined) out[id] = area;
+    }
+    const workbook = await workbookIdentity(this.document, this.options.mintWorkbookId, name);
+    return { workbook, sheets, areas: out };
+  }
+
+  activeCell(): Promise<{ sheet: SheetRef; row: number; col: number }> {
+    return this.run('read the active cell', (context) => activeCell(context));
+  }
+
+  select(range: GridRange): Promise<void> {
+    return this.run('select the report’s cells', (context) => selectRange(context, range));
+  }
+
+  /**
+   * Values, number formats and bold of every range, queued together and read in one sync; when Excel refuses that
+   * response for its size, each range is read again in row blocks under the read budget (halved as needed).
+   */
+  snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
+    return this.run('read the cells before changing them', async (context) => {
+      const perCellBold = this.perCellBold;
+      const queued = ranges.map((range) => {
+        const r = context.workbook.worksheets.getItem(range.sheetId).getRangeByIndexes(range.row, range.col, range.rows, range.cols);
+        r.load(['values', 'numberFormat']);
+        const bold = perCellBold ? r.getCellProperties({ format: { font: { bold: true } } }) : r.format.font.load('bold');
+        return { range, r, bold };
+      });
+      try {
+        await context.sync();
+      } catch (e) {
+        if (!isResponseTooLarge(e)) throw e;
+        return this.snapshotInBlocks(context, ranges, perCellBold);
+      }
+      return queued.map(({ range, r, bold }) => ({
+        range: { ...range },
+        values: emptyToNull(valuesSchema.parse(r.values)),
+        formats: formatsSchema.parse(r.numberFormat),
+        bold:
+          'value' in bold
+            ? boldCellsSchema.parse(bold.value).map((row) => row.map((c) => c.format.font.bold))
+            : uniformBold(range, bold.bold),
+      }));
+    });
+  }
+
+  private async snapshotInBlocks(
+    context: Excel.RequestContext,
+    ranges: readonly GridRange[],
+    perCellBold: boolean,
+  ): Promise<CellSnapshot[]> {
+    // Without per-cell bold every range's one bold property is read together, first.
+    const fonts = perCellBold
+      ? []
+      : ranges.map((r) =>
+          context.workbook.worksheets.getItem(r.sheetId).getRangeByIndexes(r.row, r.col, r.rows, r.cols).format.font.load('bold'),
+        );
+    if (!perCellBold) await context.sync();
+    const out: CellSnapshot[] = [];
+    for (const [i, range] of ranges.entries()) {
+      const { values, formats } = await readValuesAndFormats(context, range, this.readBudget);
+      const bold = perCellBold ? await readBold(context, range, this.readBudget) : uniformBold(range, fonts[i]?.bold);
+      out.push({ range: { ...range }, values, formats, bold });
+    }
+    return out;
+  }
+
+  /** The block's formats (synced first when a cell gets `@`), then its values with calculation suspended, then bold; halved when Excel refuses a part for its size. */
+  async writeBlock(block: WriteBlock): Promise<void> {
+    if (block.values.length === 0 || (block.values[0]?.length ?? 0) === 0) return;
+    await this.run('write the report’s cells', async (context) => {
+      await writeUnderCap(block, (part) => writeTextSafeBlock(context, part), this.limits.maxBytesPerWrite);
+    });
+  }
+
+  /** Clears the contents of every range (formats and bold stay) in one sync. */
+  clear(ranges: readonly GridRange[]): Promise<void> {
+    return this.run('clear the report’s old cells', async (context) => {
+      for (const r of ranges)
+        context.workbook.worksheets.getItem(r.sheetId).getRangeByIndexes(r.row, r.col, r.rows, r.cols).clear('Contents');
+      await context.sync();
+    });
+  }
+
+  autofitColumns(range: GridRange): Promise<void> {
+    return this.run('fit the column widths', async (context) => {
+      context.workbook.worksheets
+        .getItem(range.sheetId)
+        .getRangeByIndexes(range.row, range.col, range.rows, range.cols)
+        .format.autofitColumns();
+      await context.sync();
+    });
+  }
+
+  trackArea(placementId: string, range: GridRange): Promise<void> {
+    return this.run('remember where the report is', (context) => trackArea(context, placementId, range));
+  }
+
+  untrack(placementId: string): Promise<void> {
+    return this.run('forget where the report was', (context) => untrackArea(context, placementId));
+  }
+}
+
+/** Per-cell bold from a range's one bold property (before ExcelApi 1.9): `null` (mixed) reads as not bold. */
+function uniformBold(range: GridRange, bold: boolean | null | undefined): boolean[][] {
+  return Array.from({ length: range.rows }, () => new Array<boolean>(range.cols).fill(bold === true));
+}
