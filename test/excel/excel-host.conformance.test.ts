@@ -1,0 +1,17 @@
+/** The host conformance suite on ExcelHost over the Office.js fake, the user's edits made through the fake's row, column and sheet inserts and deletes. */
+import type { ExcelHost } from '../../src/excel/excel-host';
+import { describeSpreadsheetHost } from '../hosts/describe-spreadsheet-host';
+import { fakeExcelHost, fakeUserEdits, type InstalledOfficeFake } from './helpers/fake-excel-host';
+
+const fakes = new WeakMap<ExcelHost, InstalledOfficeFake>();
+
+describeSpreadsheetHost(
+  'ExcelHost',
+  () => {
+    const { host, fake } = fakeExcelHost({ sheets: ['Sheet1'] });
+    fakes.set(host, fake);
+    return host;
+  },
+  (host) => fakeUserEdits(host, fakes.get(host)!),
+  { dispose: (host) => fakes.get(host)?.uninstall() },
+);
