@@ -1,4 +1,5 @@
 /** An ExcelHost over a freshly installed Office.js fake (its settings, OfficeRuntime.storage and requirement sets), for Node tests. */
+import type { HostLimits } from '../../../src/core/host';
 import { RuntimeCredentialStore } from '../../../src/excel/credential-store';
 import { ExcelHost } from '../../../src/excel/excel-host';
 import type { WorkbookEdits } from '../../hosts/describe-spreadsheet-host';
@@ -6,13 +7,17 @@ import { installOfficeFake, type OfficeFakeConfig } from '../fake/install';
 
 export type InstalledOfficeFake = ReturnType<typeof installOfficeFake>;
 
-export function fakeExcelHost(config: OfficeFakeConfig = {}): { host: ExcelHost; fake: InstalledOfficeFake } {
+export function fakeExcelHost(
+  config: OfficeFakeConfig = {},
+  limits: Partial<HostLimits> = {},
+): { host: ExcelHost; fake: InstalledOfficeFake } {
   const fake = installOfficeFake(config);
   const host = new ExcelHost({
     settings: Office.context.document.settings,
     credentials: new RuntimeCredentialStore(fake.runtimeStorage),
     mintWorkbookId: () => 'wb-excel-0001',
     isSetSupported: (name, version) => Office.context.requirements.isSetSupported(name, version),
+    limits,
   });
   return { host, fake };
 }
