@@ -113,53 +113,75 @@ export class ExcelHost implements SpreadsheetHost {
   }
 
   /**
-   * Values, number formats and bold of every range, queued together and read in one sync; when Excel refuses that
-   * response for its size, each range is read again in row blocks under the read budget (halved as needed).
+   * Values, number formats and each range's one bold property, queued together and read in one sync; a range of mixed
+   * bold is then read per cell (ExcelApi 1.9 `getCellProperties`) in one more sync. When Excel refuses a response for
+   * its size, the ranges are read again in row blocks under the read budget (halved as needed).
    */
   snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
     return this.run('read the cells before changing them', async (context) => {
-      const perCellBold = this.perCellBold;
       const queued = ranges.map((range) => {
         const r = context.workbook.worksheets.getItem(range.sheetId).getRangeByIndexes(range.row, range.col, range.rows, range.cols);
         r.load(['values', 'numberFormat']);
-        const bold = perCellBold ? r.getCellProperties({ format: { font: { bold: true } } }) : r.format.font.load('bold');
-        return { range, r, bold };
+        return { range, r, font: r.format.font.load('bold') };
       });
       try {
         await context.sync();
       } catch (e) {
         if (!isResponseTooLarge(e)) throw e;
-        return this.snapshotInBlocks(context, ranges, perCellBold);
+        return this.snapshotInBlocks(context, ranges);
       }
-      return queued.map(({ range, r, bold }) => ({
+      const out: CellSnapshot[] = queued.map(({ range, r, font }) => ({
         range: { ...range },
         values: emptyToNull(valuesSchema.parse(r.values)),
         formats: formatsSchema.parse(r.numberFormat),
-        bold:
-          'value' in bold
-            ? boldCellsSchema.parse(bold.value).map((row) => row.map((c) => c.format.font.bold))
-            : uniformBold(range, bold.bold),
+        bold: uniformBold(range, font.bold),
       }));
+      await this.readMixedBold(
+        context,
+        out,
+        queued.map((q) => q.font.bold),
+      );
+      return out;
     });
   }
 
-  private async snapshotInBlocks(
-    context: Excel.RequestContext,
-    ranges: readonly GridRange[],
-    perCellBold: boolean,
-  ): Promise<CellSnapshot[]> {
-    // Without per-cell bold every range's one bold property is read together, first.
-    const fonts = perCellBold
-      ? []
-      : ranges.map((r) =>
-          context.workbook.worksheets.getItem(r.sheetId).getRangeByIndexes(r.row, r.col, r.rows, r.cols).format.font.load('bold'),
-        );
-    if (!perCellBold) await context.sync();
+  /** Per-cell bold of the snapshots whose range's bold read `null` (mixed): one sync for all, else per range in blocks. */
+  private async readMixedBold(context: Excel.RequestContext, out: CellSnapshot[], uniform: ReadonlyArray<boolean | null>): Promise<void> {
+    if (!this.perCellBold) return;
+    const mixed = out.filter((_, i) => uniform[i] === null);
+    if (mixed.length === 0) return;
+    const props = mixed.map(({ range }) =>
+      context.workbook.worksheets
+        .getItem(range.sheetId)
+        .getRangeByIndexes(range.row, range.col, range.rows, range.cols)
+        .getCellProperties({ format: { font: { bold: true } } }),
+    );
+    try {
+      await context.sync();
+    } catch (e) {
+      if (!isResponseTooLarge(e)) throw e;
+      for (const snap of mixed) snap.bold = await readBold(context, snap.range, this.readBudget);
+      return;
+    }
+    mixed.forEach((snap, k) => {
+      snap.bold = boldCellsSchema.parse(props[k]?.value).map((row) => row.map((c) => c.format.font.bold));
+    });
+  }
+
+  private async snapshotInBlocks(context: Excel.RequestContext, ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
+    // Every range's one bold property first, together; values and formats in blocks; per-cell bold where it is mixed.
+    const fonts = ranges.map((r) =>
+      context.workbook.worksheets.getItem(r.sheetId).getRangeByIndexes(r.row, r.col, r.rows, r.cols).format.font.load('bold'),
+    );
+    await context.sync();
     const out: CellSnapshot[] = [];
     for (const [i, range] of ranges.entries()) {
       const { values, formats } = await readValuesAndFormats(context, range, this.readBudget);
-      const bold = perCellBold ? await readBold(context, range, this.readBudget) : uniformBold(range, fonts[i]?.bold);
-      out.push({ range: { ...range }, values, formats, bold });
+      out.push({ range: { ...range }, values, formats, bold: uniformBold(range, fonts[i]?.bold) });
+    }
+    const uniform = fonts.map((f) => f.bold);
+    if (this.perCellBold) {
+      for (const [i, snap] of out.entries()) if (uniform[i] === null) snap.bold = await readBold(context, snap.range, this.readBudget);
     }
     return out;
   }

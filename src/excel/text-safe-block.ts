@@ -75,21 +75,62 @@ export function planTextSafeBlock(block: WriteBlock): BlockPlan {
 
 const filled = <T>(rows: number, cols: number, v: T): T[][] => Array.from({ length: rows }, () => new Array<T>(cols).fill(v));
 
+/** Groups of adjacent columns: `skip` (no cell gets a format), `full` (every cell does), `partial` (some keep theirs). */
+function columnGroups(
+  formats: ReadonlyArray<ReadonlyArray<string | null>>,
+  cols: number,
+): Array<{ kind: 'skip' | 'full' | 'partial'; col: number; cols: number }> {
+  const kinds = Array.from({ length: cols }, (_, j) => {
+    let set = 0;
+    for (const row of formats) if (row[j] !== null) set += 1;
+    return set === 0 ? 'skip' : set === formats.length ? 'full' : 'partial';
+  });
+  const groups: Array<{ kind: 'skip' | 'full' | 'partial'; col: number; cols: number }> = [];
+  kinds.forEach((kind, j) => {
+    const last = groups[groups.length - 1];
+    if (last && last.kind === kind) last.cols += 1;
+    else groups.push({ kind, col: j, cols: 1 });
+  });
+  return groups;
+}
+
+/**
+ * Many format rectangles: the formats go as one matrix per group of columns instead. Columns whose every cell gets a
+ * format need no read; columns where some cells keep theirs have their current formats read first (one sync).
+ */
+async function queueFormatMatrices(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  block: WriteBlock,
+  plan: BlockPlan,
+): Promise<void> {
+  const groups = columnGroups(plan.formats, plan.cols);
+  const rangeOf = (g: { col: number; cols: number }): Excel.Range =>
+    sheet.getRangeByIndexes(block.row, block.col + g.col, plan.rows, g.cols);
+  const partial = groups.filter((g) => g.kind === 'partial').map((g) => ({ g, range: rangeOf(g).load('numberFormat') }));
+  if (partial.length > 0) await context.sync();
+  for (const g of groups) {
+    if (g.kind === 'full') rangeOf(g).numberFormat = plan.formats.map((row) => row.slice(g.col, g.col + g.cols) as string[]);
+  }
+  for (const { g, range } of partial) {
+    const current = range.numberFormat;
+    range.numberFormat = plan.formats.map((row, i) =>
+      row.slice(g.col, g.col + g.cols).map((f, j) => f ?? String(current[i]?.[j] ?? 'General')),
+    );
+  }
+}
+
 /**
  * Queues and syncs the writes of `block` on its worksheet: the formats (in their own sync when a cell gets `@`), then
- * the values with calculation suspended, then bold. Two syncs at most (three when many format rectangles need the
- * current formats read first); no proxy per cell.
+ * the values with calculation suspended, then bold. Two syncs at most (three when many format rectangles leave some
+ * cells' formats alone, which are read first); no proxy per cell.
  */
 export async function writeTextSafeBlock(context: Excel.RequestContext, block: WriteBlock): Promise<void> {
   const plan = planTextSafeBlock(block);
   const sheet = context.workbook.worksheets.getItem(block.sheetId);
   const whole = sheet.getRangeByIndexes(block.row, block.col, plan.rows, plan.cols);
-  if (plan.formatRects.length > MAX_FORMAT_RECTS) {
-    whole.load('numberFormat');
-    await context.sync();
-    const current = whole.numberFormat;
-    whole.numberFormat = plan.formats.map((row, i) => row.map((f, j) => f ?? String(current[i]?.[j] ?? 'General')));
-  } else {
+  if (plan.formatRects.length > MAX_FORMAT_RECTS) await queueFormatMatrices(context, sheet, block, plan);
+  else {
     for (const r of plan.formatRects) {
       sheet.getRangeByIndexes(block.row + r.row, block.col + r.col, r.rows, r.cols).numberFormat = filled(r.rows, r.cols, r.value);
     }
