@@ -1,9 +1,8 @@
 /** Entry of the Excel task pane, the shared runtime's page: Office.onReady, the requirement check, then the pane over the Excel host. */
 import { createRoot } from 'react-dom/client';
 import { AddinError } from '../core/wire/errors';
-import { fetchTransport } from '../browser/fetch-transport';
+import { browserRuntime } from '../browser/browser-runtime';
 import { createAddinService } from '../core/service/create-addin-service';
-import { browserClock } from '../browser/browser-clock';
 import { readPreviewConfig } from '../preview/preview-config';
 import { App } from '../ui/App';
 import { createExcelHost } from './create-excel-host';
@@ -32,16 +31,14 @@ async function boot(): Promise<void> {
     showMessage(start.message);
     return;
   }
+  // One service for the pane and the ribbon's commands: both run in this page (the shared runtime), so the pane's list
+  // shows what a ribbon Refresh all did.
   const host = createExcelHost();
   const service = createAddinService({
     host,
-    transport: fetchTransport(window.fetch.bind(window)),
-    clock: browserClock,
-    random: Math.random,
-    randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    ...browserRuntime(window),
     // The dev server's /config.js (npm run start:excel) prefills the local platform; absent in production.
     defaultTenantUrl: readPreviewConfig(page.__PREVIEW_CONFIG__).defaultTenantUrl,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     // Sheets deleted or renamed, rows and columns moved, and the pane shown again update the list of reports.
     workbookChanges: excelWorkbookChanges({
       isSetSupported: (name, version) => Office.context.requirements.isSetSupported(name, version),
