@@ -73,7 +73,9 @@ export function planTextSafeBlock(block: WriteBlock): BlockPlan {
   return { rows, cols, values, formats, formatRects: rectanglesOf(formats), hasTextFormat, boldRects };
 }
 
-const filled = <T>(rows: number, cols: number, v: T): T[][] => Array.from({ length: rows }, () => new Array<T>(cols).fill(v));
+function filled<T>(rows: number, cols: number, v: T): T[][] {
+  return Array.from({ length: rows }, () => new Array<T>(cols).fill(v));
+}
 
 /** Groups of adjacent columns: `skip` (no cell gets a format), `full` (every cell does), `partial` (some keep theirs). */
 function columnGroups(

@@ -1,11 +1,14 @@
 /**
  * `npm run test:browser`: starts `npm start -- --faults` (build, local platform, preview) on free ports, drives Chromium
  * through the scenarios of scenarios.ts, saves a screenshot per scenario under test-results/, and exits non-zero on any failure.
- * E2E_WEB_URL and E2E_PLATFORM_URL point it at servers already running (then nothing is built or started).
+ * E2E_WEB_URL and E2E_PLATFORM_URL point it at servers already running (then nothing is built or started). The scenarios
+ * come in two groups, the preview workbook's and the Excel task pane's (over the Office.js fake), each in its own page;
+ * E2E_GROUPS=excel (or preview) runs one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, resultsDir, runScenarios, slug, startServers, type ScenarioContext, type Servers } from './harness';
+import { buildExcelScenarios } from './excel-scenarios';
 import { buildScenarios } from './scenarios';
 
 /** Hard limit for the whole run (build included): a hung browser or server must not hang CI. */
@@ -40,26 +43,33 @@ async function main(): Promise<number> {
     browserHandle = await launchBrowser();
     const context = await browserHandle.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
-    });
+    const groups = (process.env.E2E_GROUPS ?? 'preview,excel').split(',');
     let shot = 0;
-    const make = async (): Promise<ScenarioContext> => ({
-      page,
-      context,
-      servers: running,
-      screenshot: async (name: string) => {
-        shot += 1;
-        await page.screenshot({
-          path: path.join(resultsDir, `${String(shot).padStart(2, '0')}-${slug(name)}.png`),
-          fullPage: false,
-          animations: 'disabled',
-        });
-      },
-    });
-    const failed = await runScenarios(buildScenarios(page, running), make);
+    let failed = 0;
+    for (const group of ['preview', 'excel'].filter((g) => groups.includes(g))) {
+      const page = await context.newPage();
+      page.on('pageerror', (e) => pageErrors.push(`${group}: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') pageErrors.push(`${group} console: ${m.text()}`);
+      });
+      const make = async (): Promise<ScenarioContext> => ({
+        page,
+        context,
+        servers: running,
+        screenshot: async (name: string) => {
+          shot += 1;
+          await page.screenshot({
+            path: path.join(resultsDir, `${String(shot).padStart(2, '0')}-${slug(name)}.png`),
+            fullPage: false,
+            animations: 'disabled',
+          });
+        },
+      });
+      if (group === 'excel') console.log('\nExcel task pane over the Office.js fake:');
+      const scenarios = group === 'excel' ? buildExcelScenarios(page, running) : buildScenarios(page, running);
+      failed += await runScenarios(scenarios, make);
+      await page.close();
+    }
     if (pageErrors.length > 0) console.log(`\nPage errors and console errors seen:\n  ${pageErrors.slice(0, 20).join('\n  ')}`);
     return failed;
   } finally {

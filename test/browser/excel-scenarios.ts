@@ -1,0 +1,158 @@
+/**
+ * Browser scenarios of the Excel task pane: the built taskpane.html in Chromium, the built Office.js fake served in place
+ * of Microsoft's CDN office.js, against the local platform; driven as a user would (sign in, pick the context, insert,
+ * refresh), then the ribbon's Refresh all called as Office calls it, with the pane hidden.
+ */
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { buildOfficeFake } from '../../scripts/build-office-fake';
+import type { Scenario, Servers } from './harness';
+import { assert, assertEqual, waitFor } from './wait-for';
+
+/** Where taskpane.html loads Office.js from (Microsoft's CDN); the test answers it with the fake. */
+export const OFFICE_JS_URL = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+
+const EDITOR_KEY = 'dev-editor-key';
+const REPORT = {
+  name: 'Nicknames in Excel',
+  sql: 'SELECT nickname, MEASURE(count) AS customers\nFROM customers\nWHERE nickname IS NOT NULL\nGROUP BY 1\nORDER BY 1',
+};
+
+const cellsSchema = z.object({
+  values: z.array(z.array(z.union([z.string(), z.number(), z.boolean()]))),
+  formulas: z.array(z.array(z.union([z.string(), z.number(), z.boolean()]))),
+});
+const commandSchema = z.object({
+  completedCalls: z.number(),
+  kind: z.string(),
+  summary: z.object({ total: z.number(), done: z.number(), failed: z.number() }).nullable(),
+  paneShows: z.number(),
+});
+
+/** Values and formulas of an A1 range of Sheet1, read through the page's (fake) Excel API. Plain JavaScript text: see pane.ts. */
+async function readRange(page: Page, address: string): Promise<z.infer<typeof cellsSchema>> {
+  const script = `Excel.run(async (ctx) => {
+    const r = ctx.workbook.worksheets.getItem('Sheet1').getRange(${JSON.stringify(address)}).load('values, formulas');
+    await ctx.sync();
+    return { values: r.values, formulas: r.formulas };
+  })`;
+  return cellsSchema.parse(await page.evaluate(script));
+}
+
+/** A person's action in Excel (the fake's `user` controls), e.g. `select('Sheet1', 'B2')`. */
+async function inExcel(page: Page, call: string): Promise<void> {
+  await page.evaluate(`window.__officeFake.user.${call}`);
+}
+
+export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
+  const pane = page.getByRole('main', { name: 'Reports pane' });
+  const button = (name: string) => pane.getByRole('button', { name, exact: true });
+  const card = () => pane.getByRole('listitem', { name: REPORT.name, exact: true });
+  const refreshedAt = async (): Promise<string | null> => {
+    const times = card().locator('time[datetime]');
+    return (await times.count()) === 0 ? null : times.first().getAttribute('datetime');
+  };
+  let rows = 0;
+
+  return [
+    {
+      name: 'E1 the task pane opens over the Office.js fake, signs in and picks the production environment',
+      run: async () => {
+        const fakeScript = buildOfficeFake();
+        await page.addInitScript({ content: 'window.__OFFICE_FAKE_CONFIG__ = { sheets: ["Sheet1"] };' });
+        await page.route(OFFICE_JS_URL, (route) => route.fulfill({ path: fakeScript, contentType: 'text/javascript' }));
+        await page.goto(new URL('taskpane.html', servers.webUrl).toString());
+        const tenant = pane.getByRole('textbox', { name: 'Tenant URL' });
+        await tenant.waitFor();
+        assertEqual(await tenant.inputValue(), servers.platformUrl, 'The Tenant URL field is not prefilled with the local platform');
+        await pane.getByLabel('API key').fill(EDITOR_KEY);
+        await button('Sign in').click();
+        await button('Sign out').waitFor({ timeout: 20_000 });
+        for (const [name, option] of [
+          ['Deployment', null],
+          ['Environment', /\bproduction$/],
+        ] as const) {
+          const box = pane.getByRole('combobox', { name, exact: true });
+          await waitFor(`the "${name}" combobox to be enabled`, () => box.isEnabled());
+          await box.click();
+          const listbox = page.getByRole('listbox');
+          await (option === null ? listbox.getByRole('option').first() : listbox.getByRole('option', { name: option })).click();
+        }
+        await waitFor('"New report" to be enabled', () => button('New report').isEnabled());
+      },
+    },
+    {
+      name: 'E2 insert a SQL report at the selected cell B2: formula-like nicknames arrive as inert text',
+      run: async () => {
+        await button('New report').click();
+        await pane.getByRole('textbox', { name: 'Report name' }).fill(REPORT.name);
+        await pane.getByRole('tab', { name: 'SQL', exact: true }).click();
+        await pane.getByRole('textbox', { name: 'SQL' }).fill(REPORT.sql);
+        await inExcel(page, `select('Sheet1', 'B2')`);
+        await waitFor('the pane to say "Insert at Sheet1!B2"', () => pane.getByText('Insert at Sheet1!B2', { exact: true }).isVisible());
+        await button('Insert').click();
+        const inserted = await waitFor(
+          'the report to be inserted',
+          async () => (await card().count()) > 0 && (await card().innerText()).includes('Inserted') && card().innerText(),
+          { timeoutMs: 60_000, observe: () => pane.innerText() },
+        );
+        const match = /(\d+) rows? × 2 columns/.exec(inserted);
+        assert(match, `The card does not say how many rows were inserted: ${inserted}`);
+        rows = Number(match[1]);
+        const cells = await readRange(page, `B2:C${2 + rows}`);
+        assertEqual(cells.values[0], ['nickname', 'customers'], "The report's header is not at B2");
+        const names = cells.values.slice(1).map((r) => r[0]);
+        for (const risky of ['=cmd|calc', '-dash', '+plus', '@mention'])
+          assert(names.includes(risky), `The formula-like nickname ${risky} is not in the cells: ${JSON.stringify(names)}`);
+        assertEqual(cells.formulas, cells.values, 'A cell holds a formula instead of inert text');
+      },
+    },
+    {
+      name: 'E3 refresh the report from its card: a value typed over it is put back',
+      run: async () => {
+        await inExcel(page, `type('Sheet1', 'C3', 'typed over')`);
+        const before = await refreshedAt();
+        await button(`Refresh ${REPORT.name}`).click();
+        await waitFor(
+          'the refresh to end',
+          async () => (await refreshedAt()) !== before && (await button(`Refresh ${REPORT.name}`).isVisible()),
+          {
+            timeoutMs: 60_000,
+            observe: () => card().innerText(),
+          },
+        );
+        const c3 = (await readRange(page, 'C3')).values[0]?.[0];
+        assert(typeof c3 === 'number', `The refresh did not put the count back in C3: ${JSON.stringify(c3)}`);
+      },
+    },
+    {
+      name: "E4 the ribbon's Refresh all with the pane hidden: the event completes and the pane's list shows the run",
+      run: async () => {
+        await page.evaluate('window.__officeFake.setPaneVisible(false)');
+        await inExcel(page, `type('Sheet1', 'C3', 'typed again')`);
+        const before = await refreshedAt();
+        // As Office does for an ExecuteFunction button: calls the function associated with `refreshAll`.
+        const outcome = commandSchema.parse(
+          await page.evaluate(`window.__officeFake.invokeCommand('refreshAll').then((r) => ({
+            completedCalls: r.completedCalls,
+            kind: r.returned.kind,
+            summary: r.returned.kind === 'done' ? r.returned.summary : null,
+            paneShows: window.__officeFake.pane.shows,
+          }))`),
+        );
+        assertEqual(outcome.completedCalls, 1, 'The ribbon command did not call event.completed() exactly once');
+        assertEqual(
+          [outcome.kind, outcome.summary?.done, outcome.summary?.failed],
+          ['done', 1, 0],
+          'Refresh all did not refresh the report',
+        );
+        assertEqual(outcome.paneShows, 0, 'A successful ribbon run opened the pane');
+        const c3 = (await readRange(page, 'C3')).values[0]?.[0];
+        assert(typeof c3 === 'number', `The ribbon's Refresh all did not put the count back in C3: ${JSON.stringify(c3)}`);
+        await waitFor('the pane to list the ribbon run', async () => (await refreshedAt()) !== before, {
+          observe: () => card().innerText(),
+        });
+      },
+    },
+  ];
+}
