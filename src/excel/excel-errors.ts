@@ -35,9 +35,6 @@ export function isCellEditModeError(e: unknown): boolean {
 /** Code of the 'hostBusy' error a host call gives while Excel is in cell-edit mode (Microsoft's error code). */
 export const HOST_BUSY_CODE = 'InvalidOperationInCellEditMode';
 
-export const CELL_EDIT_MESSAGE =
-  'Excel is waiting for you to finish editing a cell. Press Enter or Esc to leave the cell; the add-in then goes on.';
-
 /** The typed error for a batch refused while the user edits a cell: kind 'hostBusy', which the core waits on and retries. */
 export function hostBusyError(cause: unknown): AddinError {
   return new AddinError('hostBusy', 'Excel is busy: a cell is being edited. Press Enter or Esc to leave the cell, then try again.', {
