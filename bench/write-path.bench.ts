@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { startPlatform } from '../local-platform/server';
 import { fetchTransport, type FetchLike } from '../src/browser/fetch-transport';
 import type { Transport, TransportRequest } from '../src/core/api/transport';
-import { buildFlatMatrix } from '../src/core/cells/flat-layout';
+import { createFlatLayout } from '../src/core/cells/flat-layout';
 import type { Matrix } from '../src/core/cells/matrix';
 import type { CellSnapshot, GridRange, WorkbookLayout, WriteBlock } from '../src/core/host';
 import { MemoryHost } from '../src/core/memory/memory-host';
@@ -15,11 +15,11 @@ import { WorkbookModel } from '../src/core/memory/workbook-model';
 import { createNdjsonDecoder } from '../src/core/ndjson/ndjson-decoder';
 import type { ReportDraft } from '../src/core/service/addin-service';
 import { createAddinService } from '../src/core/service/create-addin-service';
-import type { StreamColumn, StreamValue } from '../src/core/wire/schemas';
 import { gcFunction } from './gc-function';
 import type { Measurement } from './measurement';
 
-const SIZES = [100_000, 1_000_000];
+/** The sizes measured; BENCH_WRITE_ROWS=100000 (comma-separated) measures others. */
+const SIZES = (process.env['BENCH_WRITE_ROWS'] ?? '100000,1000000').split(',').map(Number);
 const COLUMNS = 'id, status, created_at, customer_city, customer_name, product_category, amount, is_returned';
 const sql = (rows: number): string => `SELECT ${COLUMNS} FROM orders LIMIT ${rows}`;
 const MB = 1024 * 1024;
@@ -149,19 +149,13 @@ function decodeAndType(
   gc?.();
   const base = process.memoryUsage().heapUsed;
   const t1 = now();
-  let columns: StreamColumn[] = [];
-  let rows: StreamValue[][] = [];
-  const decoder = createNdjsonDecoder({
-    onHeader: (h) => (columns = h.schema),
-    onRows: (batch) => {
-      for (const row of batch) rows.push(row);
-    },
-  });
+  // The product's path: each line typed as it arrives (the query client hands lines to the flat layout).
+  const layout = createFlatLayout();
+  const decoder = createNdjsonDecoder({ onHeader: (h) => layout.header(h.schema), onRows: (batch) => layout.add(batch) });
   for (const chunk of chunks) decoder.feed(chunk);
   decoder.end();
-  let matrix: Matrix | null = buildFlatMatrix({ columns, rows });
+  let matrix: Matrix | null = layout.finish();
   const decodeTypeMs = now() - t1;
-  rows = [];
   gc?.();
   const matrixBytes = process.memoryUsage().heapUsed - base;
   if (matrix.rows < 2) throw new Error('no rows typed');
