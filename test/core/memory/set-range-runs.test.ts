@@ -28,16 +28,14 @@ describe('WorkbookModel.setRange with runs', () => {
     fc.assert(
       fc.property(
         shape.chain(({ rows, cols }) => {
-          const run = fc
-            .record({ row: fc.nat(rows - 1), col: fc.nat(cols - 1) })
-            .chain(({ row, col }) =>
-              fc.record({
-                row: fc.constant(row),
-                col: fc.constant(col),
-                rows: fc.integer({ min: 1, max: rows - row }),
-                cols: fc.integer({ min: 1, max: cols - col }),
-              }),
-            );
+          const run = fc.record({ row: fc.nat(rows - 1), col: fc.nat(cols - 1) }).chain(({ row, col }) =>
+            fc.record({
+              row: fc.constant(row),
+              col: fc.constant(col),
+              rows: fc.integer({ min: 1, max: rows - row }),
+              cols: fc.integer({ min: 1, max: cols - col }),
+            }),
+          );
           return fc.record({
             values: fc.array(fc.array(value, { minLength: cols, maxLength: cols }), { minLength: rows, maxLength: rows }),
             formats: fc.array(fc.tuple(run, fc.constantFrom(TEXT_FORMAT, '0.00', GENERAL_FORMAT)), { maxLength: 3 }),
