@@ -232,8 +232,9 @@ export class WorkbookModel {
   }
 
   /**
-   * Values, formats (`general` where a cell has none) and bold of a range in one pass; an empty row costs three filled
-   * arrays (the same answer as getValues, getFormats and getBold).
+   * Values, formats (`general` where a cell has none) and bold of a range in one pass (the same answer as getValues,
+   * getFormats and getBold). Rows the sheet does not hold share three frozen rows, so a snapshot of an empty area
+   * costs next to nothing; a snapshot is read, never written to.
    */
   snapshotRange(
     sheetId: string,
@@ -245,19 +246,26 @@ export class WorkbookModel {
     const formats: string[][] = new Array<string[]>(range.rows);
     const bold: boolean[][] = new Array<boolean[]>(range.rows);
     const { col, cols } = range;
+    const emptyV = Object.freeze(new Array<Scalar>(cols).fill(null)) as Scalar[];
+    const emptyF = Object.freeze(new Array<string>(cols).fill(general)) as string[];
+    const emptyB = Object.freeze(new Array<boolean>(cols).fill(false)) as boolean[];
     for (let i = 0; i < range.rows; i += 1) {
       const r = s.rows.get(range.row + i);
+      if (r === undefined) {
+        values[i] = emptyV;
+        formats[i] = emptyF;
+        bold[i] = emptyB;
+        continue;
+      }
       const v = new Array<Scalar>(cols).fill(null);
       const f = new Array<string>(cols).fill(general);
       const b = new Array<boolean>(cols).fill(false);
-      if (r) {
-        for (let j = 0; j < cols; j += 1) {
-          const value = r.v[col + j];
-          if (value !== undefined && value !== null) v[j] = value;
-          const format = r.f?.[col + j];
-          if (format !== undefined && format !== null) f[j] = format;
-          if (r.b?.[col + j]) b[j] = true;
-        }
+      for (let j = 0; j < cols; j += 1) {
+        const value = r.v[col + j];
+        if (value !== undefined && value !== null) v[j] = value;
+        const format = r.f?.[col + j];
+        if (format !== undefined && format !== null) f[j] = format;
+        if (r.b?.[col + j]) b[j] = true;
       }
       values[i] = v;
       formats[i] = f;

@@ -34,4 +34,16 @@ describe('WorkbookModel.snapshotRange', () => {
       { numRuns: 500 },
     );
   });
+
+  it('shares frozen rows where the sheet holds nothing, so a snapshot of an empty area allocates no row per row', () => {
+    const m = new WorkbookModel();
+    const sheet = m.sheets()[0]!.id;
+    m.setValue(sheet, 2, 0, 'x');
+    const snap = m.snapshotRange(sheet, { row: 0, col: 0, rows: 4, cols: 2 }, GENERAL_FORMAT);
+    expect(snap.values[0]).toBe(snap.values[3]);
+    expect(snap.values[2]).toEqual(['x', null]);
+    expect(Object.isFrozen(snap.values[0])).toBe(true);
+    expect(Object.isFrozen(snap.formats[1])).toBe(true);
+    expect(Object.isFrozen(snap.bold[3])).toBe(true);
+  });
 });
