@@ -85,6 +85,7 @@ export class QueryClient implements QueryRunner {
         const result: QueryResult = {
           columns: decoded.header.schema,
           rows: decoded.rows,
+          ...(run.sink ? { sunk: true as const } : {}),
           bytes: decoded.bytes,
           elapsedMs: clock.now() - started,
         };
@@ -150,17 +151,22 @@ export class QueryClient implements QueryRunner {
 
     let header: StreamHeader | undefined;
     const rows: StreamValue[][] = [];
+    const sink = run.sink;
+    let received = 0;
     const budget = this.budgetOf(run.budget);
     const decoder = createNdjsonDecoder(
       {
         onHeader: (h) => {
           header = h;
           if (h.schema.length > budget.maxCols) throw tooManyColumns(h.schema.length, budget.maxCols);
+          sink?.header(h.schema);
         },
         onRows: (batch) => {
-          for (const row of batch) rows.push(row);
-          if (rows.length > budget.maxRows)
-            throw overBudget(rows.length, `more than fit in the sheet (${budget.maxRows} rows below the header)`, budget);
+          received += batch.length;
+          if (received > budget.maxRows)
+            throw overBudget(received, `more than fit in the sheet (${budget.maxRows} rows below the header)`, budget);
+          if (sink) sink.add(batch);
+          else for (const row of batch) rows.push(row);
         },
       },
       this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes },

@@ -21,6 +21,15 @@ export interface ResultBudget {
   maxBytes?: number;
 }
 
+/**
+ * Takes the result's rows line by line as they arrive (the flat layout types them at once), so the stream's rows are
+ * never kept whole. header() starts afresh: a retried run (a Continue wait) calls it again.
+ */
+export interface ResultRowSink {
+  header(columns: readonly StreamColumn[]): void;
+  add(rows: readonly (readonly StreamValue[])[]): void;
+}
+
 export interface QueryRunOptions {
   query: string;
   timezone?: string;
@@ -28,11 +37,16 @@ export interface QueryRunOptions {
   signal?: CancelSignal;
   budget?: ResultBudget;
   onProgress?: (progress: QueryProgress) => void;
+  /** Hand the rows to this sink as they arrive instead of keeping them in the result (a runner may ignore it). */
+  sink?: ResultRowSink;
 }
 
 export interface QueryResult {
   columns: StreamColumn[];
+  /** The rows, or none when they went to the run's sink (`sunk`). */
   rows: StreamValue[][];
+  /** The rows went to the run's sink, not into `rows`. */
+  sunk?: true;
   lastRefreshTime?: string;
   usedPreAggregations?: StreamHeader['usedPreAggregations'];
   bytes: number;

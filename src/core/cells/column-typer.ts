@@ -114,20 +114,22 @@ export interface TypeRowsOptions extends TypeColumnOptions {
   pick?: readonly number[];
 }
 
+/** Types result rows into one TypedRows as they arrive, line by line, keeping each column's typing across lines. */
+export interface RowsTyper {
+  /** Appends one values row and one formats row per result row. */
+  add(rows: readonly (readonly StreamValue[])[]): void;
+  /** Applies the column-wide decisions to every row added; call once, after the last add. */
+  finish(): void;
+}
+
 /**
- * Types result rows into `into`, appending one values row and one formats row per result row; cell k of a row is the
- * value of result column pick[k] (a missing value is null), typed as typeValue types it, plus two column-wide
- * decisions so a column reads uniformly:
+ * A RowsTyper into `into`: cell k of a row is the value of result column pick[k] (a missing value is null), typed as
+ * typeValue types it, plus two column-wide decisions so a column reads uniformly:
  * - a date/time column whose timestamps are all at midnight (DATE_TRUNC to day, week, month, quarter, year) shows as
  *   dates (DATE_FORMAT); if any timestamp has a fraction of a second, all timestamps show milliseconds;
  * - numeric cells get the member's percent/currency format when the header names one (see memberNumberFormat).
  */
-export function typeRowsInto(
-  columns: readonly TypedColumnSpec[],
-  rows: readonly (readonly StreamValue[])[],
-  into: TypedRows,
-  options: TypeRowsOptions = {},
-): void {
+export function createRowsTyper(columns: readonly TypedColumnSpec[], into: TypedRows, options: TypeRowsOptions = {}): RowsTyper {
   const pick = options.pick ?? columns.map((_, j) => j);
   const typers = pick.map((j) => {
     const column = columns[j];
@@ -136,22 +138,40 @@ export function typeRowsInto(
   });
   const width = pick.length;
   const start = into.values.length;
-  for (const row of rows) {
-    const values = new Array<Scalar>(width);
-    const formats = new Array<string | null>(width);
-    for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, formats, k);
-    into.values.push(values);
-    into.formats.push(formats);
-  }
-  typers.forEach((typer, k) => {
-    const timestampFormat = typer.timestampFormat();
-    if (timestampFormat === null) return;
-    for (let i = start; i < into.formats.length; i++) {
-      const formats = into.formats[i];
-      const f = formats?.[k];
-      if (formats && (f === DATE_TIME_FORMAT || f === DATE_TIME_MS_FORMAT)) formats[k] = timestampFormat;
-    }
-  });
+  return {
+    add(rows) {
+      for (const row of rows) {
+        const values = new Array<Scalar>(width);
+        const formats = new Array<string | null>(width);
+        for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, formats, k);
+        into.values.push(values);
+        into.formats.push(formats);
+      }
+    },
+    finish() {
+      typers.forEach((typer, k) => {
+        const timestampFormat = typer.timestampFormat();
+        if (timestampFormat === null) return;
+        for (let i = start; i < into.formats.length; i++) {
+          const formats = into.formats[i];
+          const f = formats?.[k];
+          if (formats && (f === DATE_TIME_FORMAT || f === DATE_TIME_MS_FORMAT)) formats[k] = timestampFormat;
+        }
+      });
+    },
+  };
+}
+
+/** Types result rows into `into` in one go (createRowsTyper's rules: one add of every row, then finish). */
+export function typeRowsInto(
+  columns: readonly TypedColumnSpec[],
+  rows: readonly (readonly StreamValue[])[],
+  into: TypedRows,
+  options: TypeRowsOptions = {},
+): void {
+  const typer = createRowsTyper(columns, into, options);
+  typer.add(rows);
+  typer.finish();
 }
 
 /** Types a whole column into one TypedCell per value (typeRowsInto's rules for one column). */

@@ -1,6 +1,7 @@
 /** The flat layout: one header row of column titles, then one typed row per result row. */
 import type { QueryResult } from '../api/query-result';
-import { typeRowsInto, type TypedRows } from './column-typer';
+import type { StreamColumn, StreamValue } from '../wire/schemas';
+import { createRowsTyper, type RowsTyper, type TypedRows } from './column-typer';
 import { textCell } from './inert-text';
 import type { Matrix } from './matrix';
 import { lookupTitle } from './member-match';
@@ -12,14 +13,50 @@ export interface LayoutOptions {
   memberFormats?: boolean;
 }
 
+/** The flat layout built as the result's lines arrive: typed rows are kept, the stream's rows are not. */
+export interface FlatLayoutBuilder {
+  /** The result's columns (the stream's header): starts the layout afresh. */
+  header(columns: readonly StreamColumn[]): void;
+  /** One data line's rows, typed at once. */
+  add(rows: readonly (readonly StreamValue[])[]): void;
+  /** The matrix: the header row of titles, then every row added. Call once, after the last line. */
+  finish(options?: LayoutOptions): Matrix;
+}
+
+/** A FlatLayoutBuilder: the same matrix buildFlatMatrix lays out of the same columns and rows. */
+export function createFlatLayout(memberFormats?: boolean): FlatLayoutBuilder {
+  let columns: readonly StreamColumn[] = [];
+  let typed: TypedRows = { values: [[]], formats: [[]] };
+  let typer: RowsTyper | null = null;
+  return {
+    header(cols) {
+      columns = cols;
+      // Row 0 is the header row, titled in finish() (titles are known once the result is).
+      typed = { values: [[]], formats: [[]] };
+      typer = createRowsTyper(cols, typed, { memberFormats });
+    },
+    add(rows) {
+      if (typer === null) throw new Error('Flat layout: rows before the header.');
+      typer.add(rows);
+    },
+    finish(options = {}) {
+      if (typer === null) throw new Error('Flat layout: no header.');
+      typer.finish();
+      const header = columns.map((c) => textCell(lookupTitle(options.titles, c.name) ?? c.name));
+      typed.values[0] = header.map((h) => h.value);
+      typed.formats[0] = header.map((h) => h.format);
+      return { rows: typed.values.length, cols: columns.length, values: typed.values, formats: typed.formats, headerRows: 1 };
+    },
+  };
+}
+
 /**
  * Lays out `result` as a table: header row of titles (inert text: a title like "=x" or "2024" stays text), then the
- * rows in result order, each value typed by its column (typeRowsInto). `headerRows` is 1.
+ * rows in result order, each value typed by its column (createRowsTyper). `headerRows` is 1.
  */
 export function buildFlatMatrix(result: Pick<QueryResult, 'columns' | 'rows'>, options: LayoutOptions = {}): Matrix {
-  const { columns, rows } = result;
-  const header = columns.map((c) => textCell(lookupTitle(options.titles, c.name) ?? c.name));
-  const typed: TypedRows = { values: [header.map((h) => h.value)], formats: [header.map((h) => h.format)] };
-  typeRowsInto(columns, rows, typed, { memberFormats: options.memberFormats });
-  return { rows: rows.length + 1, cols: columns.length, values: typed.values, formats: typed.formats, headerRows: 1 };
+  const layout = createFlatLayout(options.memberFormats);
+  layout.header(result.columns);
+  layout.add(result.rows);
+  return layout.finish(options);
 }

@@ -136,6 +136,12 @@ function checkGrid(matrix: Matrix, target: WriteTarget, budget: WriteBudget): vo
   }
 }
 
+/** Whether rows [row, row + nRows) of `grid` all hold exactly `cols` entries (so a block may share them as they are). */
+function fullWidth(grid: ReadonlyArray<ReadonlyArray<unknown>>, row: number, nRows: number, cols: number): boolean {
+  for (let i = row; i < row + nRows; i++) if (grid[i]?.length !== cols) return false;
+  return true;
+}
+
 /**
  * Cuts `matrix` (to be written with its top-left cell at `target`) into blocks for one write each:
  * - full-width row blocks, as many rows as fit both the cell budget and the byte budget (estimateBlockBytes);
@@ -182,8 +188,14 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
 
   const blocks: WriteBlock[] = [];
   const emit = (row: number, nRows: number, col: number, nCols: number): void => {
-    const values = matrix.values.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
-    const formats = matrix.formats.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
+    // A full-width block (the common case) shares the matrix's rows: no copy of every cell.
+    const whole = col === 0 && nCols === cols && fullWidth(matrix.values, row, nRows, cols) && fullWidth(matrix.formats, row, nRows, cols);
+    const values = whole
+      ? matrix.values.slice(row, row + nRows)
+      : matrix.values.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
+    const formats = whole
+      ? matrix.formats.slice(row, row + nRows)
+      : matrix.formats.slice(row, row + nRows).map((r) => r.slice(col, col + nCols));
     const block: WriteBlock = { sheetId: target.sheetId, row: target.row + row, col: target.col + col, values };
     const runs = formatRuns(formats);
     if (runs.length > 0) block.formats = runs;

@@ -5,6 +5,7 @@ import type { SpreadsheetHostValue } from '../wire/schemas';
 import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
 import { READ_BYTES_PER_CELL } from '../host';
 import { utf8ByteLength } from '../ndjson/utf8-length';
+import { jsonWriteBytes } from './json-write-bytes';
 import { DOCUMENT_STORE_LIMITS, MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 
@@ -34,7 +35,10 @@ export interface MemoryHostOptions {
   documentLimits?: { maxValueBytes: number; maxStoreBytes: number };
 }
 
-/** Estimated request size of a write: the JSON of its values, format runs and bold runs, in UTF-8 bytes. */
+/**
+ * Estimated request size of a write: the JSON of its values, format runs and bold runs, in UTF-8 bytes. The definition
+ * (it serializes the block); writeBlock counts the same number with jsonWriteBytes, without serializing the values.
+ */
 export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' | 'bold'>): number {
   return (
     utf8ByteLength(JSON.stringify(block.values)) +
@@ -180,12 +184,7 @@ export class MemoryHost implements SpreadsheetHost {
         code: 'ResponsePayloadSizeLimitExceeded',
         data: { cells },
       });
-    return ranges.map((range) => ({
-      range: { ...range },
-      values: this.model.getValues(range.sheetId, range),
-      formats: this.model.getFormats(range.sheetId, range).map((line) => line.map((f) => f ?? GENERAL_FORMAT)),
-      bold: this.model.getBold(range.sheetId, range),
-    }));
+    return ranges.map((range) => this.model.snapshotRange(range.sheetId, range, GENERAL_FORMAT));
   }
 
   async writeBlock(block: WriteBlock): Promise<void> {
@@ -207,7 +206,9 @@ export class MemoryHost implements SpreadsheetHost {
           data: { cells: rows * cols },
         },
       );
-    const bytes = estimateWriteBytes(block);
+    // An upper bound settles most blocks without formatting a fractional number; the exact count decides the rest.
+    const bound = jsonWriteBytes(block, true);
+    const bytes = bound > this.limits.maxBytesPerWrite ? jsonWriteBytes(block) : bound;
     if (bytes > this.limits.maxBytesPerWrite)
       throw new AddinError(
         'limit',
@@ -225,12 +226,10 @@ export class MemoryHost implements SpreadsheetHost {
     const cap = this.limits.maxCellsPerWorkbook;
     if (cap !== undefined && this.model.countValues() + rows * cols > cap)
       throw new AddinError('limit', `The workbook would hold more than ${cap} cells.`);
-    const formats = block.formats?.length ? gridOf(rows, cols, block.formats, (r) => r.format) : undefined;
-    const bold = block.bold?.length ? gridOf(rows, cols, block.bold, (r) => r.bold) : undefined;
     await this.mutation('write', range, () =>
       this.model.setRange(block.sheetId, block.row, block.col, block.values, {
-        ...(formats ? { formats } : {}),
-        ...(bold ? { bold } : {}),
+        ...(block.formats?.length ? { formatRuns: block.formats } : {}),
+        ...(block.bold?.length ? { boldRuns: block.bold } : {}),
       }),
     );
   }
@@ -277,22 +276,4 @@ export class MemoryHost implements SpreadsheetHost {
         },
       );
   }
-}
-
-/** The per-cell grid of a block's runs (`null` where no run covers a cell: left alone). */
-function gridOf<R extends { row: number; col: number; rows: number; cols: number }, T>(
-  rows: number,
-  cols: number,
-  runs: readonly R[],
-  valueOf: (run: R) => T,
-): (T | null)[][] {
-  const grid: (T | null)[][] = Array.from({ length: rows }, () => new Array<T | null>(cols).fill(null));
-  for (const run of runs) {
-    const value = valueOf(run);
-    for (let i = run.row; i < run.row + run.rows; i++) {
-      const line = grid[i];
-      if (line) line.fill(value, run.col, run.col + run.cols);
-    }
-  }
-  return grid;
 }

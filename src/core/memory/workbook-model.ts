@@ -1,6 +1,6 @@
 /** A portable in-memory workbook: ordered sheets of sparse cells with formats and bold, column widths, tracked areas, settings, change events. */
 import { AddinError } from '../wire/errors';
-import type { GridRange, Scalar, SheetRef } from '../host';
+import type { BoldRun, FormatRun, GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
 import { isEmptyRow, MAX_COLUMN_WIDTH, type RowStore, type SheetStore } from './sheet-store';
 
@@ -59,6 +59,10 @@ export interface SetRangeOptions {
   boldRows?: number;
   /** Bold of every cell, set exactly (true or false) after `boldRows`; `null` or a missing entry leaves the cell's bold alone. */
   bold?: (boolean | null)[][];
+  /** Number formats as rectangles relative to the range (a write block's runs), applied before the values like `formats`. */
+  formatRuns?: readonly FormatRun[];
+  /** Bold as rectangles relative to the range, set exactly like `bold` (before `boldRows`, which a write block never has). */
+  boldRuns?: readonly BoldRun[];
 }
 
 const FORBIDDEN_SHEET_CHARS = /[[\]:*?/\\]/;
@@ -227,6 +231,49 @@ export class WorkbookModel {
     return out;
   }
 
+  /**
+   * Values, formats (`general` where a cell has none) and bold of a range in one pass (the same answer as getValues,
+   * getFormats and getBold). Rows the sheet does not hold share three frozen rows, so a snapshot of an empty area
+   * costs next to nothing; a snapshot is read, never written to.
+   */
+  snapshotRange(
+    sheetId: string,
+    range: CellRect,
+    general: string,
+  ): { range: CellRect & { sheetId: string }; values: Scalar[][]; formats: string[][]; bold: boolean[][] } {
+    const s = this.store(sheetId);
+    const values: Scalar[][] = new Array<Scalar[]>(range.rows);
+    const formats: string[][] = new Array<string[]>(range.rows);
+    const bold: boolean[][] = new Array<boolean[]>(range.rows);
+    const { col, cols } = range;
+    const emptyV = Object.freeze(new Array<Scalar>(cols).fill(null)) as Scalar[];
+    const emptyF = Object.freeze(new Array<string>(cols).fill(general)) as string[];
+    const emptyB = Object.freeze(new Array<boolean>(cols).fill(false)) as boolean[];
+    for (let i = 0; i < range.rows; i += 1) {
+      const r = s.rows.get(range.row + i);
+      if (r === undefined) {
+        values[i] = emptyV;
+        formats[i] = emptyF;
+        bold[i] = emptyB;
+        continue;
+      }
+      const v = new Array<Scalar>(cols).fill(null);
+      const f = new Array<string>(cols).fill(general);
+      const b = new Array<boolean>(cols).fill(false);
+      for (let j = 0; j < cols; j += 1) {
+        const value = r.v[col + j];
+        if (value !== undefined && value !== null) v[j] = value;
+        const format = r.f?.[col + j];
+        if (format !== undefined && format !== null) f[j] = format;
+        if (r.b?.[col + j]) b[j] = true;
+      }
+      values[i] = v;
+      formats[i] = f;
+      bold[i] = b;
+    }
+    return { range: { sheetId, row: range.row, col: range.col, rows: range.rows, cols: range.cols }, values, formats, bold };
+  }
+
   /** Bold of every cell of a range. */
   getBold(sheetId: string, range: CellRect): boolean[][] {
     const s = this.store(sheetId);
@@ -390,6 +437,16 @@ export class WorkbookModel {
         if (typeof v === 'number' && !Number.isFinite(v)) throw hostError(`A cell cannot hold the number ${String(v)}.`);
       }
     const s = this.store(sheetId);
+    for (const run of options.formatRuns ?? [])
+      for (let i = run.row; i < run.row + run.rows && i < rows; i += 1) {
+        const r = this.rowFor(s, row + i);
+        for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) this.setFormatIn(r, col + j, run.format);
+      }
+    for (const run of options.boldRuns ?? [])
+      for (let i = run.row; i < run.row + run.rows && i < rows; i += 1) {
+        const r = this.rowFor(s, row + i);
+        for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) (r.b ??= [])[col + j] = run.bold || undefined;
+      }
     const boldRows = options.boldRows ?? 0;
     for (let i = 0; i < rows; i += 1) {
       const line = values[i] ?? [];

@@ -6,7 +6,7 @@ import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
 import { formatCellRef, formatRangeRef } from '../cells/a1';
-import { buildFlatMatrix } from '../cells/flat-layout';
+import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
 import { buildPivotMatrix } from '../cells/pivot-layout';
 import { planWriteBlocks } from '../cells/write-plan';
@@ -482,7 +482,10 @@ export class Orchestrator {
     const runner = this.deps.queries(context);
     const { limits } = this.deps.host;
     const isPivot = pivot !== null && pivot.columns.length > 0;
+    // A flat result is typed line by line as it arrives (the stream's rows are not kept).
+    const flat = isPivot ? null : createFlatLayout();
     const result = await runner.run({
+      ...(flat ? { sink: flat } : {}),
       query: sql,
       ...(this.deps.timezone ? { timezone: this.deps.timezone } : {}),
       ...(signal ? { signal } : {}),
@@ -494,7 +497,11 @@ export class Orchestrator {
     const titles = await this.deps.titles?.(context, result, report);
     throwIfAborted(signal);
     const options = titles ? { titles } : undefined;
-    const matrix: Matrix = isPivot ? buildPivotMatrix(result, pivot, options) : buildFlatMatrix(result, options);
+    const matrix: Matrix = isPivot
+      ? buildPivotMatrix(result, pivot, options)
+      : flat && result.sunk
+        ? flat.finish(options)
+        : buildFlatMatrix(result, options);
     return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: report.currentQueryChecksum ?? undefined };
   }
 

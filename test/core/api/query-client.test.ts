@@ -196,6 +196,39 @@ describe('QueryClient', () => {
     expect(String(server.seen[0]!.headers['x-request-id'])).toMatch(/-span-1$/);
   });
 
+  it('hands the rows to a sink line by line after Continue waits, keeping none, under the same row budget', async () => {
+    server.handler = (_req, res, i) => {
+      if (i < 1) okStream(res, { error: 'Continue wait' });
+      else
+        okStream(
+          res,
+          HEADER,
+          { data: [['completed', '10']] },
+          {
+            data: [
+              ['shipped', '4'],
+              ['new', '1'],
+            ],
+          },
+        );
+    };
+    const got: string[] = [];
+    const sink = {
+      header: (columns: readonly { name: string }[]) => got.push(`header ${columns.map((c) => c.name).join(',')}`),
+      add: (rows: readonly (readonly unknown[])[]) => got.push(`rows ${rows.length}`),
+    };
+    const result = await client().run({ query: 'SELECT 1', sink });
+    expect(result.sunk).toBe(true);
+    expect(result.rows).toEqual([]);
+    expect(got).toEqual(['header orders.status,orders.count', 'rows 1', 'rows 2']);
+
+    got.length = 0;
+    const e = await rejection(client().run({ query: 'SELECT 1', sink, budget: { maxRows: 2 } }));
+    expect(e).toMatchObject({ kind: 'limit', code: 'resultTooLarge', data: { rowsAtLeast: 3 } });
+    // The line past the budget is never handed over.
+    expect(got).toEqual(['header orders.status,orders.count', 'rows 1']);
+  });
+
   it('gives up with a query error after maxContinueWaits repeats', async () => {
     server.handler = (_req, res) => okStream(res, { error: 'Continue wait' });
     const e = await rejection(client({ maxContinueWaits: 2 }).run({ query: 'SELECT 1' }));

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { ColumnType, StreamColumn, StreamValue } from '../../../src/core/wire/schemas';
 import { typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT } from '../../../src/core/cells/date-serial';
-import { buildFlatMatrix } from '../../../src/core/cells/flat-layout';
+import { buildFlatMatrix, createFlatLayout } from '../../../src/core/cells/flat-layout';
 import { memberNumberFormat } from '../../../src/core/cells/member-format';
 import { typeColumn, typeValue, valueKind, type TypedCell } from '../../../src/core/cells/value-typing';
 
@@ -171,5 +171,40 @@ describe('typeRowsInto', () => {
       values: [['kept'], [0.5, 45292], [1, 45292.5]],
       formats: [[null], ['0.00%', DATE_TIME_FORMAT], ['0.00%', DATE_TIME_FORMAT]],
     });
+  });
+});
+
+describe('createFlatLayout', () => {
+  it('types lines as they arrive as the reference types whole columns, however the rows are cut into lines', () => {
+    fc.assert(
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.array(wireValue, { minLength: 3, maxLength: 3 }), { maxLength: 20 }),
+        fc.array(fc.nat(20), { maxLength: 4 }),
+        fc.boolean(),
+        (cols, rows, cuts, memberFormats) => {
+          const columns = cols.map((c, i) => ({ ...c, name: `c${i}` }) as StreamColumn);
+          const layout = createFlatLayout(memberFormats);
+          // A first attempt's header (a Continue wait retried) is forgotten by the next one.
+          layout.header([{ name: 'stale', column_type: 'String' }]);
+          layout.add([['left over']]);
+          layout.header(columns);
+          const bounds = [0, ...cuts.map((c) => Math.min(c, rows.length)).sort((a, b) => a - b), rows.length];
+          for (let k = 0; k + 1 < bounds.length; k++) layout.add(rows.slice(bounds[k], bounds[k + 1]));
+          const m = layout.finish({ memberFormats, titles: { c0: '=title' } });
+          expect(m).toEqual(buildFlatMatrix({ columns, rows }, { memberFormats, titles: { c0: '=title' } }));
+          cols.forEach((c, j) => {
+            const expected = referenceColumn(
+              c,
+              rows.map((r) => r[j] ?? null),
+              memberFormats,
+            );
+            expect(m.values.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.value));
+            expect(m.formats.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.format));
+          });
+        },
+      ),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -1,0 +1,272 @@
+/**
+ * The write path against its floors, 100k and 1M rows x 8 columns from the local platform into MemoryHost: fetch +
+ * JSON.parse of the same stream (the floor), decode + typing against JSON.parse alone (the limit), the whole insert
+ * against the floor, the phases after the last byte, and the insert's peak heap against the typed matrix.
+ */
+import { randomBytes } from 'node:crypto';
+import { startPlatform } from '../local-platform/server';
+import { fetchTransport, type FetchLike } from '../src/browser/fetch-transport';
+import type { Transport, TransportRequest } from '../src/core/api/transport';
+import { createFlatLayout } from '../src/core/cells/flat-layout';
+import type { Matrix } from '../src/core/cells/matrix';
+import type { CellSnapshot, GridRange, WorkbookLayout, WriteBlock } from '../src/core/host';
+import { MemoryHost } from '../src/core/memory/memory-host';
+import { WorkbookModel } from '../src/core/memory/workbook-model';
+import { createNdjsonDecoder } from '../src/core/ndjson/ndjson-decoder';
+import type { ReportDraft } from '../src/core/service/addin-service';
+import { createAddinService } from '../src/core/service/create-addin-service';
+import { gcFunction } from './gc-function';
+import type { Measurement } from './measurement';
+
+/** The sizes measured; BENCH_WRITE_ROWS=100000 (comma-separated) measures others. */
+const SIZES = (process.env['BENCH_WRITE_ROWS'] ?? '100000,1000000').split(',').map(Number);
+const COLUMNS = 'id, status, created_at, customer_city, customer_name, product_category, amount, is_returned';
+const sql = (rows: number): string => `SELECT ${COLUMNS} FROM orders LIMIT ${rows}`;
+const MB = 1024 * 1024;
+const now = (): number => performance.now();
+
+/** Heap high-water mark, sampled by whoever calls sample() (chunks, host calls) and by a timer. */
+class HeapPeak {
+  peak = 0;
+  sample(): void {
+    const used = process.memoryUsage().heapUsed;
+    if (used > this.peak) this.peak = used;
+  }
+}
+
+type Phase = 'layout' | 'snapshot' | 'writeBlock' | 'clear' | 'other host calls';
+
+/** MemoryHost timing its calls after the last byte of the query stream arrived, by phase. */
+class PhaseHost extends MemoryHost {
+  streamEnded: () => boolean = () => false;
+  readonly ms: Record<Phase, number> = { layout: 0, snapshot: 0, writeBlock: 0, clear: 0, 'other host calls': 0 };
+  blocks = 0;
+  heap: HeapPeak | null = null;
+
+  private async timed<T>(phase: Phase, call: () => Promise<T>): Promise<T> {
+    this.heap?.sample();
+    const t0 = now();
+    try {
+      return await call();
+    } finally {
+      if (this.streamEnded()) this.ms[phase] += now() - t0;
+      this.heap?.sample();
+    }
+  }
+  override layout(ids?: readonly string[]): Promise<WorkbookLayout> {
+    return this.timed('layout', () => super.layout(ids));
+  }
+  override snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
+    return this.timed('snapshot', () => super.snapshot(ranges));
+  }
+  override writeBlock(block: WriteBlock): Promise<void> {
+    if (this.streamEnded()) this.blocks++;
+    return this.timed('writeBlock', () => super.writeBlock(block));
+  }
+  override clear(ranges: readonly GridRange[]): Promise<void> {
+    return this.timed('clear', () => super.clear(ranges));
+  }
+  override trackArea(id: string, range: GridRange): Promise<void> {
+    return this.timed('other host calls', () => super.trackArea(id, range));
+  }
+}
+
+/** fetchTransport that remembers the last query request and notes when its stream's last byte arrived. */
+function watchedTransport(heap: () => HeapPeak | null): {
+  transport: Transport;
+  last: { request: TransportRequest | null; endAt: number };
+} {
+  const inner = fetchTransport(globalThis.fetch as FetchLike);
+  const last = { request: null as TransportRequest | null, endAt: 0 };
+  const transport: Transport = async (request) => {
+    const response = await inner(request);
+    if (!request.url.endsWith('/svcsql')) return response;
+    last.request = request;
+    return {
+      ...response,
+      chunks: () => ({
+        async *[Symbol.asyncIterator]() {
+          for await (const chunk of response.chunks()) {
+            heap()?.sample();
+            yield chunk;
+          }
+          last.endAt = now();
+        },
+      }),
+    };
+  };
+  return { transport, last };
+}
+
+/** fetch + JSON.parse of every line of the stream: the floor. Returns its time and the text chunks as they came. */
+async function fetchAndParse(request: TransportRequest, rows: number): Promise<{ ms: number; chunks: string[] }> {
+  const body = JSON.stringify({ ...(JSON.parse(request.body ?? '{}') as object), query: sql(rows) });
+  for (;;) {
+    const chunks: string[] = [];
+    const t0 = now();
+    const res = await fetch(request.url, { method: 'POST', headers: request.headers, body });
+    const decoder = new TextDecoder();
+    let rest = '';
+    let lines = 0;
+    let first = '';
+    for await (const bytes of res.body as unknown as AsyncIterable<Uint8Array>) {
+      const text = decoder.decode(bytes, { stream: true });
+      chunks.push(text);
+      let start = 0;
+      let text2 = rest + text;
+      for (let nl = text2.indexOf('\n'); nl >= 0; nl = text2.indexOf('\n', start)) {
+        const line = text2.slice(start, nl);
+        if (lines++ === 0) first = line;
+        JSON.parse(line);
+        start = nl + 1;
+      }
+      rest = text2.slice(start);
+      text2 = '';
+    }
+    const ms = now() - t0;
+    if (first.includes('"schema"')) return { ms, chunks };
+    await new Promise((r) => setTimeout(r, 100)); // a Continue wait answer: ask again
+  }
+}
+
+/** JSON.parse of every line of the recorded chunks (the limit), and decode + typing of them (the product's path). */
+function decodeAndType(
+  chunks: readonly string[],
+  gc: (() => void) | undefined,
+): { parseMs: number; decodeTypeMs: number; matrixBytes: number } {
+  const t0 = now();
+  let rest = '';
+  for (const chunk of chunks) {
+    const text = rest + chunk;
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      JSON.parse(text.slice(start, nl));
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+  }
+  const parseMs = now() - t0;
+  gc?.();
+  const base = process.memoryUsage().heapUsed;
+  const t1 = now();
+  // The product's path: each line typed as it arrives (the query client hands lines to the flat layout).
+  const layout = createFlatLayout();
+  const decoder = createNdjsonDecoder({ onHeader: (h) => layout.header(h.schema), onRows: (batch) => layout.add(batch) });
+  for (const chunk of chunks) decoder.feed(chunk);
+  decoder.end();
+  let matrix: Matrix | null = layout.finish();
+  const decodeTypeMs = now() - t1;
+  gc?.();
+  const matrixBytes = process.memoryUsage().heapUsed - base;
+  if (matrix.rows < 2) throw new Error('no rows typed');
+  matrix = null;
+  return { parseMs, decodeTypeMs, matrixBytes };
+}
+
+function draft(rows: number): ReportDraft {
+  return {
+    name: `Orders ${rows}`,
+    description: '',
+    mode: 'sql',
+    sqlQuery: sql(rows),
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
+}
+
+export async function run(): Promise<Measurement[]> {
+  const gc = gcFunction();
+  const platform = await startPlatform({ port: 0, memory: true, rows: Math.max(...SIZES) });
+  const out: Measurement[] = [];
+  try {
+    let heap: HeapPeak | null = null;
+    const watched = watchedTransport(() => heap);
+    const makeService = (host: MemoryHost) =>
+      createAddinService({
+        host,
+        transport: watched.transport,
+        clock: { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+        random: Math.random,
+        randomBytes: (n) => new Uint8Array(randomBytes(n)),
+        defaultTenantUrl: platform.url,
+        timezone: 'UTC',
+      });
+    const insert = async (rows: number, host: PhaseHost): Promise<number> => {
+      const service = makeService(host);
+      await service.signIn({ tenantUrl: platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
+      const env = (await service.listEnvironments('101')).find((e) => e.type === 'production');
+      if (!env) throw new Error('no production environment');
+      await service.setContext({ deploymentId: '101', environmentId: env.id });
+      const sheetId = host.model.sheets()[0]?.id ?? '';
+      const t0 = now();
+      const o = await service.insert(
+        draft(rows),
+        { sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: '' },
+        { jobId: `i${rows}`, overwrite: false },
+      );
+      const ms = now() - t0;
+      if (o.dataRows !== rows) throw new Error(`inserted ${o.dataRows} rows, expected ${rows}`);
+      return ms;
+    };
+    await insert(10_000, new PhaseHost(new WorkbookModel({ name: 'Warmup' })));
+    for (const rows of SIZES) {
+      const label = `${rows >= 1_000_000 ? `${rows / 1_000_000}M` : `${rows / 1000}k`} x 8`;
+      const request = watched.last.request;
+      if (!request) throw new Error('no query request seen');
+      const floor = await fetchAndParse(request, rows);
+      const typed = decodeAndType(floor.chunks, gc);
+      floor.chunks.length = 0;
+
+      const host = new PhaseHost(new WorkbookModel({ name: 'Bench' }));
+      gc?.();
+      const peak = new HeapPeak();
+      const base = process.memoryUsage().heapUsed;
+      peak.peak = base;
+      heap = peak;
+      host.heap = peak;
+      const timer = setInterval(() => peak.sample(), 5);
+      // The host's phases count from the stream's last byte (the transport notes it).
+      watched.last.endAt = 0;
+      host.streamEnded = () => watched.last.endAt > 0;
+      let totalMs: number;
+      let afterMs: number;
+      try {
+        totalMs = await insert(rows, host);
+        afterMs = now() - watched.last.endAt;
+      } finally {
+        clearInterval(timer);
+        heap = null;
+      }
+      const hostMs = Object.values(host.ms).reduce((a, b) => a + b, 0);
+      out.push(
+        { name: `${label}: fetch + JSON.parse floor`, value: floor.ms, unit: 'ms' },
+        {
+          name: `${label}: decode + typing vs JSON.parse limit`,
+          value: typed.parseMs / typed.decodeTypeMs,
+          unit: `x the limit (${Math.round(typed.decodeTypeMs)} ms vs ${Math.round(typed.parseMs)} ms; target >= 0.6)`,
+        },
+        { name: `${label}: insert end to end vs floor`, value: totalMs / floor.ms, unit: `x (${Math.round(totalMs)} ms; target <= 2)` },
+        ...(Object.keys(host.ms) as Phase[]).map((p) => ({
+          name: `${label}: after last byte, host ${p}`,
+          value: host.ms[p],
+          unit: p === 'writeBlock' ? `ms (${host.blocks} blocks)` : 'ms',
+        })),
+        {
+          name: `${label}: after last byte, in the core (layout, plan, record)`,
+          value: Math.max(0, afterMs - hostMs),
+          unit: `ms (${Math.round(afterMs)} ms after the last byte in all)`,
+        },
+        {
+          name: `${label}: peak heap vs typed matrix${gc === undefined ? ' (no gc)' : ''}`,
+          value: (peak.peak - base) / Math.max(1, typed.matrixBytes),
+          unit: `x (${Math.round((peak.peak - base) / MB)} MiB vs ${Math.round(typed.matrixBytes / MB)} MiB; target <= 3)`,
+        },
+      );
+      gc?.();
+    }
+  } finally {
+    await platform.close();
+  }
+  return out;
+}

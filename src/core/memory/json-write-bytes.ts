@@ -1,0 +1,87 @@
+/** The exact UTF-8 byte length of a write block's JSON (values, format runs, bold runs), counted without serializing the values. */
+import type { Scalar, WriteBlock } from '../host';
+import { utf8ByteLength } from '../ndjson/utf8-length';
+
+/** Text JSON.stringify writes as is between its quotes, one byte a character: printable ASCII but `"` and `\`. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** Control characters JSON.stringify writes as a two-character escape (\b \t \n \f \r); the others take six (\u00XX). */
+function controlBytes(c: number): number {
+  return c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6;
+}
+
+/** UTF-8 bytes of JSON.stringify(text): quotes, escapes, multi-byte characters, a lone surrogate as its \uXXXX escape. */
+export function jsonStringBytes(text: string): number {
+  if (PLAIN_JSON_TEXT.test(text)) return text.length + 2;
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20) bytes += controlBytes(c);
+    else if (c === 0x22 || c === 0x5c) bytes += 2;
+    else if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 6;
+    } else if (c >= 0xdc00 && c <= 0xdfff) bytes += 6;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Largest integer magnitude that String() writes as plain digits (from 1e21 on it uses an exponent). */
+const PLAIN_INTEGER_LIMIT = 1e21;
+
+/**
+ * The longest String() of a finite number: a sign, "0.", five zeros and 17 digits ("-0.0000012345678901234567");
+ * exponent forms take at most 24 ("-2.2250738585072014e-308").
+ */
+export const MAX_NUMBER_TEXT_LENGTH = 25;
+
+/**
+ * Length of JSON.stringify(v) for a number: integers digit by digit, others through String() (or, with `bound`,
+ * MAX_NUMBER_TEXT_LENGTH without formatting them); NaN and ±Infinity are `null`.
+ */
+function numberBytes(v: number, bound: boolean): number {
+  if (!Number.isFinite(v)) return 4;
+  if (!Number.isInteger(v) || Math.abs(v) >= PLAIN_INTEGER_LIMIT) return bound ? MAX_NUMBER_TEXT_LENGTH : String(v).length;
+  let length = v < 0 ? 2 : 1;
+  const magnitude = Math.abs(v);
+  for (let p = 10; p <= magnitude; p *= 10) length++;
+  return length;
+}
+
+function scalarBytes(v: Scalar | undefined, bound: boolean): number {
+  if (v === null || v === undefined) return 4;
+  if (typeof v === 'boolean') return v ? 4 : 5;
+  if (typeof v === 'number') return numberBytes(v, bound);
+  return jsonStringBytes(v);
+}
+
+/**
+ * UTF-8 bytes of JSON.stringify(values) for a values matrix (holes and undefined written as null, as JSON.stringify
+ * does); with `bound`, at least that, counting every non-integer number as MAX_NUMBER_TEXT_LENGTH (no formatting).
+ */
+export function jsonValuesBytes(values: readonly (readonly Scalar[])[], bound = false): number {
+  let bytes = 2 + Math.max(0, values.length - 1);
+  for (const line of values) {
+    bytes += 2 + Math.max(0, line.length - 1);
+    for (let j = 0; j < line.length; j++) bytes += scalarBytes(line[j], bound);
+  }
+  return bytes;
+}
+
+/**
+ * UTF-8 bytes of the JSON of a block's values, format runs and bold runs (runs are few: they are serialized); with
+ * `bound`, an upper bound of it that formats no fractional number (see jsonValuesBytes).
+ */
+export function jsonWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' | 'bold'>, bound = false): number {
+  return (
+    jsonValuesBytes(block.values, bound) +
+    (block.formats ? utf8ByteLength(JSON.stringify(block.formats)) : 0) +
+    (block.bold ? utf8ByteLength(JSON.stringify(block.bold)) : 0)
+  );
+}
