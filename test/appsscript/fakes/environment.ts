@@ -54,6 +54,7 @@ export function createFakeEnvironment(options: FakeEnvironmentOptions = {}) {
     stores: properties.stores,
     caches: cache.caches,
     locks: lock.locks,
+    lockService: lock.service,
     triggers: script,
     urlFetch,
     logs,
