@@ -37,6 +37,7 @@ export interface SheetsNamedRange {
 export interface SheetsSpreadsheet {
   getId(): string;
   getName(): string;
+  getSpreadsheetTimeZone(): string;
   getSheets(): SheetsSheet[];
   getActiveSheet(): SheetsSheet;
   getCurrentCell(): SheetsRange | null;
