@@ -95,6 +95,34 @@ function gridOf<T>(rows: number, cols: number, runs: ReadonlyArray<CellRun & { v
   return grid.map((line, r) => line.map((v, c) => (v === undefined ? fill(r, c) : v)));
 }
 
+/** Rows and columns of a block (from its top-left) that hold a value, a format other than General or bold. */
+function extentOf(block: WriteBlock): { rows: number; cols: number } {
+  let rows = 0;
+  let cols = 0;
+  const note = (i: number, j: number): void => {
+    rows = Math.max(rows, i + 1);
+    cols = Math.max(cols, j + 1);
+  };
+  block.values.forEach((line, i) => line.forEach((v, j) => (v === null ? undefined : note(i, j))));
+  for (const r of block.formats ?? []) if (r.format !== GENERAL_FORMAT) note(r.row + r.rows - 1, r.col + r.cols - 1);
+  for (const r of block.bold ?? []) if (r.bold) note(r.row + r.rows - 1, r.col + r.cols - 1);
+  return { rows, cols };
+}
+
+/** The block cut to its first `rows` x `cols` cells, its runs cut with it. */
+function clipBlock(block: WriteBlock, rows: number, cols: number): WriteBlock {
+  const clip = <R extends CellRun>(runs: readonly R[] | undefined): R[] =>
+    (runs ?? [])
+      .filter((r) => r.row < rows && r.col < cols)
+      .map((r) => ({ ...r, rows: Math.min(r.rows, rows - r.row), cols: Math.min(r.cols, cols - r.col) }));
+  return {
+    ...block,
+    values: block.values.slice(0, rows).map((line) => line.slice(0, cols)),
+    formats: clip(block.formats),
+    bold: clip(block.bold),
+  };
+}
+
 function covers(runs: readonly CellRun[], rows: number, cols: number): boolean {
   return runs.reduce((n, r) => n + r.rows * r.cols, 0) >= rows * cols;
 }
@@ -220,29 +248,43 @@ export class SheetsHost implements SpreadsheetHost {
     withDocumentLock(this.services.lock, () => {
       const sheet = this.sheetOf(block.sheetId);
       try {
-        this.grow(sheet, block.row + rows, block.col + cols);
-        const range = sheet.getRange(block.row + 1, block.col + 1, rows, cols);
-        const formatRuns = (block.formats ?? []).map((r) => ({ ...r, value: r.format }));
-        // Cells outside every run keep their format: read once, only when some cell is not covered.
-        const current = covers(formatRuns, rows, cols) ? null : range.getNumberFormats();
-        const formats = gridOf(rows, cols, formatRuns, (i, j) => current?.[i]?.[j] ?? GENERAL_FORMAT);
-        // Text Sheets would read as a formula, number, date or boolean is written into a cell formatted "@" (never with an apostrophe).
-        block.values.forEach((line, i) =>
-          line.forEach((v, j) => {
-            if (typeof v === 'string' && formats[i]![j] !== TEXT_FORMAT && needsTextFormat(v)) formats[i]![j] = TEXT_FORMAT;
-          }),
-        );
-        range.setNumberFormats(formats);
-        range.setValues(block.values.map((line) => line.map((v) => (v === null ? '' : v))));
-        const boldRuns = (block.bold ?? []).map((r) => ({ ...r, value: r.bold ? 'bold' : 'normal' }));
-        if (boldRuns.length > 0) {
-          const weights = covers(boldRuns, rows, cols) ? null : range.getFontWeights();
-          range.setFontWeights(gridOf(rows, cols, boldRuns, (i, j) => weights?.[i]?.[j] ?? 'normal'));
+        // Past the sheet's edge only what holds something needs new rows or columns: restoring a snapshot of cells
+        // that never existed (a rollback) adds none.
+        const needed = extentOf(block);
+        const rowsHere = Math.min(rows, Math.max(needed.rows, sheet.getMaxRows() - block.row));
+        const colsHere = Math.min(cols, Math.max(needed.cols, sheet.getMaxColumns() - block.col));
+        if (rowsHere <= 0 || colsHere <= 0) return;
+        if (rowsHere < rows || colsHere < cols) {
+          this.writeCells(sheet, clipBlock(block, rowsHere, colsHere), rowsHere, colsHere);
+          return;
         }
+        this.writeCells(sheet, block, rows, cols);
       } catch (e) {
         throw hostError('the write', e);
       }
     });
+  }
+
+  private writeCells(sheet: SheetsSheet, block: WriteBlock, rows: number, cols: number): void {
+    this.grow(sheet, block.row + rows, block.col + cols);
+    const range = sheet.getRange(block.row + 1, block.col + 1, rows, cols);
+    const formatRuns = (block.formats ?? []).map((r) => ({ ...r, value: r.format }));
+    // Cells outside every run keep their format: read once, only when some cell is not covered.
+    const current = covers(formatRuns, rows, cols) ? null : range.getNumberFormats();
+    const formats = gridOf(rows, cols, formatRuns, (i, j) => current?.[i]?.[j] ?? GENERAL_FORMAT);
+    // Text Sheets would read as a formula, number, date or boolean is written into a cell formatted "@" (never with an apostrophe).
+    block.values.forEach((line, i) =>
+      line.forEach((v, j) => {
+        if (typeof v === 'string' && formats[i]![j] !== TEXT_FORMAT && needsTextFormat(v)) formats[i]![j] = TEXT_FORMAT;
+      }),
+    );
+    range.setNumberFormats(formats);
+    range.setValues(block.values.map((line) => line.map((v) => (v === null ? '' : v))));
+    const boldRuns = (block.bold ?? []).map((r) => ({ ...r, value: r.bold ? 'bold' : 'normal' }));
+    if (boldRuns.length > 0) {
+      const weights = covers(boldRuns, rows, cols) ? null : range.getFontWeights();
+      range.setFontWeights(gridOf(rows, cols, boldRuns, (i, j) => weights?.[i]?.[j] ?? 'normal'));
+    }
   }
 
   async clear(ranges: readonly GridRange[]): Promise<void> {

@@ -99,3 +99,24 @@ test('every write holds the document lock: a held lock refuses the write and lea
   await expect(host.writeBlock({ sheetId: '0', row: 0, col: 0, values: [['x']] })).rejects.toMatchObject({ code: 'documentLocked' });
   expect(env.book.sheets[0]!.cells.size).toBe(0);
 });
+
+test('restoring a snapshot of cells past the sheet edge (a rollback) adds no rows; content there does', async () => {
+  const sheet = env.book.sheets[0]!;
+  const snap = (await host.snapshot([{ sheetId: '0', row: 998, col: 0, rows: 4, cols: 2 }]))[0]!;
+  expect(snap.values).toEqual([
+    [null, null],
+    [null, null],
+    [null, null],
+    [null, null],
+  ]);
+  await host.writeBlock({
+    sheetId: '0',
+    row: 998,
+    col: 0,
+    values: snap.values,
+    formats: [{ row: 0, col: 0, rows: 4, cols: 2, format: 'General' }],
+  });
+  expect(sheet.maxRows).toBe(1000);
+  await host.writeBlock({ sheetId: '0', row: 998, col: 0, values: [[null], [null], ['x'], [null]] });
+  expect(sheet.maxRows).toBe(1001);
+});
