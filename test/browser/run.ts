@@ -1,12 +1,13 @@
 /**
  * `npm run test:browser`: starts `npm start -- --faults` (build, local platform, preview) on free ports, drives Chromium
- * through the scenarios of scenarios.ts, saves a screenshot per scenario under test-results/, and exits non-zero on any failure.
+ * through the scenarios of scenarios.ts and the Google Sheets sidebar's of sheets-sidebar.ts, saves a screenshot per scenario under test-results/, and exits non-zero on any failure.
  * E2E_WEB_URL and E2E_PLATFORM_URL point it at servers already running (then nothing is built or started).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, resultsDir, runScenarios, slug, startServers, type ScenarioContext, type Servers } from './harness';
 import { buildScenarios } from './scenarios';
+import { sheetsSidebarScenarios } from './sheets-sidebar';
 
 /** Hard limit for the whole run (build included): a hung browser or server must not hang CI. */
 const RUN_LIMIT_MS = 9 * 60_000;
@@ -59,7 +60,8 @@ async function main(): Promise<number> {
         });
       },
     });
-    const failed = await runScenarios(buildScenarios(page, running), make);
+    const failed =
+      (await runScenarios(buildScenarios(page, running), make)) + (await runScenarios(sheetsSidebarScenarios(context, running), make));
     if (pageErrors.length > 0) console.log(`\nPage errors and console errors seen:\n  ${pageErrors.slice(0, 20).join('\n  ')}`);
     return failed;
   } finally {
