@@ -1,4 +1,5 @@
 /** The subsets of Apps Script's services that the server uses, as structural interfaces: the real globals satisfy them (checked where entry.ts passes them in), and so do the test fakes. */
+import type { BatchPropertyBag, SheetsSpreadsheet } from './sheets-services';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -30,7 +31,7 @@ export interface PropertyBag {
 
 export interface PropertiesServiceLike {
   getUserProperties(): PropertyBag;
-  getDocumentProperties(): PropertyBag;
+  getDocumentProperties(): BatchPropertyBag | null;
 }
 
 export interface CacheLike {
@@ -41,6 +42,7 @@ export interface CacheLike {
 
 export interface CacheServiceLike {
   getScriptCache(): CacheLike;
+  getUserCache(): CacheLike | null;
 }
 
 export interface LockLike {
@@ -85,5 +87,10 @@ export interface HtmlServiceLike {
 
 export interface SpreadsheetAppLike {
   getUi(): UiLike;
-  getActiveSpreadsheet(): { toast(msg: string, title: string, timeoutSeconds: number): void };
+  getActiveSpreadsheet(): SheetsSpreadsheet | null;
+}
+
+export interface UtilitiesServiceLike {
+  sleep(milliseconds: number): void;
+  getUuid(): string;
 }

@@ -1,5 +1,38 @@
 /** The names of the server's entry points: the build turns each into a top-level `function` (menus, triggers and google.script.run call only those). */
-export const ENTRY_POINTS = ['onOpen', 'onInstall', 'openReports', 'refreshAllReports', 'jobStatus', 'cancelJob'] as const;
+
+/** The AddinService methods the sidebar calls, each an entry point of the same name (see sidebar-api.ts for their arguments). */
+export const SIDEBAR_METHODS = [
+  'getSession',
+  'signIn',
+  'signOut',
+  'listDeployments',
+  'listEnvironments',
+  'getContext',
+  'setContext',
+  'getMeta',
+  'activeCell',
+  'insert',
+  'listPlacements',
+  'refresh',
+  'refreshAll',
+  'cancel',
+  'jobStatus',
+  'goTo',
+  'loadDraft',
+  'update',
+  'remove',
+] as const;
+export type SidebarMethod = (typeof SIDEBAR_METHODS)[number];
+
+export const ENTRY_POINTS = [
+  'onOpen',
+  'onInstall',
+  'openReports',
+  'refreshAllReports',
+  'resumeRefreshAll',
+  'callResult',
+  ...SIDEBAR_METHODS,
+] as const;
 export type EntryPointName = (typeof ENTRY_POINTS)[number];
 
 /** The global object the server bundle assigns its exports to; the generated stubs call through it. */

@@ -1,11 +1,22 @@
 /** The server bundle's exports: every entry point is a plain synchronous function; the build wraps each in a top-level function of the same name. */
-import type { EntryPointName } from './entry-points';
-import { JobStore } from './job-store';
+import { SIDEBAR_METHODS, type EntryPointName, type SidebarMethod } from './entry-points';
 import { live } from './live-services';
+import { runMenuRefreshAll } from './menu-refresh-all';
 import { addReportsMenu } from './reports-menu';
-import { parseArgs, serverCall, type ServerResult } from './server-call';
+import { type ServerResult } from './server-call';
+import { boundSpreadsheet, serverService, type ServerServices } from './server-service';
 import { openSidebar } from './sidebar';
-import { sidebarApi, type SidebarFunction, type SidebarResult } from './sidebar-api';
+import { callResult as readCallResult, startCall, type CallStarted } from './sidebar-calls';
+import type { CallRecord } from './sidebar-api';
+
+const services: ServerServices = {
+  spreadsheetApp: live.spreadsheetApp,
+  urlFetch: live.urlFetch,
+  properties: live.properties,
+  cache: live.cache,
+  locks: live.locks,
+  utilities: live.utilities,
+};
 
 /** The menu only: onOpen runs in AuthMode.NONE for an add-on not yet used in this document, where nothing else is allowed. */
 export function onOpen(_e?: unknown): void {
@@ -22,41 +33,81 @@ export function openReports(): void {
   openSidebar(live.html(), live.spreadsheetApp().getUi());
 }
 
-/**
- * Menu: Refresh all reports.
- * PLACEHOLDER until the job runner is assembled on the reshaped host port: it only says so with a toast.
- */
+function menuRefreshAll(resume: boolean): void {
+  const book = boundSpreadsheet(services);
+  const documentProperties = services.properties().getDocumentProperties();
+  if (documentProperties === null) return;
+  // The run goes on in this execution's microtasks after the entry point returns (every service is synchronous).
+  void runMenuRefreshAll(
+    {
+      service: serverService(services),
+      book,
+      documentProperties,
+      scriptApp: live.scriptApp(),
+      now: () => Date.now(),
+      mintId: () => `menu_${services.utilities().getUuid().replace(/-/g, '')}`,
+    },
+    resume,
+  ).catch((e: unknown) => {
+    book.toast(`Refresh all stopped: ${e instanceof Error ? e.message : String(e)}`, 'Reports', 10);
+  });
+}
+
+/** Menu: Refresh all reports (the sidebar may be closed). */
 export function refreshAllReports(): void {
-  live
-    .spreadsheetApp()
-    .getActiveSpreadsheet()
-    .toast('Refresh all reports is not assembled in this build yet. Open reports to refresh them one by one.', 'Reports', 10);
+  menuRefreshAll(false);
 }
 
-/** Sidebar: the record of a job the sidebar started (null once unknown or expired). */
-export function jobStatus(args: unknown): ServerResult<SidebarResult<'jobStatus'>> {
-  return serverCall(() => {
-    const { jobId } = parseArgs(sidebarApi.jobStatus.args, args, 'jobStatus');
-    return new JobStore(live.cache().getScriptCache(), Date.now).read(jobId);
-  });
+/** The one-off time-based trigger that continues a Refresh all stopped near the 6-minute limit. */
+export function resumeRefreshAll(_e?: unknown): void {
+  menuRefreshAll(true);
 }
 
-/** Sidebar: asks a running job to stop; it takes effect between requests and blocks (a UrlFetchApp call cannot be aborted). */
-export function cancelJob(args: unknown): ServerResult<SidebarResult<'cancelJob'>> {
-  return serverCall(() => {
-    const { jobId } = parseArgs(sidebarApi.cancelJob.args, args, 'cancelJob');
-    new JobStore(live.cache().getScriptCache(), Date.now).requestCancel(jobId);
-    return null;
-  });
+/** Sidebar: the answer of a call it started. */
+export function callResult(args: unknown): ServerResult<CallRecord | null> {
+  return readCallResult(services, args);
 }
 
-// Every name in ENTRY_POINTS is exported above as a function (the build generates stubs from that list).
-export const entryPoints = { onOpen, onInstall, openReports, refreshAllReports, jobStatus, cancelJob } satisfies Record<
-  EntryPointName,
-  (arg?: never) => unknown
+const sidebarEntry =
+  (method: SidebarMethod) =>
+  (args: unknown): ServerResult<CallStarted> =>
+    startCall(services, method, args);
+
+/** Sidebar: one entry point per AddinService method (see sidebar-api.ts). */
+export const sidebarEntryPoints = Object.fromEntries(SIDEBAR_METHODS.map((m) => [m, sidebarEntry(m)])) as Record<
+  SidebarMethod,
+  (args: unknown) => ServerResult<CallStarted>
 >;
 
-// Every sidebar function is an entry point answering its declared result.
-export const sidebarEntryPoints = { jobStatus, cancelJob } satisfies {
-  [K in SidebarFunction]: (args: unknown) => ServerResult<SidebarResult<K>>;
-};
+export const {
+  getSession,
+  signIn,
+  signOut,
+  listDeployments,
+  listEnvironments,
+  getContext,
+  setContext,
+  getMeta,
+  activeCell,
+  insert,
+  listPlacements,
+  refresh,
+  refreshAll,
+  cancel,
+  jobStatus,
+  goTo,
+  loadDraft,
+  update,
+  remove,
+} = sidebarEntryPoints;
+
+// Every name in ENTRY_POINTS is exported above as a function (the build generates stubs from that list).
+export const entryPoints = {
+  onOpen,
+  onInstall,
+  openReports,
+  refreshAllReports,
+  resumeRefreshAll,
+  callResult,
+  ...sidebarEntryPoints,
+} satisfies Record<EntryPointName, (arg?: never) => unknown>;

@@ -7,6 +7,7 @@ import type {
   ScriptAppLike,
   SpreadsheetAppLike,
   UrlFetchService,
+  UtilitiesServiceLike,
 } from './apps-script-services';
 
 export const live = {
@@ -17,4 +18,5 @@ export const live = {
   locks: (): LockServiceLike => LockService,
   html: (): HtmlServiceLike => HtmlService,
   scriptApp: (): ScriptAppLike => ScriptApp,
+  utilities: (): UtilitiesServiceLike => Utilities,
 };

@@ -11,6 +11,8 @@ export const refreshAllResumeSchema = z.object({
   remaining: z.array(z.string()),
   /** Placement ids already refreshed or failed in earlier executions. */
   done: z.array(z.string()),
+  /** The ones of `done` whose refresh failed. */
+  failed: z.array(z.string()).default([]),
   startedAt: z.number(),
   /** Executions used so far (the first is 1). */
   executions: z.number().int().min(1),

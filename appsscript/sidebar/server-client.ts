@@ -1,8 +1,15 @@
-/** Typed promises over google.script.run for the sidebar: only plain JSON goes out, every answer is parsed with the shared schemas, server errors come back as AddinErrors, and at most 10 calls are in flight. */
+/** Typed promises over google.script.run for the sidebar: only plain JSON goes out, each call carries an id the sidebar mints and its answer is fetched with callResult once the server's execution has ended (unless it came back at once), every answer is parsed with the shared schemas, server errors come back as AddinErrors, and at most 10 calls are in flight. */
 import { z } from 'zod';
 import { AddinError, type AddinErrorKind } from '../../src/core/wire/errors';
 import { serverErrorSchema } from '../server/server-call';
-import { sidebarApi, type SidebarArgs, type SidebarFunction, type SidebarResult } from '../server/sidebar-api';
+import {
+  callRecordSchema,
+  sidebarApi,
+  type CallRecord,
+  type SidebarArgs,
+  type SidebarFunction,
+  type SidebarResult,
+} from '../server/sidebar-api';
 
 /** The part of `google.script.run` used here: handlers are set on a runner, then the server function is called by name. */
 export interface ScriptRunner {
@@ -69,7 +76,23 @@ export interface ServerClient {
   call<K extends SidebarFunction>(name: K, args: SidebarArgs<K>): Promise<SidebarResult<K>>;
 }
 
-export function serverClient(run: () => ScriptRunner): ServerClient {
+/** A call id: 24 random URL-safe characters. */
+export function mintCallId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return Array.from(random(24), (b) => abc[b & 63]).join('');
+}
+
+const startedSchema = z.object({ callId: z.string(), record: callRecordSchema.nullable() });
+
+export interface ServerClientOptions {
+  mintId?: () => string;
+  /** Pause before asking again for an answer still running (another execution may still be finishing it). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export function serverClient(run: () => ScriptRunner, options: ServerClientOptions = {}): ServerClient {
+  const mintId = options.mintId ?? (() => mintCallId());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let inFlight = 0;
   const waiting: Array<() => void> = [];
   const release = () => {
@@ -109,27 +132,53 @@ export function serverClient(run: () => ScriptRunner): ServerClient {
       (fn as (a: unknown) => void).call(runner, args);
     });
 
+  /** One google.script.run call: its ok answer's value, or the server's error as an AddinError. */
+  const answer = async (name: string, args: unknown): Promise<unknown> => {
+    await slot();
+    let raw: unknown;
+    try {
+      raw = await send(name, args);
+    } finally {
+      release();
+    }
+    const parsed = answerSchema.safeParse(raw);
+    if (!parsed.success)
+      throw new AddinError('host', `The add-in's server answered ${name} in an unexpected shape. Reload the spreadsheet.`, {
+        detail: parsed.error.message,
+      });
+    if (!parsed.data.ok) throw errorOf(parsed.data.error);
+    return parsed.data.value;
+  };
+
+  /** The call's record once it has ended: asked again a few times if its execution is still finishing. */
+  const recordOf = async (name: string, callId: string): Promise<CallRecord> => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const raw = await answer('callResult', { callId });
+      const record = callRecordSchema.nullable().safeParse(raw);
+      if (!record.success)
+        throw new AddinError('host', `The add-in's server answered ${name} in an unexpected shape. Reload the spreadsheet.`, {
+          detail: record.error.message,
+        });
+      if (record.data !== null && record.data.state !== 'running') return record.data;
+      await sleep(Math.min(2000, 250 * (attempt + 1)));
+    }
+    throw new AddinError('host', `Google Sheets did not finish ${name}. Close and reopen the sidebar, then try again.`);
+  };
+
   return {
     async call(name, args) {
       const bad = nonJsonPath(args);
       if (bad !== null) throw new Error(`Only plain JSON can be sent to the server: ${bad} of ${name} is not.`);
-      await slot();
-      let raw: unknown;
-      try {
-        raw = await send(name, args);
-      } finally {
-        release();
-      }
-      const answer = answerSchema.safeParse(raw);
-      if (!answer.success)
+      const callId = mintId();
+      const started = startedSchema.safeParse(await answer(name, { callId, args }));
+      if (!started.success)
         throw new AddinError('host', `The add-in's server answered ${name} in an unexpected shape. Reload the spreadsheet.`, {
-          detail: answer.error.message,
+          detail: started.error.message,
         });
-      if (!answer.data.ok) {
-        const { kind, message, code, detail } = answer.data.error;
-        throw new AddinError(KINDS.has(kind) ? (kind as AddinErrorKind) : 'host', message, { code, detail });
-      }
-      const value = sidebarApi[name].result.safeParse(answer.data.value);
+      const record = started.data.record ?? (await recordOf(name, callId));
+      if (record.state === 'failed') throw errorOf(record.error);
+      if (record.state !== 'done') throw new AddinError('host', `Google Sheets did not finish ${name}.`);
+      const value = sidebarApi[name].result.safeParse(record.value);
       if (!value.success)
         throw new AddinError('host', `The add-in's server answered ${name} with unexpected data. Reload the spreadsheet.`, {
           detail: value.error.message,
@@ -137,4 +186,9 @@ export function serverClient(run: () => ScriptRunner): ServerClient {
       return value.data as SidebarResult<typeof name>;
     },
   };
+}
+
+function errorOf(error: z.infer<typeof serverErrorSchema>): AddinError {
+  const { kind, message, code, detail } = error;
+  return new AddinError(KINDS.has(kind) ? (kind as AddinErrorKind) : 'host', message, { code, detail });
 }

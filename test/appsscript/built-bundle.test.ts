@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { ENTRY_POINTS } from '../../appsscript/server/entry-points';
-import { JobStore } from '../../appsscript/server/job-store';
+import { ScriptCacheJobStore } from '../../appsscript/server/script-cache-job-store';
+import { cancelRequested, emptyStatus } from '../../src/core/service/job-store';
 import { buildSheets } from '../../scripts/sheets-bundle';
 import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
 import { fireDueTriggers, loadProject } from './helpers/vm-project';
@@ -73,19 +74,28 @@ test('Open reports shows the built Sidebar.html titled Reports', () => {
   expect(env.ui.sidebar?.content).toBe(sidebarHtml);
 });
 
-test('jobStatus and cancelJob parse their JSON arguments and answer plain JSON', () => {
+test('jobStatus and cancel parse their JSON arguments and answer plain JSON at once', async () => {
   const jobId = 'job_abcdefghijklmnop';
+  const callId = 'call_abcdefghijklmnop';
   env.begin('FULL');
-  new JobStore(env.caches.script, () => env.execution.now()).start(jobId);
+  await new ScriptCacheJobStore(env.caches.script).set(jobId, JSON.stringify(emptyStatus(jobId, 'running')));
   const context = execution('FULL');
-  expect(json(context.jobStatus!({ jobId }))).toMatchObject({ ok: true, value: { state: 'running', progress: null } });
-  expect(json(context.cancelJob!({ jobId }))).toEqual({ ok: true, value: null });
-  expect(new JobStore(env.caches.script, () => env.execution.now()).cancelRequested(jobId)).toBe(true);
-  const bad = json(context.jobStatus!({ jobId: 'x' })) as { ok: boolean; error: { kind: string; message: string } };
-  expect(bad.ok).toBe(false);
-  expect(bad.error.kind).toBe('validation');
-  expect(bad.error.message).toMatch(/^The add-in sent jobStatus bad input \(jobId: /);
-  expect(json(context.cancelJob!('not an object'))).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  expect(json(context.jobStatus!({ callId, args: { jobId } }))).toMatchObject({
+    ok: true,
+    value: { callId, record: { state: 'done', value: { state: 'running', progress: null, cancelRequested: false } } },
+  });
+  expect(json(context.cancel!({ callId, args: { jobId } }))).toEqual({
+    ok: true,
+    value: { callId, record: { state: 'done', value: null } },
+  });
+  expect(await cancelRequested(new ScriptCacheJobStore(env.caches.script), jobId)).toBe(true);
+  const bad = json(context.jobStatus!({ callId, args: { jobId: 'x' } })) as {
+    value: { record: { state: string; error: { kind: string; message: string } } };
+  };
+  expect(bad.value.record.state).toBe('failed');
+  expect(bad.value.record.error.kind).toBe('validation');
+  expect(bad.value.record.error.message).toMatch(/^The add-in sent jobStatus bad input \(jobId: /);
+  expect(json(context.cancel!('not an object'))).toMatchObject({ ok: false, error: { kind: 'validation' } });
 });
 
 test('Dates read from the sheet inside the project are the project scope’s own Dates', () => {

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { JobStore } from '../../appsscript/server/job-store';
+import { ScriptCacheJobStore } from '../../appsscript/server/script-cache-job-store';
+import { cancelRequested, emptyStatus } from '../../src/core/service/job-store';
 import { serverClient, nonJsonPath } from '../../appsscript/sidebar/server-client';
 import { buildSheets } from '../../scripts/sheets-bundle';
 import { addinRejection } from '../helpers/caught-error';
@@ -26,12 +27,13 @@ beforeEach(() => {
 });
 afterEach(() => env.close());
 
-test('jobStatus answers the typed record and cancelJob sets the flag the job sees', async () => {
-  new JobStore(env.caches.script, () => env.execution.now()).start(jobId);
+test('jobStatus answers the typed record and cancel sets the flag the job sees', async () => {
+  await new ScriptCacheJobStore(env.caches.script).set(jobId, JSON.stringify(emptyStatus(jobId, 'running')));
   const client = serverClient(scriptRunBridge(env, code).run);
   await expect(client.call('jobStatus', { jobId })).resolves.toMatchObject({ state: 'running', progress: null, outcome: null });
-  await expect(client.call('cancelJob', { jobId })).resolves.toBeNull();
-  expect(new JobStore(env.caches.script, () => env.execution.now()).cancelRequested(jobId)).toBe(true);
+  await expect(client.call('cancel', { jobId })).resolves.toBeNull();
+  expect(await cancelRequested(new ScriptCacheJobStore(env.caches.script), jobId)).toBe(true);
+  await expect(client.call('jobStatus', { jobId })).resolves.toMatchObject({ cancelRequested: true });
   await expect(client.call('jobStatus', { jobId: 'job_unknown_000000000' })).resolves.toBeNull();
 });
 
@@ -56,7 +58,7 @@ test('only plain JSON is sent: a Date, a function, undefined or NaN is refused b
 });
 
 test('twenty calls at once never have more than 10 in flight, and all are answered', async () => {
-  new JobStore(env.caches.script, () => env.execution.now()).start(jobId);
+  await new ScriptCacheJobStore(env.caches.script).set(jobId, JSON.stringify(emptyStatus(jobId, 'running')));
   const bridge = scriptRunBridge(env, code);
   const client = serverClient(bridge.run);
   bridge.hold();
@@ -91,7 +93,8 @@ test('a failed execution (the failure handler) and an unexpected answer are host
     const runner = {
       withSuccessHandler: (h: (v: unknown) => void) => ((ok = h), runner),
       withFailureHandler: () => runner,
-      jobStatus: () => setTimeout(() => ok({ ok: true, value: { state: 'exploded' } }), 0),
+      jobStatus: (a: { callId: string }) =>
+        setTimeout(() => ok({ ok: true, value: { callId: a.callId, record: { state: 'done', value: { state: 'exploded' } } } }), 0),
     };
     return runner;
   });

@@ -2,14 +2,15 @@
  * `npm run test:browser`: starts `npm start -- --faults` (build, local platform, preview) on free ports, drives Chromium
  * through the scenarios of scenarios.ts, saves a screenshot per scenario under test-results/, and exits non-zero on any failure.
  * E2E_WEB_URL and E2E_PLATFORM_URL point it at servers already running (then nothing is built or started). The scenarios
- * come in two groups, the preview workbook's and the Excel task pane's (over the Office.js fake), each in its own page;
- * E2E_GROUPS=excel (or preview) runs one.
+ * come in two groups, the preview workbook's, the Excel task pane's (over the Office.js fake) and the Google Sheets sidebar's
+ * (the built Sidebar.html over the built Code.js in a vm), each in its own page; E2E_GROUPS=excel (or preview, sheets) runs some.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, resultsDir, runScenarios, slug, startServers, type ScenarioContext, type Servers } from './harness';
 import { buildExcelScenarios } from './excel-scenarios';
 import { buildScenarios } from './scenarios';
+import { sheetsSidebarScenarios } from './sheets-sidebar';
 
 /** Hard limit for the whole run (build included): a hung browser or server must not hang CI. */
 const RUN_LIMIT_MS = 9 * 60_000;
@@ -43,10 +44,10 @@ async function main(): Promise<number> {
     browserHandle = await launchBrowser();
     const context = await browserHandle.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     context.setDefaultTimeout(20_000);
-    const groups = (process.env.E2E_GROUPS ?? 'preview,excel').split(',');
+    const groups = (process.env.E2E_GROUPS ?? 'preview,excel,sheets').split(',');
     let shot = 0;
     let failed = 0;
-    for (const group of ['preview', 'excel'].filter((g) => groups.includes(g))) {
+    for (const group of ['preview', 'excel', 'sheets'].filter((g) => groups.includes(g))) {
       const page = await context.newPage();
       page.on('pageerror', (e) => pageErrors.push(`${group}: ${e.message}`));
       page.on('console', (m) => {
@@ -66,7 +67,13 @@ async function main(): Promise<number> {
         },
       });
       if (group === 'excel') console.log('\nExcel task pane over the Office.js fake:');
-      const scenarios = group === 'excel' ? buildExcelScenarios(page, running) : buildScenarios(page, running);
+      if (group === 'sheets') console.log('\nGoogle Sheets sidebar over the Apps Script fakes:');
+      const scenarios =
+        group === 'excel'
+          ? buildExcelScenarios(page, running)
+          : group === 'sheets'
+            ? sheetsSidebarScenarios(page, running)
+            : buildScenarios(page, running);
       failed += await runScenarios(scenarios, make);
       await page.close();
     }

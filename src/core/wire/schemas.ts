@@ -24,12 +24,18 @@ export function listEnvelopeSchema<K extends string, T extends z.ZodType>(key: K
   });
 }
 
+/**
+ * An absolute URL (scheme://host...), checked without the URL class: zod's url() builds a `URL`, which a bare
+ * ECMAScript runtime such as Apps Script does not have (every URL is then "invalid"); parseServiceUrl checks it fully.
+ */
+const absoluteUrl = z.string().regex(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#]+(?:[/?#]\S*)?$/, 'Invalid URL');
+
 // ---------- 2.2 deployment ----------
 export const deploymentSchema = z.object({
   id: idString,
   name: z.string(),
   created_at: z.string().optional(),
-  deploymentUrl: z.string().url(),
+  deploymentUrl: absoluteUrl,
 });
 export type Deployment = z.infer<typeof deploymentSchema>;
 export const deploymentListSchema = listEnvelopeSchema('deployments', deploymentSchema);
@@ -42,7 +48,7 @@ export const environmentSchema = z.object({
   name: z.string(),
   type: environmentTypeSchema,
   api_credentials: z.object({
-    rest: z.object({ url: z.string().url() }),
+    rest: z.object({ url: absoluteUrl }),
     sql: z.object({ host: z.string(), port: z.number().int() }).optional(),
   }),
 });

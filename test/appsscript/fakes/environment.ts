@@ -27,7 +27,9 @@ export function createFakeEnvironment(options: FakeEnvironmentOptions = {}) {
   const cache = fakeCacheService(execution);
   const lock = fakeLockService(execution);
   const script = fakeScriptApp(execution);
-  const urlFetch = fakeUrlFetchApp(execution, { costMs: options.fetchCostMs });
+  // Mutable: a test may make fetches cost more time on the execution's clock later on.
+  const fetchOptions: { costMs?: number } = { costMs: options.fetchCostMs };
+  const urlFetch = fakeUrlFetchApp(execution, fetchOptions);
   const html = fakeHtmlService(execution, options.htmlFiles ?? new Map());
   const logs: string[] = [];
   const log = (...args: unknown[]) => void logs.push(args.map(String).join(' '));
@@ -54,8 +56,10 @@ export function createFakeEnvironment(options: FakeEnvironmentOptions = {}) {
     stores: properties.stores,
     caches: cache.caches,
     locks: lock.locks,
+    lockService: lock.service,
     triggers: script,
     urlFetch,
+    fetchOptions,
     logs,
     globals,
     AuthMode,

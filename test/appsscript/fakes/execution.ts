@@ -1,4 +1,5 @@
 /** The fake Apps Script execution: a clock that only moves when told, the 6-minute limit, the authorization mode and the permission errors of services a mode may not call. */
+import { randomUUID } from 'node:crypto';
 
 /** Apps Script's limit for one execution (a menu click, a trigger, a `google.script.run` call). */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
@@ -78,6 +79,11 @@ export function fakeUtilities(execution: Execution) {
       }
       execution.advance(milliseconds);
       if (execution.elapsed() > EXECUTION_LIMIT_MS) throw new Error('Exceeded maximum execution time');
+    },
+    /** A random version-4 UUID, as Utilities.getUuid returns. */
+    getUuid(): string {
+      execution.call('Utilities.getUuid', 'ui', '');
+      return randomUUID();
     },
   };
 }

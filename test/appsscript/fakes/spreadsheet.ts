@@ -271,6 +271,8 @@ export class FakeNamedRange {
 export class FakeSheet {
   readonly cells = new Map<string, Cell>();
   deleted = false;
+  /** Every autoResizeColumns call, in order. */
+  readonly autoResized: Array<{ startColumn: number; numColumns: number }> = [];
 
   constructor(
     readonly book: FakeSpreadsheet,
@@ -324,6 +326,20 @@ export class FakeSheet {
   getMaxColumns(): number {
     this.doc('getMaxColumns');
     return this.maxCols;
+  }
+  /** `autoResizeColumns(startColumn, numColumns)`: the fake has no text metrics, so it records the call (in `autoResized`). */
+  autoResizeColumns(startColumn: number, numColumns: number): FakeSheet {
+    this.doc('autoResizeColumns');
+    if (
+      !Number.isInteger(startColumn) ||
+      !Number.isInteger(numColumns) ||
+      startColumn < 1 ||
+      numColumns < 1 ||
+      startColumn + numColumns - 1 > this.maxCols
+    )
+      throw new Error('Those columns are out of bounds.');
+    this.autoResized.push({ startColumn, numColumns });
+    return this;
   }
   getLastRow(): number {
     this.doc('getLastRow');

@@ -1,7 +1,7 @@
-/** A stand-in for the sidebar's google.script.run bridged to the built project in the vm: arguments and answers cross as JSON, handlers run asynchronously, each call is an execution of its own, and more than 10 calls in flight fail. */
+/** A stand-in for the sidebar's google.script.run bridged to the built project in the vm: arguments and answers cross as JSON, handlers run asynchronously once the call's execution has ended (its microtasks drained), each call is an execution of its own, and more than 10 calls in flight fail. */
 import type { ScriptRunner } from '../../../appsscript/sidebar/server-client';
 import type { FakeEnvironment } from '../fakes/environment';
-import { loadProject } from './vm-project';
+import { drainExecution, loadProject } from './vm-project';
 
 export interface ScriptRunBridge {
   run: () => ScriptRunner;
@@ -51,7 +51,9 @@ export function scriptRunBridge(env: FakeEnvironment, code: string): ScriptRunBr
               const fn = scope[name];
               if (typeof fn !== 'function') throw new Error(`Script function not found: ${name}`);
               const result = fn(sent);
-              onSuccess(result === undefined ? null : JSON.parse(JSON.stringify(result)));
+              const answer: unknown = result === undefined ? null : JSON.parse(JSON.stringify(result));
+              // The answer goes back when the execution ends: after the microtasks the call left have run.
+              void drainExecution().then(() => onSuccess(answer));
             } catch (e) {
               onFailure(new Error(e instanceof Error ? e.message : String(e)));
             }

@@ -1,4 +1,4 @@
-/** Runs the built Apps Script project as Apps Script would: each execution a fresh Node `vm` global scope holding only the fakes (Dates from that scope's own Date), with due time-based triggers fired as executions of their own. */
+/** Runs the built Apps Script project as Apps Script would: each execution a fresh Node `vm` global scope holding only the fakes (Dates from that scope's own Date, Date.now on the execution's clock), with due time-based triggers fired as executions of their own; an execution ends once its microtasks have run (drainExecution). */
 import vm from 'node:vm';
 import type { FakeEnvironment } from '../fakes/environment';
 import type { AuthModeName } from '../fakes/execution';
@@ -12,8 +12,15 @@ export function loadProject(env: FakeEnvironment, code: string, mode: AuthModeNa
   const context = vm.createContext(env.globals());
   const ContextDate = vm.runInContext('Date', context) as DateConstructor;
   env.book.newDate = (ms) => new ContextDate(ms);
+  // The project's clock is the execution's: Date.now() moves with service costs, sleeps and advance().
+  ContextDate.now = () => env.execution.now();
   vm.runInContext(code, context, { filename: 'Code.js' });
   return context as ProjectScope;
+}
+
+/** Lets the work an entry point left in microtasks run to its end (Apps Script ends an execution only then; the fakes are synchronous, so nothing waits on a timer). */
+export function drainExecution(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Fires every due trigger, each in its own FULL execution with a time-driven event object; returns what each handler returned. */
@@ -25,6 +32,7 @@ export async function fireDueTriggers(env: FakeEnvironment, code: string): Promi
     if (typeof handler !== 'function') throw new Error(`Script function not found: ${due.handler}`);
     const now = new Date(env.execution.now());
     out.push({ handler: due.handler, result: await handler({ authMode: 'FULL', triggerUid: due.id, year: now.getUTCFullYear() }) });
+    await drainExecution();
   }
   return out;
 }

@@ -1,0 +1,117 @@
+/** The pane's AddinService in the Sheets sidebar: every method a google.script.run call through the typed server client (plain JSON only); while a job's call runs, its status is polled with jobStatus and passed on as progress and item events; subscribe's workbook changes come from polling the placement list. */
+import type { AddinService, JobStatus, ServiceEvent } from '../../src/core/service/addin-service';
+import type { ServerClient } from './server-client';
+
+export interface RemoteServiceOptions {
+  /** Mints job ids (URL-safe, 16 to 64 characters). */
+  mintId: () => string;
+  /** How often a running job's status is asked for (each poll is one server execution). */
+  jobPollMs?: number;
+  /** How often the placement list is compared while the pane listens, to see rows or sheets changed by the user (0: never). */
+  listPollMs?: number;
+  setInterval?: (fn: () => void, ms: number) => unknown;
+  clearInterval?: (handle: unknown) => void;
+}
+
+export function remoteAddinService(client: ServerClient, options: RemoteServiceOptions): AddinService {
+  const listeners = new Set<(event: ServiceEvent) => void>();
+  const every = options.setInterval ?? ((fn: () => void, ms: number) => setInterval(fn, ms));
+  const stop = options.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>));
+  const emit = (event: ServiceEvent): void => {
+    for (const l of [...listeners]) l(event);
+  };
+
+  /** Runs a job's call while polling its status; the status's new progress and items become events. */
+  const job = async <T>(jobId: string, start: () => Promise<T>): Promise<T> => {
+    let seen = '';
+    const items = new Map<string, string>();
+    const pass = (status: JobStatus | null): void => {
+      if (status === null) return;
+      if (status.progress && JSON.stringify(status.progress) !== seen) {
+        seen = JSON.stringify(status.progress);
+        emit({ type: 'progress', jobId, ...status.progress });
+      }
+      for (const { placementId, item } of status.items) {
+        const text = JSON.stringify(item);
+        if (items.get(placementId) === text) continue;
+        items.set(placementId, text);
+        emit({ type: 'item', jobId, placementId, item });
+      }
+    };
+    let polling = false;
+    const timer = every(() => {
+      if (polling) return;
+      polling = true;
+      client
+        .call('jobStatus', { jobId })
+        .then(pass, () => undefined)
+        .finally(() => (polling = false));
+    }, options.jobPollMs ?? 1500);
+    try {
+      return await start();
+    } finally {
+      stop(timer);
+      // The last word: the items as the job left them.
+      await client.call('jobStatus', { jobId }).then(pass, () => undefined);
+      emit({ type: 'placementsChanged' });
+    }
+  };
+
+  let listTimer: unknown = null;
+  let lastList = '';
+
+  return {
+    getSession: () => client.call('getSession', {}),
+    signIn: (input) => client.call('signIn', input),
+    signOut: async () => void (await client.call('signOut', {})),
+    listDeployments: () => client.call('listDeployments', {}),
+    listEnvironments: (deploymentId) => client.call('listEnvironments', { deploymentId }),
+    getContext: () => client.call('getContext', {}),
+    setContext: async (context) => void (await client.call('setContext', context)),
+    getMeta: () => client.call('getMeta', {}),
+    activeCell: () => client.call('activeCell', {}),
+    insert: (draft, target, { jobId, overwrite }) => job(jobId, () => client.call('insert', { draft, target, jobId, overwrite })),
+    listPlacements: async () => {
+      const list = await client.call('listPlacements', {});
+      lastList = JSON.stringify(list);
+      return list;
+    },
+    refresh: (placementId, { jobId }) => job(jobId, () => client.call('refresh', { placementId, jobId })),
+    refreshAll: (placementIds, { jobId }) => job(jobId, () => client.call('refreshAll', { placementIds, jobId })),
+    cancel: async (jobId) => void (await client.call('cancel', { jobId })),
+    jobStatus: (jobId) => client.call('jobStatus', { jobId }),
+    goTo: async (placementId) => void (await client.call('goTo', { placementId })),
+    loadDraft: (placementId) => client.call('loadDraft', { placementId }),
+    update: (placementId, draft, { jobId }) => job(jobId, () => client.call('update', { placementId, draft, jobId })),
+    remove: async (placementId, opts) => {
+      try {
+        await client.call('remove', { placementId, clearCells: opts.clearCells });
+      } finally {
+        emit({ type: 'placementsChanged' });
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      const ms = options.listPollMs ?? 30_000;
+      if (listTimer === null && ms > 0) {
+        listTimer = every(() => {
+          void client.call('listPlacements', {}).then(
+            (list) => {
+              const text = JSON.stringify(list);
+              if (lastList !== '' && text !== lastList) emit({ type: 'placementsChanged' });
+              lastList = text;
+            },
+            () => undefined,
+          );
+        }, ms);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && listTimer !== null) {
+          stop(listTimer);
+          listTimer = null;
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/** The Google Sheets sidebar scenario of `npm run test:browser`: the built Sidebar.html at 300 px in Chromium, its google.script.run bridged (JSON only, asynchronous) to the built Code.js in a Node vm over the Apps Script fakes, driven as a user would: sign in, pick the context, insert, refresh, then Reports > Refresh all. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { buildSheets } from '../../scripts/sheets-bundle';
+import { createFakeEnvironment, type FakeEnvironment } from '../appsscript/fakes/environment';
+import { drainExecution, loadProject } from '../appsscript/helpers/vm-project';
+import type { Scenario, Servers } from './harness';
+import { PreviewPage } from './pane';
+import { assert, assertEqual, waitFor } from './wait-for';
+
+const EDITOR_KEY = 'dev-editor-key';
+const REPORT = { name: 'Orders by status (Sheets)', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' };
+
+const SIDEBAR_URL = 'https://sheets-sidebar.test/Sidebar.html';
+
+/** google.script.run in the page: every server function call goes to the test process as JSON and answers asynchronously. */
+const SCRIPT_RUN_SHIM = `(() => {
+  const runner = (ok, fail) => new Proxy({}, {
+    get(_target, name) {
+      if (name === 'withSuccessHandler') return (h) => runner(h, fail);
+      if (name === 'withFailureHandler') return (h) => runner(ok, h);
+      if (typeof name !== 'string') return undefined;
+      return (arg) => {
+        window.__scriptRun(name, JSON.stringify(arg === undefined ? null : arg)).then(
+          (text) => ok && ok(JSON.parse(text)),
+          (e) => fail && fail(new Error(String(e && e.message ? e.message : e))),
+        );
+      };
+    },
+  });
+  window.google = { script: { run: runner(null, null) } };
+})();`;
+
+/** The pane's page helpers over the sidebar: there the whole page is the pane (no preview around it). */
+class SidebarPage extends PreviewPage {
+  override readonly pane: Locator = this.page.getByRole('main', { name: 'Reports pane' });
+}
+
+interface SheetsStory {
+  env: FakeEnvironment;
+  code: string;
+  html: string;
+  page: Page;
+  outDir: string;
+}
+
+function cellText(env: FakeEnvironment, a1: string): string {
+  return String(env.book.sheets[0]!.getRange(a1).getValue());
+}
+
+export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[] {
+  let story: SheetsStory | null = null;
+  const need = (): SheetsStory => {
+    if (!story) throw new Error('the Sheets sidebar did not open');
+    return story;
+  };
+  const ui = (): PreviewPage => new SidebarPage(need().page);
+
+  return [
+    {
+      name: 'S1 Sheets sidebar (built Sidebar.html, 300 px, google.script.run to the built Code.js): sign in and pick the context',
+      run: async () => {
+        const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheets-browser-'));
+        await buildSheets({ outDir, claspProject: null });
+        const code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');
+        const html = fs.readFileSync(path.join(outDir, 'Sidebar.html'), 'utf8');
+        const env = createFakeEnvironment({ htmlFiles: new Map([['Sidebar', html]]), fetchCostMs: 50 });
+        const sheet = env.book.sheets[0]!;
+        env.book.setActiveRange(sheet.getRange('B2'));
+        page.on('pageerror', (e) => console.log(`    Sheets sidebar page error: ${e.message}`));
+        page.on('console', (m) => {
+          if (m.type() === 'error') console.log(`    Sheets sidebar console: ${m.text()}`);
+        });
+        await page.setViewportSize({ width: 300, height: 900 });
+        await page.exposeFunction('__scriptRun', async (name: string, argText: string): Promise<string> => {
+          const scope = loadProject(env, code, 'FULL');
+          const fn = scope[name];
+          if (typeof fn !== 'function') throw new Error(`Script function not found: ${name}`);
+          const result = fn(JSON.parse(argText) as unknown);
+          // The answer goes back once the execution has ended (its microtasks drained).
+          await drainExecution();
+          return JSON.stringify(result ?? null);
+        });
+        await page.addInitScript(SCRIPT_RUN_SHIM);
+        // Reports > Open reports: the server hands the sidebar its HTML.
+        loadProject(env, code, 'FULL').openReports!();
+        assertEqual(env.ui.sidebar?.content, html, 'Open reports did not show the built Sidebar.html');
+        // The sidebar's HTML served at an address of its own (Sheets serves it from googleusercontent.com).
+        const content = env.ui.sidebar?.content ?? '';
+        await page.route(SIDEBAR_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: content }));
+        await page.goto(SIDEBAR_URL);
+        story = { env, code, html, page, outDir };
+        const pane = ui();
+        await pane.tenantUrlField().fill(servers.platformUrl);
+        await pane.signIn(EDITOR_KEY);
+        await pane.chooseOption('Deployment', 'first');
+        await pane.chooseOption('Environment', /\bproduction$/);
+        await waitFor('"New report" to be enabled', () => pane.button('New report').isEnabled());
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert(width <= 300, `The sidebar is ${width} px wide: it scrolls sideways in Sheets' 300 px`);
+        assert(![...env.stores.document.data.values()].some((v) => v.includes(EDITOR_KEY)), 'The API key is in the document properties');
+      },
+    },
+    {
+      name: 'S2 Sheets sidebar: insert a SQL report at the selected cell B2, then refresh it',
+      run: async () => {
+        const { env } = need();
+        const pane = ui();
+        await pane.openNewReport();
+        await pane.reportName().fill(REPORT.name);
+        await pane.chooseTab('SQL');
+        await pane.pane.getByRole('textbox', { name: 'SQL' }).fill(REPORT.sql);
+        await waitFor('the pane to say "Insert at Sheet1!B2"', () =>
+          pane.pane.getByText('Insert at Sheet1!B2', { exact: true }).isVisible(),
+        );
+        const card = await pane.insert();
+        assert(/Sheet1!B2:C\d+/.test(card), `The card does not show where the report is: ${card}`);
+        assert(/status/i.test(cellText(env, 'B2')), `B2 holds ${cellText(env, 'B2')}, not the header`);
+        env.book.sheets[0]!.getRange('C3').setValue(-1);
+        const refreshed = await pane.refreshOne(REPORT.name);
+        assert(refreshed.ok, `The refresh failed: ${JSON.stringify(refreshed)}`);
+        assert(Number(cellText(env, 'C3')) > 0, 'The refresh did not write the count back into C3');
+      },
+    },
+    {
+      name: 'S3 Sheets: Reports > Refresh all with the sidebar open; the toast says so and the list shows the new time',
+      run: async () => {
+        const { env, code, page, outDir } = need();
+        const before = await ui().refreshedAt(REPORT.name);
+        env.book.sheets[0]!.getRange('C3').setValue(-2);
+        env.execution.advance(5_000);
+        loadProject(env, code, 'FULL').refreshAllReports!();
+        await drainExecution();
+        assertEqual(env.book.toasts.at(-1)?.msg, 'Refreshed 1 report.', 'The Refresh all toast');
+        assert(Number(cellText(env, 'C3')) > 0, 'Refresh all did not write C3');
+        // Close and reopen the sidebar: it reads the list afresh.
+        await page.reload();
+        await waitFor('the list to show the newer refresh time', async () => {
+          const after = await ui().refreshedAt(REPORT.name);
+          return after !== null && after !== before;
+        });
+        env.close();
+        fs.rmSync(outDir, { recursive: true, force: true });
+      },
+    },
+  ];
+}
