@@ -1,6 +1,6 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports, all-or-nothing on the cells, one write at a time. */
 import { AddinError, cancelledError, isAddinError } from '../wire/errors';
-import { mintPublicId } from '../api/public-id';
+import { mintPublicId, publicIdProblem } from '../api/public-id';
 import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-result';
 import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
@@ -96,6 +96,11 @@ export interface RunOptions {
 export interface InsertOptions extends RunOptions {
   /** Overwrite user cells in the target (other placements always block). */
   overwrite?: boolean;
+  /**
+   * The draft's publicId: minted once per draft by the pane and sent with every attempt until the draft is placed, so a
+   * failed, blocked or cancelled attempt and its retry save one report, not two. Minted here when absent.
+   */
+  publicId?: string;
 }
 
 export interface PlacementOutcome {
@@ -144,6 +149,11 @@ interface WriteArgs {
   signal: CancelSignal | undefined;
   /** Header rows of the placement's previous write (target 'current'; the add-in made them bold); 0 for an insert. */
   previousHeaderRows: number;
+  /**
+   * An edit's save: `save` runs once the result is planned and fits, before any cell changes; `restore` puts the saved
+   * definition back when the cells could then not be written.
+   */
+  commit?: { save(): Promise<void>; restore(): Promise<void> };
 }
 
 interface Written {
@@ -227,7 +237,10 @@ export class Orchestrator {
       throw new AddinError('notFound', 'The target sheet no longer exists. Select a cell and try again.');
     throwIfAborted(signal);
 
-    const publicId = mintPublicId(this.deps.randomBytes);
+    const publicId = opts.publicId ?? mintPublicId(this.deps.randomBytes);
+    const idProblem = publicIdProblem(publicId);
+    if (idProblem !== undefined)
+      throw new AddinError('validation', `The draft's id is not usable: ${idProblem}.`, { data: { field: 'publicId' } });
     const placementId = mintPublicId(this.deps.randomBytes);
     const context: QueryContext = {
       deploymentId: draft.deploymentId,
@@ -245,13 +258,30 @@ export class Orchestrator {
         ...(draft.meta ? { meta: draft.meta } : {}),
         ...(draft.pivotItems ? { pivotItems: pivotBody(draft.pivotItems) } : {}),
       };
-      const report = await reports.upsertReport(draft.deploymentId, publicId, body, signal ? { signal } : {});
-      throwIfAborted(signal);
-      const definition: Report = { ...report, meta: report.meta ?? draft.meta ?? null };
+      // Run and plan first, save only once the result is in hand and fits: a failed, blocked or cancelled insert saves nothing.
+      const definition: Report = {
+        id: 0,
+        deploymentId: Number(draft.deploymentId) || 0,
+        publicId,
+        name,
+        sqlQuery: draft.sqlQuery,
+        jsonQuery: draft.jsonQuery ?? null,
+        meta: draft.meta ?? null,
+      };
       const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
       await opts.checkpoint?.();
       throwIfAborted(signal);
       opts.onPhase?.('writing');
+      const saved: { report?: Report } = {};
+      const commit: NonNullable<WriteArgs['commit']> = {
+        save: async () => {
+          saved.report = await reports.upsertReport(draft.deploymentId, publicId, body, signal ? { signal } : {});
+          fetched.queryChecksum = saved.report.currentQueryChecksum ?? undefined;
+          throwIfAborted(signal);
+        },
+        // The report stays on the platform: the draft keeps its publicId, so the retry saves onto it.
+        restore: async () => undefined,
+      };
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({
           scope,
@@ -263,8 +293,11 @@ export class Orchestrator {
           overwrite: opts.overwrite ?? false,
           signal,
           previousHeaderRows: 0,
+          commit,
         }),
       );
+      const report = saved.report;
+      if (report === undefined) throw new AddinError('host', 'The report was written but not saved.');
       const now = this.iso();
       const record: PlacementRecord = {
         placementId,
@@ -294,7 +327,10 @@ export class Orchestrator {
     return this.perPlacement.run(placementId, () => this.asJob(opts, (scope) => this.refreshNow(placementId, { ...opts, scope }, null)));
   }
 
-  /** Save an edited definition (same publicId), then refresh the placement with it. */
+  /**
+   * Run an edited definition, plan where its result goes, and only when it fits save it (same publicId) and write it: an
+   * edit that cannot be placed leaves the platform's report as it was (and one whose cells then fail to write restores it).
+   */
   update(placementId: string, draft: PlacementDraft, opts: RunOptions = {}): Promise<PlacementOutcome> {
     return this.perPlacement.run(placementId, () =>
       this.asJob(opts, async (scope) => {
@@ -311,12 +347,11 @@ export class Orchestrator {
           ...(draft.meta ? { meta: draft.meta } : {}),
           pivotItems: pivotBody(draft.pivotItems ?? { rows: [], columns: [], measures: [], filters: [] }),
         };
-        try {
-          await this.deps.reports.upsertReport(record.deploymentId, record.publicId, body, opts.signal ? { signal: opts.signal } : {});
-        } catch (e) {
-          throw normalize(e, opts.signal);
-        }
-        return this.refreshNow(placementId, { ...opts, scope }, { name, environmentId: draft.environmentId ?? record.environmentId });
+        return this.refreshNow(
+          placementId,
+          { ...opts, scope },
+          { name, environmentId: draft.environmentId ?? record.environmentId, draft, body },
+        );
       }),
     );
   }
@@ -413,7 +448,7 @@ export class Orchestrator {
   private async refreshNow(
     placementId: string,
     opts: RunOptions & { scope: JobScope },
-    edit: { name: string; environmentId: string | undefined } | null,
+    edit: { name: string; environmentId: string | undefined; draft: PlacementDraft; body: ReportUpsertBody } | null,
   ): Promise<PlacementOutcome> {
     const t0 = this.deps.clock.now();
     const { signal, scope } = opts;
@@ -432,16 +467,29 @@ export class Orchestrator {
         signal ? { signal } : {},
       );
       throwIfAborted(signal);
-      const sql = report.sqlQuery ?? '';
+      // An edit runs its own definition (titled as it will be saved); a refresh the one the platform has now.
+      const definition: Report = edit
+        ? {
+            ...report,
+            name: edit.name,
+            sqlQuery: edit.draft.sqlQuery,
+            jsonQuery: edit.draft.jsonQuery ?? null,
+            pivotItems: edit.draft.pivotItems ? { ...report.pivotItems, ...edit.draft.pivotItems } : null,
+            meta: edit.draft.meta ?? report.meta ?? null,
+          }
+        : report;
+      const sql = definition.sqlQuery ?? '';
       if (sql.trim() === '')
         throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const context: QueryContext = { deploymentId: record.deploymentId, ...(environmentId ? { environmentId } : {}) };
-      const fetched = await this.fetch(context, sql, report.pivotItems ?? null, report, opts);
+      const pivot: PivotSpec | null = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
+      const fetched = await this.fetch(context, sql, pivot, definition, opts);
       await opts.checkpoint?.();
       throwIfAborted(signal);
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
+      const commit = edit ? this.editCommit(record, report, edit.body, fetched, signal) : undefined;
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({
           scope,
@@ -453,6 +501,7 @@ export class Orchestrator {
           overwrite: false,
           signal,
           previousHeaderRows: headerRowsOf(record),
+          ...(commit ? { commit } : {}),
         }),
       );
       const next: PlacementRecord = {
@@ -471,7 +520,8 @@ export class Orchestrator {
       return outcome;
     } catch (e) {
       const err = normalize(e, signal);
-      if (!(isAddinError(err) && err.kind === 'cancelled')) this.recordFailure(scope, record, asAddinError(err));
+      // A refused edit changed nothing: the placement still holds its saved definition's result, so it is not marked failed.
+      if (edit === null && !(isAddinError(err) && err.kind === 'cancelled')) this.recordFailure(scope, record, asAddinError(err));
       throw err;
     }
   }
@@ -544,20 +594,27 @@ export class Orchestrator {
     // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
     const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
     const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
-    const plan = planPlacement({ ...planInput, occupied });
+    const plan = inPlace(() => planPlacement({ ...planInput, occupied }), previousArea !== null, args.name);
     throwIfAborted(signal);
+    if (args.commit) await args.commit.save();
 
     const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
     const styled = own ? restyleForWrite(matrix, target, own) : matrix;
     const blocks = planWriteBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
-    await runWriteTransaction(host, this.call, {
-      blocks,
-      snapshots,
-      leftovers,
-      own,
-      track: previousArea && sameRect(previousArea, plan.write) ? null : { placementId, range: plan.write },
-      signal,
-    });
+    try {
+      await runWriteTransaction(host, this.call, {
+        blocks,
+        snapshots,
+        leftovers,
+        own,
+        track: previousArea && sameRect(previousArea, plan.write) ? null : { placementId, range: plan.write },
+        signal,
+      });
+    } catch (e) {
+      // The cells are as they were: so is the saved definition (best effort; the error already says what failed).
+      if (args.commit) await args.commit.restore().catch(() => undefined);
+      throw e;
+    }
     if (args.autofit) {
       // Best effort: the cells are written; a host that cannot fit the widths leaves them as they were.
       await this.call(() => host.autofitColumns(plan.write)).catch(() => undefined);
@@ -597,6 +654,26 @@ export class Orchestrator {
   }
 
   // ---------- helpers ----------
+
+  /** An edit's save and, should its cells then fail to write, the saved definition put back (the new checksum goes to `fetched`). */
+  private editCommit(
+    record: PlacementRecord,
+    saved: Report,
+    body: ReportUpsertBody,
+    fetched: Fetched,
+    signal: CancelSignal | undefined,
+  ): NonNullable<WriteArgs['commit']> {
+    const { reports } = this.deps;
+    return {
+      save: async () => {
+        const report = await reports.upsertReport(record.deploymentId, record.publicId, body, signal ? { signal } : {});
+        fetched.queryChecksum = report.currentQueryChecksum ?? undefined;
+      },
+      restore: async () => {
+        await reports.upsertReport(record.deploymentId, record.publicId, savedBody(record.publicId, saved));
+      },
+    };
+  }
 
   /** Saves `records` in one document write (the index too when a placement is new) and keeps the job's registry current. */
   private async save(scope: JobScope, records: readonly PlacementRecord[]): Promise<void> {
@@ -685,6 +762,51 @@ export class Orchestrator {
   private iso(): string {
     return new Date(this.deps.clock.now()).toISOString();
   }
+}
+
+/** The upsert body that puts `report`'s saved definition back. */
+function savedBody(publicId: string, report: Report): ReportUpsertBody {
+  return {
+    publicId,
+    name: report.name,
+    sqlQuery: report.sqlQuery ?? '',
+    description: report.description ?? '',
+    ...(report.jsonQuery ? { jsonQuery: report.jsonQuery } : {}),
+    ...(report.meta ? { meta: report.meta } : {}),
+    pivotItems: pivotBody(report.pivotItems ?? { rows: [], columns: [], measures: [], filters: [] }),
+  };
+}
+
+/**
+ * Plans a placement; a placed report that no longer fits where it is gets a message naming what the user can do there
+ * (Refresh and Edit have no cell picker: clear the cells in the way, or remove the report and insert it elsewhere).
+ */
+function inPlace(plan: () => PlacementPlan, placed: boolean, name: string): PlacementPlan {
+  try {
+    return plan();
+  } catch (e) {
+    if (!placed || !isAddinError(e) || e.kind !== 'blocked') throw e;
+    const cells = Array.isArray(e.data.cells) ? e.data.cells.filter((c): c is string => typeof c === 'string') : [];
+    const total = typeof e.data.total === 'number' ? e.data.total : cells.length;
+    const shown = cells.slice(0, 3).join(', ') + (total > 3 ? ` and ${total - 3} more` : '');
+    const what =
+      e.data.otherPlacement === true
+        ? `another placed report is at ${shown}`
+        : `${total === 1 ? 'cell' : 'cells'} ${shown} ${total === 1 ? 'is' : 'are'} not empty`;
+    const fix =
+      e.data.otherPlacement === true ? 'Move or remove the other report' : `Clear or move ${total === 1 ? 'that cell' : 'those cells'}`;
+    return failWith(
+      new AddinError(
+        'blocked',
+        `The new result of "${name}" needs more room where it is, but ${what}. Nothing was changed. ${fix}, then try again; or remove "${name}" from the list and insert it at another cell.`,
+        { cause: e, data: { ...e.data, inPlace: true } },
+      ),
+    );
+  }
+}
+
+function failWith(e: AddinError): never {
+  throw e;
 }
 
 /** Non-empty cells of `snap` inside any of `probes`, row-major, at most `max`. */

@@ -87,6 +87,12 @@ export interface RunOutcome {
   elapsedMs: number;
 }
 
+export interface InsertOptions {
+  jobId: string;
+  overwrite: boolean;
+  publicId?: string;
+}
+
 /** Events a long job sends while it runs. */
 export type ServiceEvent =
   | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number }
@@ -107,8 +113,12 @@ export interface AddinService {
   getMeta(): Promise<Meta>;
 
   activeCell(): Promise<CellTarget>;
-  /** Place a new report. Throws kind 'blocked' (with `data.cells`, A1 labels) when the area holds user cells and `overwrite` is false. */
-  insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome>;
+  /**
+   * Place a new report. Throws kind 'blocked' (with `data.cells`, A1 labels) when the area holds user cells and `overwrite`
+   * is false. `publicId` is the draft's: minted once per draft and sent with every attempt until it is placed, so one
+   * draft is at most one report on the platform (minted by the service when absent).
+   */
+  insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome>;
 
   listPlacements(): Promise<PlacementView[]>;
   refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;

@@ -15,6 +15,7 @@ import { refreshAll } from '../refresh/refresh-all';
 import type {
   AddinService,
   CellTarget,
+  InsertOptions,
   JobItemState,
   JobStatus,
   PlacementView,
@@ -253,7 +254,7 @@ class AddinServiceImpl implements AddinService {
     };
   }
 
-  async insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome> {
+  async insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
     const { jobId } = options;
     return this.runJob(jobId, [], async (tracker, signal) => {
       // One document read for the job: the workbook's context and its placement registry.
@@ -264,7 +265,12 @@ class AddinServiceImpl implements AddinService {
       const outcome = await this.orchestrator.insert(
         placementDraftOf(draft, { deploymentId, environmentId }),
         { sheetId: target.sheetId, row: target.row, col: target.col },
-        { ...this.runOptions(jobId, signal, tracker), scope, overwrite: options.overwrite },
+        {
+          ...this.runOptions(jobId, signal, tracker),
+          scope,
+          overwrite: options.overwrite,
+          ...(options.publicId === undefined ? {} : { publicId: options.publicId }),
+        },
       );
       return this.runOutcome(outcome);
     });

@@ -450,6 +450,73 @@ describe('Orchestrator.refresh', () => {
   });
 });
 
+describe('one draft, one report', () => {
+  const upserts = (r: Rig) => r.reports.calls.filter((c) => c.method === 'upsertReport');
+
+  it('saves nothing when the insert is blocked, fails or is cancelled, and the retry saves under the draft publicId', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3)).set('SELECT typo', numbered(1));
+    r.queries.failMidway('SELECT typo', numbered(50), 20);
+    r.model.setValue(r.sheet, 2, 0, 'mine');
+    const publicId = 'Draft0000001';
+    const blocked = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { publicId }));
+    expect(blocked.kind).toBe('blocked');
+    await addinRejection(r.orch.insert(draft('SELECT typo'), { sheetId: r.sheet, row: 0, col: 0 }, { publicId }));
+    // Cancelled once the result is in hand (the cancel from the overwrite question or the Cancel button).
+    const ctl = createCancelSource();
+    const checkpoint = async () => ctl.cancel();
+    const cancelled = await addinRejection(
+      r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 5 }, { publicId, signal: ctl.signal, checkpoint }),
+    );
+    expect(cancelled.kind).toBe('cancelled');
+    expect(upserts(r)).toEqual([]);
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { publicId, overwrite: true });
+    expect(out.publicId).toBe(publicId);
+    expect(upserts(r)).toEqual([expect.objectContaining({ publicId })]);
+  });
+
+  it('refuses a draft publicId of the wrong shape before anything runs', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    const e = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { publicId: 'bad id' }));
+    expect(e.kind).toBe('validation');
+    expect(r.reports.calls).toEqual([]);
+    expect(r.queries.calls).toEqual([]);
+  });
+
+  it('a blocked edit saves nothing, leaves the placement up to date and says what can be done there', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2)).set('SELECT more', numbered(10));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    r.model.setValue(r.sheet, 6, 1, 'typed by hand');
+    const before = cells(r.model);
+    const [recordBefore] = await loadRegistry(r.host.document);
+    const e = await addinRejection(r.orch.update(out.placementId, draft('SELECT more', 'Orders v2')));
+    expect(e.kind).toBe('blocked');
+    expect(e.data).toMatchObject({ cells: ['B7'] });
+    expect(e.message).toContain('B7');
+    expect(e.message).toMatch(/Clear or move that cell, then try again; or remove "Orders v2" from the list and insert it at another cell/);
+    expect(e.message).not.toMatch(/choose another cell/);
+    expect(upserts(r)).toHaveLength(1);
+    expect(cells(r.model)).toEqual(before);
+    expect(await loadRegistry(r.host.document)).toEqual([recordBefore]);
+    expect((await r.orch.definition(out.placementId)).sqlQuery).toBe(SQL);
+  });
+
+  it('an edit whose cells fail to write puts the saved definition back', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2)).set('SELECT v2', numbered(4, 'v'));
+    const out = await r.orch.insert(draft(SQL, 'Orders'), { sheetId: r.sheet, row: 0, col: 0 });
+    const before = cells(r.model);
+    r.host.failNextWrites(1);
+    await addinRejection(r.orch.update(out.placementId, draft('SELECT v2', 'Orders v2')));
+    expect(cells(r.model)).toEqual(before);
+    const definition = await r.orch.definition(out.placementId);
+    expect(definition).toMatchObject({ name: 'Orders', sqlQuery: SQL });
+    expect(upserts(r).map((c) => (c.method === 'upsertReport' ? c.body.sqlQuery : null))).toEqual([SQL, 'SELECT v2', SQL]);
+  });
+});
+
 describe('Orchestrator edit, remove, list, goTo', () => {
   it('update upserts the same publicId, then refreshes with the new definition and name', async () => {
     const r = rig();
@@ -576,12 +643,23 @@ describe('Orchestrator step order', () => {
     return { orch, log };
   }
 
-  it('insert: upsert, run, plan, write, connect-workbook, save', async () => {
+  it('insert: run, plan, then save the report (it fits), write, connect-workbook, save the record', async () => {
     const r = rig({ maxCellsPerWrite: 10 });
     r.queries.set(SQL, numbered(12));
     const { orch, log } = logged(r);
     await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
-    expect(log).toEqual(['upsert', 'run', 'plan', 'write', 'track', 'connect', 'save']);
+    expect(log).toEqual(['run', 'plan', 'upsert', 'write', 'track', 'connect', 'save']);
+  });
+
+  it('edit: connect-workbook, run the new definition, plan, then save it, write, connect-workbook, save the record', async () => {
+    const r = rig({ maxCellsPerWrite: 10 });
+    r.queries.set(SQL, numbered(12)).set('SELECT v2', numbered(3, 'v'));
+    const { orch, log } = logged(r);
+    const out = await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
+    log.length = 0;
+    await orch.update(out.placementId, draft('SELECT v2', 'Orders v2'));
+    expect(log.filter((op) => op !== 'clear' && op !== 'write')).toEqual(['connect', 'run', 'plan', 'upsert', 'track', 'connect', 'save']);
+    expect(log.indexOf('upsert')).toBeLessThan(log.indexOf('write'));
   });
 
   it('refresh: connect-workbook, run its sqlQuery, plan, write (and clear), connect-workbook with the new location, save', async () => {
