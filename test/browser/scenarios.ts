@@ -1,5 +1,5 @@
 /** The browser scenarios of `npm run test:browser`, in order: one new user's story from sign-in to the viewer's refused edit. */
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { z } from 'zod';
 import type { Scalar } from '../../src/core/host';
 import type { PreviewWorkbookApi } from '../../src/preview/preview-workbook-api';
@@ -168,7 +168,12 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         const cap = ui.pane.getByText(/No limit set: the platform returns at most 10,000 rows/);
         assert(await cap.isVisible(), 'The builder does not say the 10,000-row default cap when no Limit is set');
         await ctx.screenshot('2a the editor before Insert');
-        const summary = await ui.insert();
+        // A successful insert reads every response to its end: no request is aborted (Chromium logs net::ERR_ABORTED).
+        const failedRequests: string[] = [];
+        const onFailed = (r: Request): void => void failedRequests.push(`${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
+        page.on('requestfailed', onFailed);
+        const summary = await ui.insert().finally(() => page.off('requestfailed', onFailed));
+        assertEqual(failedRequests, [], 'Requests failed during a successful insert');
         const expected = await reference(story, BY_STATUS.reference, BY_STATUS.numeric);
         // The summary counts the data rows (the header row is not one of them).
         assert(
@@ -283,15 +288,30 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
       },
     },
     {
-      name: '5 clear that cell and refresh: done, the cells hold the edited report',
+      name: '5 the refused edit saved nothing; clear that cell and save the edit again: done, the cells hold the edited report',
       run: async () => {
         const first = story.firstCells;
         assert(first !== null, 'scenario 2 did not place the first report');
         const below = cellName(first.area.row + first.area.rows, first.area.col);
         await ui.clearCell(first.area.sheet, below);
         await waitFor(`${below} to be empty`, async () => (await wb.getValue(first.area.sheet, below)) === null);
+        // The platform still has the definition the cells show: a refresh brings back the same cells.
         const outcome = await ui.refreshOne(BY_STATUS.name);
         assert(outcome.ok, `The refresh failed: ${outcome.ok ? '' : outcome.message}`);
+        assertEqual(await wb.getValues(first.area.sheet, first.area.range), first.values, 'The refused edit was saved on the platform');
+        await ui.button(`Edit ${BY_STATUS.name}`).click();
+        await waitFor('the editor to load the report', async () => (await ui.reportName().inputValue()) === BY_STATUS.name);
+        await ui.addField('Customer city', 'Rows');
+        await ui.button('Save and refresh').click();
+        const card = ui.highlighted();
+        await waitFor(
+          'the edit to be saved and refreshed',
+          async () =>
+            ((await card.count()) > 0 && (await card.innerText()).includes('Saved and refreshed')) || (await ui.firstProblem()) !== null,
+          { timeoutMs: 60_000 },
+        );
+        const problem = await ui.firstProblem();
+        assert(problem === null, `The edit failed: ${problem ?? ''}`);
         const area = await areaOf(story, BY_STATUS.name);
         assertEqual(cellName(area.row, area.col), cellName(first.area.row, first.area.col), 'The report moved');
         const expected = await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric);
