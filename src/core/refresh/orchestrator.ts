@@ -5,6 +5,7 @@ import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-resul
 import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
+import { cutAtDefaultCap } from '../builder/default-cap';
 import { formatCellRef, formatRangeRef } from '../cells/a1';
 import { buildFlatMatrix } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
@@ -120,6 +121,8 @@ export interface PlacementOutcome {
   overwrittenCells: number;
   /** The cells were written but recording the new location on the platform failed; the next refresh records it again. */
   syncError: AddinError | null;
+  /** The result had exactly the platform's default cap of rows and the SQL no top-level LIMIT: almost surely cut short. */
+  truncatedAtDefaultCap: boolean;
 }
 
 export interface PlacementListing {
@@ -134,6 +137,8 @@ interface Fetched {
   matrix: Matrix;
   layout: PlacementRecord['layout'];
   queryChecksum: string | undefined;
+  /** Exactly the platform's default cap of query rows, from SQL with no top-level LIMIT. */
+  truncatedAtDefaultCap: boolean;
 }
 
 interface WriteArgs {
@@ -545,7 +550,12 @@ export class Orchestrator {
     throwIfAborted(signal);
     const options = titles ? { titles } : undefined;
     const matrix: Matrix = isPivot ? buildPivotMatrix(result, pivot, options) : buildFlatMatrix(result, options);
-    return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: report.currentQueryChecksum ?? undefined };
+    return {
+      matrix,
+      layout: isPivot ? 'pivot' : 'flat',
+      queryChecksum: report.currentQueryChecksum ?? undefined,
+      truncatedAtDefaultCap: cutAtDefaultCap(result.rows.length, sql),
+    };
   }
 
   /**
@@ -650,6 +660,7 @@ export class Orchestrator {
       elapsedMs: this.deps.clock.now() - t0,
       overwrittenCells: written.plan.overwritten.length,
       syncError,
+      truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
     };
   }
 
@@ -741,9 +752,13 @@ export class Orchestrator {
   private writtenFields(
     written: Written,
     fetched: Fetched,
-  ): Pick<PlacementRecord, 'sheetId' | 'sheetName' | 'anchor' | 'area' | 'areaRows' | 'cols' | 'headerRows' | 'layout'> {
+  ): Pick<
+    PlacementRecord,
+    'sheetId' | 'sheetName' | 'anchor' | 'area' | 'areaRows' | 'cols' | 'headerRows' | 'layout' | 'truncatedAtDefaultCap'
+  > {
     const at = written.plan.write;
     return {
+      truncatedAtDefaultCap: fetched.truncatedAtDefaultCap,
       sheetId: at.sheetId,
       sheetName: written.sheetName,
       anchor: { row: at.row, col: at.col },

@@ -73,6 +73,11 @@ export interface PlacementView {
   statusCheckedAt: string | null;
   lastError: { kind: AddinErrorKind; message: string } | null;
   canEdit: boolean | null;
+  /**
+   * The last result had exactly the platform's default cap of 10,000 rows and the SQL no top-level LIMIT: almost surely
+   * cut short (optional: absent reads as false).
+   */
+  truncatedAtDefaultCap?: boolean;
 }
 
 export interface RunOutcome {
@@ -85,6 +90,8 @@ export interface RunOutcome {
   /** The whole area written, header rows included. */
   rangeLabel: string;
   elapsedMs: number;
+  /** The result had exactly the platform's default cap of 10,000 rows and the SQL no top-level LIMIT (absent reads as false). */
+  truncatedAtDefaultCap?: boolean;
 }
 
 export interface InsertOptions {

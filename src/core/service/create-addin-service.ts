@@ -468,6 +468,7 @@ class AddinServiceImpl implements AddinService {
       headerRows: o.headerRows,
       rangeLabel: o.rangeRef,
       elapsedMs: o.elapsedMs,
+      truncatedAtDefaultCap: o.truncatedAtDefaultCap,
     };
   }
 }

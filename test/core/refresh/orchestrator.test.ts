@@ -517,6 +517,29 @@ describe('one draft, one report', () => {
   });
 });
 
+describe("the platform's default cap", () => {
+  it('says a result of exactly 10,000 rows from SQL without a top-level LIMIT was cut there, on the outcome and the record', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(10_000)).set(`${SQL} LIMIT 10000`, numbered(10_000)).set('SELECT (SELECT 1 LIMIT 1) AS x', numbered(9_999));
+    const cut = await r.orch.insert(draft(SQL, 'Cut'), { sheetId: r.sheet, row: 0, col: 0 });
+    expect(cut.truncatedAtDefaultCap).toBe(true);
+    const limited = await r.orch.insert(draft(`${SQL} LIMIT 10000`, 'Limited'), { sheetId: r.sheet, row: 0, col: 3 });
+    expect(limited.truncatedAtDefaultCap).toBe(false);
+    const fewer = await r.orch.insert(draft('SELECT (SELECT 1 LIMIT 1) AS x', 'Fewer'), { sheetId: r.sheet, row: 0, col: 6 });
+    expect(fewer.truncatedAtDefaultCap).toBe(false);
+    const records = await loadRegistry(r.host.document);
+    expect(records.map((x) => [x.name, x.truncatedAtDefaultCap])).toEqual([
+      ['Cut', true],
+      ['Limited', false],
+      ['Fewer', false],
+    ]);
+    // A refresh renews it: the query now returns fewer rows.
+    r.queries.set(SQL, numbered(5));
+    expect((await r.orch.refresh(cut.placementId)).truncatedAtDefaultCap).toBe(false);
+    expect((await loadRegistry(r.host.document))[0]?.truncatedAtDefaultCap).toBe(false);
+  });
+});
+
 describe('Orchestrator edit, remove, list, goTo', () => {
   it('update upserts the same publicId, then refreshes with the new definition and name', async () => {
     const r = rig();
