@@ -59,7 +59,11 @@ async function main(): Promise<number> {
         });
       },
     });
-    const failed = await runScenarios(buildScenarios(page, running), make);
+    // E2E_ONLY=1,14 runs only the scenarios whose names start with those numbers (the first signs in).
+    const only = (process.env.E2E_ONLY ?? '').split(',').filter((x) => x !== '');
+    const all = buildScenarios(page, running);
+    const chosen = only.length === 0 ? all : all.filter((sc) => only.includes(sc.name.split(' ')[0] ?? ''));
+    const failed = await runScenarios(chosen, make);
     if (pageErrors.length > 0) console.log(`\nPage errors and console errors seen:\n  ${pageErrors.slice(0, 20).join('\n  ')}`);
     return failed;
   } finally {

@@ -8,7 +8,7 @@ import { PreviewPage } from './pane';
 import { reportNames } from './platform-reports';
 import { firstDeployment, queryPlatform } from './platform-sql';
 import { PreviewWorkbook } from './preview-workbook';
-import { columnLook, observeSave, pageScroll } from './preview-page-checks';
+import { columnLook, observeSave, pageScroll, startLongTasks, stopLongTasks } from './preview-page-checks';
 import { cellName, checkReport, expectedCells, parseArea, rangeName, type Area } from './report-check';
 import { assert, assertEqual, waitFor } from './wait-for';
 
@@ -25,6 +25,11 @@ const BY_STATUS_AND_CITY = {
   reference:
     'SELECT o.status, c.city, COUNT(*) AS orders, SUM(o.amount) AS total FROM wh_orders o LEFT JOIN wh_customers c ON c.id = o.customer_id GROUP BY 1, 2',
   numeric: [2, 3],
+};
+/** 300,000 rows x 16 columns (numbers and text) from the warehouse's range(): the large report of scenario 14. */
+const BIG = {
+  name: 'Big numbers',
+  sql: `SELECT ${Array.from({ length: 16 }, (_, c) => (c % 2 === 0 ? `i * ${c + 1} AS c${c + 1}` : `'t' || i AS c${c + 1}`)).join(', ')}\nFROM range(300000) r(i)\nORDER BY i\nLIMIT 300000`,
 };
 /** Customers' nicknames include formula-like text ("=cmd|calc", "-dash", "+plus", "@mention"): cells must keep them as inert text. */
 const BY_NICKNAME = {
@@ -654,6 +659,82 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         } finally {
           await wb.deleteSheet(sheet).catch(() => undefined);
         }
+      },
+    },
+    {
+      name: '14 a 300,000 x 16 report: its refresh and its clear never block the page over 200 ms while they write; Cancel stops a write within a second',
+      run: async () => {
+        const sheet = await ui.addSheet();
+        await ui.openNewReport();
+        await ui.reportName().fill(BIG.name);
+        await ui.chooseTab('SQL');
+        await ui.pane.getByRole('textbox', { name: 'SQL' }).fill(BIG.sql);
+        await selectAndConfirmTarget(story, sheet, 'A1');
+        await ui.button('Insert').click();
+        await waitFor(
+          'the big report to be inserted',
+          async () => (await ui.highlighted().count()) > 0 || (await ui.firstProblem()) !== null,
+          {
+            timeoutMs: 240_000,
+          },
+        );
+        const problem = await ui.firstProblem();
+        assert(problem === null, `The big insert failed: ${problem ?? ''}`);
+
+        // The refresh: long tasks while its result is written (the query and its decoding are measured apart).
+        let answered = false;
+        const onFinished = (r: Request): void => {
+          if (r.url().endsWith('/svcsql')) answered = true;
+        };
+        page.on('requestfinished', onFinished);
+        let writeTasks: number[] = [];
+        let supported = false;
+        try {
+          await ui.button(`Refresh ${BIG.name}`).click();
+          await waitFor('the big query to be answered', () => answered, { timeoutMs: 240_000 });
+          supported = await startLongTasks(page);
+          await waitFor('the big refresh to end', () => ui.button(`Refresh ${BIG.name}`).isVisible(), { timeoutMs: 240_000 });
+          writeTasks = await stopLongTasks(page);
+        } finally {
+          page.off('requestfinished', onFinished);
+        }
+        console.log(`    refresh of 300,000 x 16 after its answer: long tasks ${JSON.stringify(writeTasks)} ms`);
+
+        // Cancel while it writes: the click is handled and the refresh stops within a second, the cells as they were.
+        const topLeft = await wb.getValues(sheet, 'A1:P3');
+        answered = false;
+        page.on('requestfinished', onFinished);
+        let cancelMs = 0;
+        try {
+          await ui.button(`Refresh ${BIG.name}`).click();
+          await waitFor('the big query to be answered', () => answered, { timeoutMs: 240_000 });
+          const cancel = ui.button(`Cancel refresh of ${BIG.name}`);
+          const t0 = Date.now();
+          await cancel.click({ timeout: 5_000 });
+          await ui.button(`Refresh ${BIG.name}`).waitFor({ timeout: 60_000 });
+          cancelMs = Date.now() - t0;
+        } finally {
+          page.off('requestfinished', onFinished);
+        }
+        console.log(`    cancel during the write: ${cancelMs} ms from the click to the refresh stopped`);
+        assertEqual(await wb.getValues(sheet, 'A1:P3'), topLeft, 'The cancelled refresh changed the cells');
+
+        // Remove with "Also clear its cells": long tasks while it clears.
+        await ui.button(`Remove ${BIG.name}`).click();
+        const dialog = ui.page.getByRole('alertdialog', { name: `Remove ${BIG.name}?` });
+        await dialog.getByRole('checkbox', { name: 'Also clear its cells' }).check();
+        await startLongTasks(page);
+        await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+        await waitFor('the big report to be removed', async () => (await ui.placement(BIG.name).count()) === 0, { timeoutMs: 120_000 });
+        await waitFor('its last cell to be cleared', async () => (await wb.getValue(sheet, 'P300001')) === null, { timeoutMs: 120_000 });
+        const clearTasks = await stopLongTasks(page);
+        console.log(`    remove and clear 300,000 x 16: long tasks ${JSON.stringify(clearTasks)} ms`);
+        await wb.deleteSheet(sheet).catch(() => undefined);
+        if (supported) {
+          const long = [...writeTasks, ...clearTasks].filter((ms) => ms > 200);
+          assert(long.length === 0, `Writing or clearing froze the page: tasks of ${long.join(', ')} ms`);
+        }
+        assert(cancelMs < 1_000, `Cancel took ${cancelMs} ms to stop the write`);
       },
     },
   ];

@@ -49,6 +49,11 @@ export interface OrchestratorDeps {
   queries: (context: QueryContext) => QueryRunner;
   /** `sleep` waits before retrying a busy host. */
   clock: Pick<Clock, 'now' | 'sleep'>;
+  /**
+   * Lets the host's page handle input and paint between two writes or clears of a job (a 300,000-row write is dozens of
+   * blocks: at once they froze the preview for seconds and Cancel could not be clicked). Without it nothing yields.
+   */
+  yieldToHost?: () => Promise<void>;
   randomBytes: (n: number) => Uint8Array;
   /** IANA time zone sent with every query. */
   timezone?: string;
@@ -219,6 +224,11 @@ export class Orchestrator {
   private readonly removed = new Set<string>();
   /** Every host call goes through it: a busy host (a cell being edited) is waited for and retried. */
   private readonly call: HostCall = (call) => retryWhileBusy(this.deps.clock, call);
+  /** Writes and clears: each waits for the host's page to breathe first (a cancel is seen between two of them). */
+  private readonly mutate: HostCall = async (call) => {
+    await this.deps.yieldToHost?.();
+    return this.call(call);
+  };
 
   constructor(private readonly deps: OrchestratorDeps) {}
 
@@ -381,7 +391,7 @@ export class Orchestrator {
         const area = (await this.call(() => host.layout([placementId]))).areas[placementId] ?? null;
         if (opts.clearCells && area) {
           const cells = await readSnapshots([area], host.limits, (bands) => this.call(() => host.snapshot(bands)));
-          await clearOwn(host, this.call, cells, { area, headerRows: record ? headerRowsOf(record) : 0 });
+          await clearOwn(host, this.mutate, cells, { area, headerRows: record ? headerRowsOf(record) : 0 });
         }
         await this.call(() => host.untrack(placementId));
       });
@@ -612,7 +622,7 @@ export class Orchestrator {
     const styled = own ? restyleForWrite(matrix, target, own) : matrix;
     const blocks = planWriteBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
     try {
-      await runWriteTransaction(host, this.call, {
+      await runWriteTransaction(host, this.mutate, {
         blocks,
         snapshots,
         leftovers,

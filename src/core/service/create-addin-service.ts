@@ -68,6 +68,11 @@ export interface AddinServiceDeps {
    * default: this runtime's memory.
    */
   jobStore?: JobStore;
+  /**
+   * Lets the host's page handle input and paint between two writes or clears of a job (the preview: a macrotask; Excel's
+   * own calls already are). Without it nothing yields between them.
+   */
+  yieldToHost?: () => Promise<void>;
 }
 
 function normalizeTenantUrl(url: string): string {
@@ -160,6 +165,7 @@ class AddinServiceImpl implements AddinService {
       randomBytes: deps.randomBytes,
       timezone: deps.timezone,
       titles: (context, _result, report) => this.headerTitles(context, report),
+      ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
     });
   }
 

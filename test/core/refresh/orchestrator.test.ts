@@ -517,6 +517,56 @@ describe('one draft, one report', () => {
   });
 });
 
+describe('writes and clears yield to the host', () => {
+  /** A rig whose yields are logged next to its writes and clears. */
+  function yielding(maxCellsPerWrite: number) {
+    const log: string[] = [];
+    const r = rig({ maxCellsPerWrite }, { yieldToHost: async () => void log.push('yield') });
+    r.host.beforeMutation = (op) => void log.push(op);
+    return { r, log };
+  }
+
+  it('lets the page breathe before every block written and every band cleared', async () => {
+    const { r, log } = yielding(10);
+    r.queries.set(SQL, numbered(30));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const writes = log.filter((op) => op === 'write').length;
+    expect(writes).toBeGreaterThan(5);
+    // Every mutation is right after a yield.
+    log.forEach((op, i) => {
+      if (op !== 'yield') expect(log[i - 1]).toBe('yield');
+    });
+    log.length = 0;
+    // Remove with "Also clear its cells": 31 rows x 2 columns, cleared in bands of 5 rows (10 cells), each after a yield.
+    await r.orch.remove(out.placementId, { clearCells: true });
+    const clears = r.host.log.filter((e) => e.op === 'clear').map((e) => e.range.rows);
+    expect(clears).toEqual([5, 5, 5, 5, 5, 5, 1]);
+    expect(log.filter((op) => op === 'clear')).toHaveLength(7);
+    log.forEach((op, i) => {
+      if (op === 'clear') expect(log[i - 1]).toBe('yield');
+    });
+    for (let row = 0; row < 31; row += 1) expect(r.model.getValue(r.sheet, row, 0)).toBeNull();
+  });
+
+  it('a cancel seen between two blocks stops the write and puts back what was written', async () => {
+    const ctl = createCancelSource();
+    let yields = 0;
+    const r = rig({ maxCellsPerWrite: 10 }, { yieldToHost: async () => void (++yields === 4 && ctl.cancel()) });
+    r.queries.set(SQL, numbered(30));
+    r.model.setValue(r.sheet, 20, 1, 'kept');
+    const before = cells(r.model);
+    const e = await addinRejection(
+      r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { signal: ctl.signal, overwrite: true }),
+    );
+    expect(e.kind).toBe('cancelled');
+    // Four blocks were written (the cancel came with the fourth's yield): only those four are put back, not the whole area.
+    const writes = r.host.log.filter((x) => x.op === 'write');
+    expect(writes).toHaveLength(8);
+    expect(writes.slice(4).map((w) => w.range)).toEqual(writes.slice(0, 4).map((w) => w.range));
+    expect(cells(r.model)).toEqual(before);
+  });
+});
+
 describe("the platform's default cap", () => {
   it('says a result of exactly 10,000 rows from SQL without a top-level LIMIT was cut there, on the outcome and the record', async () => {
     const r = rig();
