@@ -251,8 +251,12 @@ export class FakeAddinService implements AddinService {
     return this.updateImpl(placementId, draft, options);
   }
 
-  async remove(placementId: string, options: { clearCells: boolean }): Promise<void> {
+  /** Runs inside remove before the placement is dropped (a test can send progress and hold it). */
+  removeImpl: (placementId: string, options: { clearCells: boolean; jobId?: string }) => Promise<void> = async () => undefined;
+
+  async remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void> {
     this.record('remove', placementId, options);
+    await this.removeImpl(placementId, options);
     this.placements = this.placements.filter((p) => p.placementId !== placementId);
   }
 

@@ -224,6 +224,11 @@ export class Orchestrator {
   private readonly removed = new Set<string>();
   /** Every host call goes through it: a busy host (a cell being edited) is waited for and retried. */
   private readonly call: HostCall = (call) => retryWhileBusy(this.deps.clock, call);
+  /** Snapshot reads: with a host that yields, each waits for its page to breathe first too. */
+  private readonly read: HostCall = async (call) => {
+    await this.deps.yieldToHost?.();
+    return this.call(call);
+  };
   /** Writes and clears: each waits for the host's page to breathe first (a cancel is seen between two of them). */
   private readonly mutate: HostCall = async (call) => {
     await this.deps.yieldToHost?.();
@@ -378,8 +383,11 @@ export class Orchestrator {
     if (records.length > 0) await this.save(scope, records);
   }
 
-  /** Forget a placement (optionally clearing its cells); the report stays on the platform. A damaged record can be removed too. */
-  remove(placementId: string, opts: { clearCells: boolean }): Promise<void> {
+  /**
+   * Forget a placement (optionally clearing its cells, band by band, `onProgress` told the rows cleared so far); the
+   * report stays on the platform. A damaged record can be removed too.
+   */
+  remove(placementId: string, opts: { clearCells: boolean; onProgress?: (clearedRows: number, rows: number) => void }): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
       const { host } = this.deps;
       const scope = new JobScope();
@@ -390,8 +398,15 @@ export class Orchestrator {
       await this.locks.run(WRITE_LOCK, async () => {
         const area = (await this.call(() => host.layout([placementId]))).areas[placementId] ?? null;
         if (opts.clearCells && area) {
-          const cells = await readSnapshots([area], host.limits, (bands) => this.call(() => host.snapshot(bands)));
-          await clearOwn(host, this.mutate, cells, { area, headerRows: record ? headerRowsOf(record) : 0 });
+          const own = { area, headerRows: record ? headerRowsOf(record) : 0 };
+          // Read and clear a band at a time: a large area never makes one long task of the host's page.
+          const step = this.deps.yieldToHost ? Math.max(1, Math.floor(host.limits.maxCellsPerWrite / area.cols)) : area.rows;
+          for (let at = 0; at < area.rows; at += step) {
+            const band: GridRange = { ...area, row: area.row + at, rows: Math.min(step, area.rows - at) };
+            const cells = await readSnapshots([band], this.readLimits(), (bands) => this.read(() => host.snapshot(bands)));
+            await clearOwn(host, this.mutate, cells, own);
+            opts.onProgress?.(at + band.rows, area.rows);
+          }
         }
         await this.call(() => host.untrack(placementId));
       });
@@ -608,7 +623,9 @@ export class Orchestrator {
     // Out of the grid (or empty): the plan refuses it before anything is read.
     if (!inGrid) planPlacement({ ...planInput, occupied: [] });
     const leftoverRanges = previousArea ? subtract(previousArea, newArea) : [];
-    const snapshots = await readSnapshots([newArea, ...leftoverRanges], host.limits, (bands) => this.call(() => host.snapshot(bands)));
+    const snapshots = await readSnapshots([newArea, ...leftoverRanges], this.readLimits(), (bands) =>
+      this.read(() => host.snapshot(bands)),
+    );
     const [target, ...leftovers] = snapshots;
     if (!target) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
     // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
@@ -675,6 +692,13 @@ export class Orchestrator {
   }
 
   // ---------- helpers ----------
+
+  /** The host's read limits; a host that yields reads at most a write's cells per call (one short task of its page each). */
+  private readLimits(): Pick<SpreadsheetHost['limits'], 'maxCellsPerRead' | 'maxBytesPerRead'> {
+    const { limits } = this.deps.host;
+    if (!this.deps.yieldToHost) return limits;
+    return { maxCellsPerRead: Math.min(limits.maxCellsPerRead, limits.maxCellsPerWrite), maxBytesPerRead: limits.maxBytesPerRead };
+  }
 
   /** An edit's save and, should its cells then fail to write, the saved definition put back (the new checksum goes to `fetched`). */
   private editCommit(

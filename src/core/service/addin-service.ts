@@ -102,7 +102,7 @@ export interface InsertOptions {
 
 /** Events a long job sends while it runs. */
 export type ServiceEvent =
-  | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number }
+  | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number; totalRows?: number }
   | { type: 'item'; jobId: string; placementId: string; item: JobItemState }
   | { type: 'placementsChanged' };
 
@@ -142,7 +142,8 @@ export interface AddinService {
   loadDraft(placementId: string): Promise<ReportDraft>;
   /** Save an edited definition (upsert, same publicId) and refresh the placement. */
   update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome>;
-  remove(placementId: string, options: { clearCells: boolean }): Promise<void>;
+  /** With `jobId`, a clear of its cells sends 'progress' events (`rows`: rows cleared so far, `totalRows`: all of them). */
+  remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void>;
 
   subscribe(listener: (event: ServiceEvent) => void): () => void;
 }

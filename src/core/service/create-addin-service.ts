@@ -356,9 +356,19 @@ class AddinServiceImpl implements AddinService {
     return draftFromReport(report);
   }
 
-  async remove(placementId: string, options: { clearCells: boolean }): Promise<void> {
+  async remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void> {
+    const { jobId } = options;
+    const started = this.deps.clock.now();
     try {
-      await this.orchestrator.remove(placementId, { clearCells: options.clearCells });
+      await this.orchestrator.remove(placementId, {
+        clearCells: options.clearCells,
+        ...(jobId === undefined
+          ? {}
+          : {
+              onProgress: (rows: number, totalRows: number) =>
+                this.emit({ type: 'progress', jobId, rows, bytes: 0, elapsedMs: this.deps.clock.now() - started, totalRows }),
+            }),
+      });
       this.lastKnown.delete(placementId);
     } finally {
       this.emit({ type: 'placementsChanged' });

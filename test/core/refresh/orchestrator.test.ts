@@ -550,8 +550,9 @@ describe('writes and clears yield to the host', () => {
 
   it('a cancel seen between two blocks stops the write and puts back what was written', async () => {
     const ctl = createCancelSource();
-    let yields = 0;
-    const r = rig({ maxCellsPerWrite: 10 }, { yieldToHost: async () => void (++yields === 4 && ctl.cancel()) });
+    let writes = 0;
+    const r = rig({ maxCellsPerWrite: 10 }, { yieldToHost: async () => undefined });
+    r.host.beforeMutation = (op) => void (op === 'write' && ++writes === 4 && ctl.cancel());
     r.queries.set(SQL, numbered(30));
     r.model.setValue(r.sheet, 20, 1, 'kept');
     const before = cells(r.model);
@@ -559,10 +560,10 @@ describe('writes and clears yield to the host', () => {
       r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { signal: ctl.signal, overwrite: true }),
     );
     expect(e.kind).toBe('cancelled');
-    // Four blocks were written (the cancel came with the fourth's yield): only those four are put back, not the whole area.
-    const writes = r.host.log.filter((x) => x.op === 'write');
-    expect(writes).toHaveLength(8);
-    expect(writes.slice(4).map((w) => w.range)).toEqual(writes.slice(0, 4).map((w) => w.range));
+    // Four blocks were written (the cancel came during the fourth): only those four are put back, not the whole area.
+    const written = r.host.log.filter((x) => x.op === 'write');
+    expect(written).toHaveLength(8);
+    expect(written.slice(4).map((w) => w.range)).toEqual(written.slice(0, 4).map((w) => w.range));
     expect(cells(r.model)).toEqual(before);
   });
 });
