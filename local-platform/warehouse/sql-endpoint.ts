@@ -96,7 +96,9 @@ class ResponseStream {
   private head(): void {
     if (this.headSent) return;
     this.headSent = true;
-    this.res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    // No `Cache-Control: no-store` here: Chromium reports a streamed no-store POST read to its end as net::ERR_ABORTED
+    // (seen on every successful insert); a POST's answer is not cached anyway.
+    this.res.writeHead(200, { 'Content-Type': 'application/json' });
   }
 
   /** Writes text; resolves once the socket can take more (or the client is gone). */

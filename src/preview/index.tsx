@@ -9,6 +9,7 @@ import { readPreviewConfig } from './preview-config';
 import { PreviewHost } from './preview-host';
 import { createPreviewWorkbookApi } from './preview-workbook-api';
 import { useColorScheme } from './use-color-scheme';
+import { yieldToPage } from './yield-to-page';
 
 const page = window as Window & { __PREVIEW_CONFIG__?: unknown; previewWorkbook?: unknown };
 const config = readPreviewConfig(page.__PREVIEW_CONFIG__);
@@ -29,6 +30,8 @@ async function boot(): Promise<void> {
     defaultTenantUrl: config.defaultTenantUrl,
     // Sheets deleted or renamed and rows moved in the grid show at once in the pane's list of reports.
     workbookChanges: (onChange) => host.onLayoutChange(onChange),
+    // Writes and clears of a large report let the page handle input (Cancel) and paint between blocks.
+    yieldToHost: yieldToPage,
   });
   page.previewWorkbook = createPreviewWorkbookApi(host);
 

@@ -28,8 +28,11 @@ export { DAMAGED_WORKBOOK_KEY, WORKBOOK_STORAGE_KEY } from './workbook-store';
 /** Name of the workbook the preview shows. */
 export const PREVIEW_WORKBOOK_NAME = 'Preview workbook';
 
-/** Excel's limits: 1,048,576 x 16,384 cells, 32,767 characters per cell, 5 MB per request. */
-export const PREVIEW_LIMITS: HostLimits = { ...MEMORY_HOST_LIMITS };
+/**
+ * Excel's limits: 1,048,576 x 16,384 cells, 32,767 characters per cell, 5 MB per request; at most 25,000 cells per write,
+ * so that one block (the page's task between two yields) stays well under 200 ms in the page.
+ */
+export const PREVIEW_LIMITS: HostLimits = { ...MEMORY_HOST_LIMITS, maxCellsPerWrite: 25_000 };
 
 export interface PreviewHostOptions {
   /** Where the workbook is saved (IndexedDB in the page; see openBrowserWorkbookStore). */

@@ -62,7 +62,13 @@ export function PlacementItem(props: PlacementItemProps) {
     if (typeof ref.current.scrollIntoView === 'function') ref.current.scrollIntoView({ block: 'nearest' });
     ref.current.focus();
   }, [highlighted]);
-  const capNote = p.dataRows > 0 && p.headerRows <= 1 ? capNoteOf(p.dataRows, null) : null;
+  // The service says when the last result was cut at the platform's default cap; an older one leaves it to a guess.
+  const capNote =
+    p.truncatedAtDefaultCap !== undefined
+      ? capNoteOf(p.dataRows, null, p.truncatedAtDefaultCap)
+      : p.dataRows > 0 && p.headerRows <= 1
+        ? capNoteOf(p.dataRows, null)
+        : null;
   return (
     <li
       ref={ref}

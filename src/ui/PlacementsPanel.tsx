@@ -56,6 +56,9 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
     setOutcomes(({ [placementId]: _old, ...rest }) => (outcome === null ? rest : { ...rest, [placementId]: outcome }));
   const [removing, setRemoving] = useState<PlacementView | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
+  /** The running Remove's job (its clear sends progress) and how far its clear is. */
+  const removeJob = useRef<string | null>(null);
+  const [clearing, setClearing] = useState<{ rows: number; totalRows: number } | null>(null);
   const live = useRef(true);
 
   useEffect(() => {
@@ -79,6 +82,8 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
   }, [reload]);
 
   useServiceEvents((event) => {
+    if (event.type === 'progress' && event.jobId === removeJob.current && event.totalRows !== undefined)
+      setClearing({ rows: event.rows, totalRows: event.totalRows });
     if (event.type === 'placementsChanged') void reload();
     // A Refresh all item that ended changed its placement (refresh time, size): its card follows at once, not at the run's end.
     if (event.type === 'item' && (event.item.state === 'done' || event.item.state === 'failed' || event.item.state === 'stopped'))
@@ -138,11 +143,15 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
   const confirmRemove = async (clearCells: boolean) => {
     if (removing === null) return;
     setRemoveBusy(true);
+    const jobId = newJobId();
+    removeJob.current = jobId;
     try {
-      await service.remove(removing.placementId, { clearCells });
+      await service.remove(removing.placementId, { clearCells, jobId });
     } catch (e) {
       setOutcome(removing.placementId, { kind: 'error', error: e });
     }
+    removeJob.current = null;
+    setClearing(null);
     setRemoveBusy(false);
     setRemoving(null);
     await reload();
@@ -203,6 +212,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
       <RemoveDialog
         name={removing?.name ?? null}
         busy={removeBusy}
+        clearing={clearing}
         onConfirm={(clear) => void confirmRemove(clear)}
         onCancel={() => setRemoving(null)}
       />

@@ -1,6 +1,7 @@
 /** Runs the edited report: "Insert" at the selected cell (asking before overwriting) or "Save and refresh"; progress, Cancel, summary. */
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { mintPublicId } from '../core/api/public-id';
 import { AddinError } from '../core/wire/errors';
 import type { CellTarget, PlacementView, ReportDraft, RunOutcome } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
@@ -52,6 +53,9 @@ function named(name: string) {
   };
 }
 
+/** Cryptographically strong bytes for the draft's publicId. */
+const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
+
 export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: RunPanelProps) {
   const styles = useStyles();
   const { service } = usePaneEnv();
@@ -60,6 +64,11 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: Run
   const active = useActiveCell(editing === null && !running);
   const targetId = useId();
   const [pending, setPending] = useState<PendingOverwrite | null>(null);
+  /**
+   * The draft's publicId, minted at its first Insert and sent with every attempt until it is placed: a blocked, failed or
+   * cancelled attempt and its retry save one report on the platform, not one each.
+   */
+  const draftPublicId = useRef<string | null>(null);
   /** The SQL of the last run, to point a query error at the user's own line. */
   const [lastSql, setLastSql] = useState<string | null>(null);
 
@@ -70,12 +79,16 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: Run
 
   const insert = async (draft: ReportDraft, target: CellTarget, overwrite: boolean) => {
     setLastSql(draft.sqlQuery);
-    const outcome = await job.run((jobId) => service.insert(draft, target, { jobId, overwrite }).catch(named(draft.name)));
+    const publicId = (draftPublicId.current ??= mintPublicId(randomBytes));
+    const outcome = await job.run((jobId) => service.insert(draft, target, { jobId, overwrite, publicId }).catch(named(draft.name)));
     if (outcome.ok) {
+      draftPublicId.current = null;
       placed('Inserted', draft, outcome.value);
       return;
     }
     const view = toErrorView(outcome.error);
+    // The id is taken in another deployment (the context changed between attempts): the next attempt mints another.
+    if (view.kind === 'publicIdTaken') draftPublicId.current = null;
     if (view.kind === 'forbidden') onCreateRefused?.();
     // Another report's cells cannot be overwritten: the error bar says so (move one of them or choose another cell).
     if (view.kind === 'blocked' && !overwrite && !view.otherPlacement) {

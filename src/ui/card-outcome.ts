@@ -23,10 +23,12 @@ export const CAPPED_TEXT = `${CAP} rows: the platform's default cap; set a Limit
 export const MAYBE_CAPPED_TEXT = `${CAP} rows: this may be the platform's default cap; if the report has no Limit, set one to get more.`;
 
 /**
- * The note for a result of `rows` data rows: definite when the SQL is known (`sql`), a "may be" otherwise; null when the
- * result is not at the cap. Pivot layouts are not counted in query rows, so only `flat` results are judged.
+ * The note for a result of `rows` data rows. `truncated` is the service's own finding (the query's rows, its SQL): when
+ * given it decides. Without it (an older service): definite when the SQL is known (`sql`), a "may be" otherwise; null when
+ * the result is not at the cap.
  */
-export function capNoteOf(rows: number, sql: string | null): string | null {
+export function capNoteOf(rows: number, sql: string | null, truncated?: boolean): string | null {
+  if (truncated !== undefined) return truncated ? CAPPED_TEXT : null;
   if (rows !== PLATFORM_DEFAULT_ROW_CAP) return null;
   if (sql === null) return MAYBE_CAPPED_TEXT;
   return cutAtDefaultCap(rows, sql) ? CAPPED_TEXT : null;
@@ -45,6 +47,12 @@ export function outcomeOf(verb: string, result: RunOutcome, sql: string | null, 
     kind: 'done',
     title: verb,
     text: `${formatShape(result.dataRows, result.cols)} in ${formatDuration(result.elapsedMs)} at ${result.rangeLabel}`,
-    capNote: flat ? capNoteOf(result.dataRows, sql) : null,
+    // The service's finding counts the query's rows (a pivot's too); without it only a flat result's rows can be judged.
+    capNote:
+      result.truncatedAtDefaultCap !== undefined
+        ? capNoteOf(result.dataRows, sql, result.truncatedAtDefaultCap)
+        : flat
+          ? capNoteOf(result.dataRows, sql)
+          : null,
   };
 }

@@ -69,7 +69,8 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
   blocked: {
     title: 'Cells in the way',
     hint: 'Choose another cell or clear the named cells.',
-    said: /\bchoose another cell\b/i,
+    // A placed report that no longer fits where it is says what can be done there (Refresh and Edit have no cell picker).
+    said: /\bchoose another cell\b|\binsert it at another cell\b/i,
     intent: 'warning',
   },
   limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.', said: /\blimit the rows\b/i },

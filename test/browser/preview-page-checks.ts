@@ -106,3 +106,35 @@ export async function columnLook(page: Page, sheet: string): Promise<ColumnLook>
     }, sheet),
   );
 }
+
+/** Starts recording the page's main-thread long tasks (PerformanceObserver 'longtask'); false where Chromium does not report them. */
+export async function startLongTasks(page: Page): Promise<boolean> {
+  return z.boolean().parse(
+    await page.evaluate(() => {
+      const w = window as unknown as { __longTasks?: number[]; __longTaskObserver?: PerformanceObserver };
+      if (!PerformanceObserver.supportedEntryTypes.includes('longtask')) return false;
+      w.__longTaskObserver?.disconnect();
+      const seen: number[] = [];
+      w.__longTasks = seen;
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) seen.push(Math.round(e.duration));
+      });
+      observer.observe({ type: 'longtask' });
+      w.__longTaskObserver = observer;
+      return true;
+    }),
+  );
+}
+
+/** The long tasks (ms) seen since startLongTasks, and stops recording. */
+export async function stopLongTasks(page: Page): Promise<number[]> {
+  return z.array(z.number()).parse(
+    await page.evaluate(async () => {
+      const w = window as unknown as { __longTasks?: number[]; __longTaskObserver?: PerformanceObserver };
+      // Entries are delivered after their task: let the observer catch up.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      w.__longTaskObserver?.disconnect();
+      return w.__longTasks ?? [];
+    }),
+  );
+}

@@ -101,9 +101,9 @@ describe('persistence in IndexedDB', () => {
         r % 2 === 0,
         `“${r}” ünïcode`,
       ]);
-    // In tiles, as the orchestrator writes (the host takes 100,000 cells per request).
-    for (let start = 0; start < values.length; start += 10_000) {
-      const tile = values.slice(start, start + 10_000);
+    // In tiles, as the orchestrator writes (the preview takes 25,000 cells per request: one short task of the page each).
+    for (let start = 0; start < values.length; start += 3_000) {
+      const tile = values.slice(start, start + 3_000);
       await a.writeBlock(
         blockFromGrids({
           sheetId,

@@ -55,6 +55,10 @@ test('a hint the message already gives is not repeated', () => {
     toErrorView(new AddinError('network', 'Could not reach https://t.example: check the Tenant URL and your connection.')).hint,
   ).toBeNull();
   expect(toErrorView(new AddinError('network', 'The connection dropped.')).hint).toMatch(/Tenant URL/);
+  // Edit and Refresh have no cell picker: a report that no longer fits where it is is not told to choose another cell.
+  const inPlace =
+    'The new result of "Orders" needs more room where it is, but cell B9 is not empty. Nothing was changed. Clear or move that cell, then try again; or remove "Orders" from the list and insert it at another cell.';
+  expect(toErrorView(new AddinError('blocked', inPlace, { data: { cells: ['B9'] } })).hint).toBeNull();
   const refusedKey = 'The platform refused this API key: check the key (and that it belongs to this Tenant URL), then sign in again.';
   expect(toErrorView(new AddinError('unauthenticated', refusedKey))).toEqual(
     expect.objectContaining({ hint: null, action: 'signInAgain' }),

@@ -5,6 +5,7 @@ import type {
   JobStatus,
   AddinService,
   CellTarget,
+  InsertOptions,
   PlacementView,
   RefreshAllSummary,
   ReportDraft,
@@ -104,10 +105,14 @@ export class FakeAddinService implements AddinService {
   drafts: Record<string, ReportDraft> = {};
 
   /** Overridable behaviour; the defaults succeed. */
-  insertImpl: (draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }) => Promise<RunOutcome> = async (
-    _draft,
-    target,
-  ) => ({ placementId: 'new', dataRows: 120, cols: 3, headerRows: 1, rangeLabel: `${target.label}:D122`, elapsedMs: 1200 });
+  insertImpl: (draft: ReportDraft, target: CellTarget, options: InsertOptions) => Promise<RunOutcome> = async (_draft, target) => ({
+    placementId: 'new',
+    dataRows: 120,
+    cols: 3,
+    headerRows: 1,
+    rangeLabel: `${target.label}:D122`,
+    elapsedMs: 1200,
+  });
   refreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
     placementId,
     dataRows: 10,
@@ -200,7 +205,7 @@ export class FakeAddinService implements AddinService {
     return { ...this.cell };
   }
 
-  insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome> {
+  insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
     this.record('insert', draft, target, options);
     return this.insertImpl(draft, target, options);
   }
@@ -246,8 +251,12 @@ export class FakeAddinService implements AddinService {
     return this.updateImpl(placementId, draft, options);
   }
 
-  async remove(placementId: string, options: { clearCells: boolean }): Promise<void> {
+  /** Runs inside remove before the placement is dropped (a test can send progress and hold it). */
+  removeImpl: (placementId: string, options: { clearCells: boolean; jobId?: string }) => Promise<void> = async () => undefined;
+
+  async remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void> {
     this.record('remove', placementId, options);
+    await this.removeImpl(placementId, options);
     this.placements = this.placements.filter((p) => p.placementId !== placementId);
   }
 

@@ -3,7 +3,7 @@
 import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
 import { AddinError, cancelledError } from '../../src/core/wire/errors';
-import type { ReportDraft, RunOutcome } from '../../src/core/service/addin-service';
+import type { InsertOptions, ReportDraft, RunOutcome } from '../../src/core/service/addin-service';
 import { change, click, findDialog, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
@@ -41,7 +41,7 @@ test('SQL mode sends the SQL exactly as typed, at the selected cell', async () =
     builderState: null,
   } satisfies ReportDraft);
   expect(target).toEqual(fake.cell);
-  expect(options).toEqual({ jobId: 'job-1', overwrite: false });
+  expect(options).toEqual({ jobId: 'job-1', overwrite: false, publicId: expect.stringMatching(/^[0-9A-Za-z]{12}$/) });
 });
 
 test('insert shows rows and bytes while running, Cancel cancels the job, then a summary', async () => {
@@ -102,7 +102,7 @@ test('a blocked insert names the cells and asks; Overwrite re-runs the same inse
   expect(calls).toHaveLength(2);
   expect(calls[1]?.[0]).toEqual(calls[0]?.[0]);
   expect(calls[1]?.[1]).toEqual(calls[0]?.[1]);
-  expect(calls[1]?.[2]).toEqual({ jobId: 'job-2', overwrite: true });
+  expect(calls[1]?.[2]).toEqual({ jobId: 'job-2', overwrite: true, publicId: (calls[0]?.[2] as InsertOptions | undefined)?.publicId });
   expect(await screen.findByText('120 rows × 3 columns in 1.2 s at Sheet1!B2:D122')).toBeTruthy();
 });
 
@@ -153,6 +153,41 @@ test('declining the overwrite leaves the cells alone', async () => {
   await click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await settle();
   expect(fake.callsOf('insert')).toHaveLength(1);
+});
+
+test('one draft is one report: every attempt until it is placed sends the same publicId, the next draft another', async () => {
+  const fake = signedInFake();
+  let attempt = 0;
+  fake.insertImpl = async (_draft, target, options) => {
+    attempt += 1;
+    if (attempt === 1) throw new AddinError('query', 'The query failed: syntax error at "SELEC".');
+    if (!options.overwrite) throw new AddinError('blocked', 'A cell is in the way.', { data: { cells: ['Sheet1!B5'] } });
+    return { placementId: `new-${attempt}`, dataRows: 2, cols: 2, headerRows: 1, rangeLabel: `${target.label}:C4`, elapsedMs: 10 };
+  };
+  renderPane(fake);
+  await openSqlReport();
+  // A failed query, then the overwrite question declined, then asked again and accepted.
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await click(within(await findDialog('Overwrite cells?')).getByRole('button', { name: 'Cancel' }));
+  await settle();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await click(within(await findDialog('Overwrite cells?')).getByRole('button', { name: 'Overwrite' }));
+  await settle();
+  const ids = fake.callsOf('insert').map((c) => (c[2] as InsertOptions).publicId);
+  expect(ids).toHaveLength(4);
+  expect(new Set(ids).size).toBe(1);
+  expect(ids[0]).toMatch(/^[0-9A-Za-z]{12}$/);
+
+  // Placed: the next new report is another draft with its own publicId.
+  await screen.findByRole('button', { name: 'New report' });
+  await openSqlReport('Second report');
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  const next = (fake.callsOf('insert')[4]?.[2] as InsertOptions | undefined)?.publicId;
+  expect(next).toMatch(/^[0-9A-Za-z]{12}$/);
+  expect(next).not.toBe(ids[0]);
 });
 
 test('the report name is required', async () => {

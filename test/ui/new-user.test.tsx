@@ -48,7 +48,13 @@ function placingFake(outcome: Partial<RunOutcome> = {}): FakeAddinService {
     };
     fake.placements = [
       ...fake.placements,
-      samplePlacement({ placementId: result.placementId, name: draft.name, dataRows: result.dataRows, rangeLabel: result.rangeLabel }),
+      samplePlacement({
+        placementId: result.placementId,
+        name: draft.name,
+        dataRows: result.dataRows,
+        rangeLabel: result.rangeLabel,
+        ...(result.truncatedAtDefaultCap === undefined ? {} : { truncatedAtDefaultCap: result.truncatedAtDefaultCap }),
+      }),
     ];
     return result;
   };
@@ -98,6 +104,31 @@ test('a result of exactly 10,000 rows from a query without LIMIT says it is the 
   // The placement itself keeps saying it after the outcome is dismissed.
   await click(within(card).getByRole('button', { name: 'Dismiss' }));
   expect(card.textContent).toContain("10,000 rows: this may be the platform's default cap");
+});
+
+test('the card and the list say the default cap exactly when the service found the result cut there', async () => {
+  // 10,000 rows the service knows are not cut (its SQL has a LIMIT): no note, on the card or in the list.
+  renderPane(placingFake({ dataRows: 10_000, rangeLabel: 'Sheet1!B2:C10002', truncatedAtDefaultCap: false }));
+  await buildCountByStatus();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  const card = screen.getByRole('listitem', { name: 'Orders by status' });
+  expect(card.textContent).toContain('10,000 rows');
+  expect(card.textContent).not.toMatch(/default cap/);
+  await click(within(card).getByRole('button', { name: 'Dismiss' }));
+  expect(card.textContent).not.toMatch(/default cap/);
+});
+
+test('a pivot whose query was cut at the default cap says so, though its sheet rows are not 10,000', async () => {
+  renderPane(placingFake({ dataRows: 37, rangeLabel: 'Sheet1!B2:C39', truncatedAtDefaultCap: true }));
+  await buildCountByStatus();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  const card = screen.getByRole('listitem', { name: 'Orders by status' });
+  expect(card.textContent).toContain("10,000 rows: the platform's default cap; set a Limit to get more.");
+  await click(within(card).getByRole('button', { name: 'Dismiss' }));
+  // The list's own note is definite too (no "may be"): the service said so.
+  expect(card.textContent).toContain("10,000 rows: the platform's default cap; set a Limit to get more.");
 });
 
 test('an empty result says "The report returned no rows", not a green "Inserted 0 rows"', async () => {

@@ -228,8 +228,30 @@ test('Remove asks first; Cancel keeps the placement, Remove with "Also clear its
   await click(checkbox);
   await click(within(dialog).getByRole('button', { name: 'Remove' }));
   await settle();
-  expect(fake.callsOf('remove')).toEqual([['p1', { clearCells: true }]]);
+  expect(fake.callsOf('remove')).toEqual([['p1', { clearCells: true, jobId: expect.any(String) }]]);
   expect(screen.queryByRole('listitem', { name: 'Orders by status' })).toBeNull();
+});
+
+test('a long clear shows its progress in the Remove dialog until it ends', async () => {
+  const fake = fakeWithPlacements();
+  const done = gate<void>();
+  fake.removeImpl = async (_id, options) => {
+    fake.emit({ type: 'progress', jobId: 'another-job', rows: 5, bytes: 0, elapsedMs: 1, totalRows: 10 });
+    fake.emit({ type: 'progress', jobId: options.jobId ?? '', rows: 150_000, bytes: 0, elapsedMs: 900, totalRows: 300_001 });
+    await done.promise;
+  };
+  renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  await click(screen.getByRole('button', { name: 'Remove Orders by status' }));
+  const dialog = await findDialog('Remove Orders by status?');
+  await click(within(dialog).getByRole('checkbox', { name: 'Also clear its cells' }));
+  await click(within(dialog).getByRole('button', { name: 'Remove' }));
+  expect((await within(dialog).findByRole('status')).textContent).toBe('Clearing its cells: 150,000 of 300,001 rows');
+  expect(within(dialog).getByRole('progressbar', { name: 'Clearing its cells' })).toBeTruthy();
+  await act(async () => done.resolve());
+  await settle();
+  expect(screen.queryByRole('listitem', { name: 'Orders by status' })).toBeNull();
+  expect(screen.queryByText(/Clearing its cells:/)).toBeNull();
 });
 
 test('a running Refresh all keeps its progress while the editor is open', async () => {

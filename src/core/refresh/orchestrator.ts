@@ -1,10 +1,11 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports, all-or-nothing on the cells, one write at a time. */
 import { AddinError, cancelledError, isAddinError } from '../wire/errors';
-import { mintPublicId } from '../api/public-id';
+import { mintPublicId, publicIdProblem } from '../api/public-id';
 import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-result';
 import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
+import { cutAtDefaultCap } from '../builder/default-cap';
 import { formatCellRef, formatRangeRef } from '../cells/a1';
 import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
@@ -48,6 +49,11 @@ export interface OrchestratorDeps {
   queries: (context: QueryContext) => QueryRunner;
   /** `sleep` waits before retrying a busy host. */
   clock: Pick<Clock, 'now' | 'sleep'>;
+  /**
+   * Lets the host's page handle input and paint between two writes or clears of a job (a 300,000-row write is dozens of
+   * blocks: at once they froze the preview for seconds and Cancel could not be clicked). Without it nothing yields.
+   */
+  yieldToHost?: () => Promise<void>;
   randomBytes: (n: number) => Uint8Array;
   /** IANA time zone sent with every query. */
   timezone?: string;
@@ -96,6 +102,11 @@ export interface RunOptions {
 export interface InsertOptions extends RunOptions {
   /** Overwrite user cells in the target (other placements always block). */
   overwrite?: boolean;
+  /**
+   * The draft's publicId: minted once per draft by the pane and sent with every attempt until the draft is placed, so a
+   * failed, blocked or cancelled attempt and its retry save one report, not two. Minted here when absent.
+   */
+  publicId?: string;
 }
 
 export interface PlacementOutcome {
@@ -115,6 +126,8 @@ export interface PlacementOutcome {
   overwrittenCells: number;
   /** The cells were written but recording the new location on the platform failed; the next refresh records it again. */
   syncError: AddinError | null;
+  /** The result had exactly the platform's default cap of rows and the SQL no top-level LIMIT: almost surely cut short. */
+  truncatedAtDefaultCap: boolean;
 }
 
 export interface PlacementListing {
@@ -129,6 +142,8 @@ interface Fetched {
   matrix: Matrix;
   layout: PlacementRecord['layout'];
   queryChecksum: string | undefined;
+  /** Exactly the platform's default cap of query rows, from SQL with no top-level LIMIT. */
+  truncatedAtDefaultCap: boolean;
 }
 
 interface WriteArgs {
@@ -144,6 +159,11 @@ interface WriteArgs {
   signal: CancelSignal | undefined;
   /** Header rows of the placement's previous write (target 'current'; the add-in made them bold); 0 for an insert. */
   previousHeaderRows: number;
+  /**
+   * An edit's save: `save` runs once the result is planned and fits, before any cell changes; `restore` puts the saved
+   * definition back when the cells could then not be written.
+   */
+  commit?: { save(): Promise<void>; restore(): Promise<void> };
 }
 
 interface Written {
@@ -204,6 +224,16 @@ export class Orchestrator {
   private readonly removed = new Set<string>();
   /** Every host call goes through it: a busy host (a cell being edited) is waited for and retried. */
   private readonly call: HostCall = (call) => retryWhileBusy(this.deps.clock, call);
+  /** Snapshot reads: with a host that yields, each waits for its page to breathe first too. */
+  private readonly read: HostCall = async (call) => {
+    await this.deps.yieldToHost?.();
+    return this.call(call);
+  };
+  /** Writes and clears: each waits for the host's page to breathe first (a cancel is seen between two of them). */
+  private readonly mutate: HostCall = async (call) => {
+    await this.deps.yieldToHost?.();
+    return this.call(call);
+  };
 
   constructor(private readonly deps: OrchestratorDeps) {}
 
@@ -227,7 +257,10 @@ export class Orchestrator {
       throw new AddinError('notFound', 'The target sheet no longer exists. Select a cell and try again.');
     throwIfAborted(signal);
 
-    const publicId = mintPublicId(this.deps.randomBytes);
+    const publicId = opts.publicId ?? mintPublicId(this.deps.randomBytes);
+    const idProblem = publicIdProblem(publicId);
+    if (idProblem !== undefined)
+      throw new AddinError('validation', `The draft's id is not usable: ${idProblem}.`, { data: { field: 'publicId' } });
     const placementId = mintPublicId(this.deps.randomBytes);
     const context: QueryContext = {
       deploymentId: draft.deploymentId,
@@ -245,13 +278,30 @@ export class Orchestrator {
         ...(draft.meta ? { meta: draft.meta } : {}),
         ...(draft.pivotItems ? { pivotItems: pivotBody(draft.pivotItems) } : {}),
       };
-      const report = await reports.upsertReport(draft.deploymentId, publicId, body, signal ? { signal } : {});
-      throwIfAborted(signal);
-      const definition: Report = { ...report, meta: report.meta ?? draft.meta ?? null };
+      // Run and plan first, save only once the result is in hand and fits: a failed, blocked or cancelled insert saves nothing.
+      const definition: Report = {
+        id: 0,
+        deploymentId: Number(draft.deploymentId) || 0,
+        publicId,
+        name,
+        sqlQuery: draft.sqlQuery,
+        jsonQuery: draft.jsonQuery ?? null,
+        meta: draft.meta ?? null,
+      };
       const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
       await opts.checkpoint?.();
       throwIfAborted(signal);
       opts.onPhase?.('writing');
+      const saved: { report?: Report } = {};
+      const commit: NonNullable<WriteArgs['commit']> = {
+        save: async () => {
+          saved.report = await reports.upsertReport(draft.deploymentId, publicId, body, signal ? { signal } : {});
+          fetched.queryChecksum = saved.report.currentQueryChecksum ?? undefined;
+          throwIfAborted(signal);
+        },
+        // The report stays on the platform: the draft keeps its publicId, so the retry saves onto it.
+        restore: async () => undefined,
+      };
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({
           scope,
@@ -263,8 +313,11 @@ export class Orchestrator {
           overwrite: opts.overwrite ?? false,
           signal,
           previousHeaderRows: 0,
+          commit,
         }),
       );
+      const report = saved.report;
+      if (report === undefined) throw new AddinError('host', 'The report was written but not saved.');
       const now = this.iso();
       const record: PlacementRecord = {
         placementId,
@@ -294,7 +347,10 @@ export class Orchestrator {
     return this.perPlacement.run(placementId, () => this.asJob(opts, (scope) => this.refreshNow(placementId, { ...opts, scope }, null)));
   }
 
-  /** Save an edited definition (same publicId), then refresh the placement with it. */
+  /**
+   * Run an edited definition, plan where its result goes, and only when it fits save it (same publicId) and write it: an
+   * edit that cannot be placed leaves the platform's report as it was (and one whose cells then fail to write restores it).
+   */
   update(placementId: string, draft: PlacementDraft, opts: RunOptions = {}): Promise<PlacementOutcome> {
     return this.perPlacement.run(placementId, () =>
       this.asJob(opts, async (scope) => {
@@ -311,12 +367,11 @@ export class Orchestrator {
           ...(draft.meta ? { meta: draft.meta } : {}),
           pivotItems: pivotBody(draft.pivotItems ?? { rows: [], columns: [], measures: [], filters: [] }),
         };
-        try {
-          await this.deps.reports.upsertReport(record.deploymentId, record.publicId, body, opts.signal ? { signal: opts.signal } : {});
-        } catch (e) {
-          throw normalize(e, opts.signal);
-        }
-        return this.refreshNow(placementId, { ...opts, scope }, { name, environmentId: draft.environmentId ?? record.environmentId });
+        return this.refreshNow(
+          placementId,
+          { ...opts, scope },
+          { name, environmentId: draft.environmentId ?? record.environmentId, draft, body },
+        );
       }),
     );
   }
@@ -328,8 +383,11 @@ export class Orchestrator {
     if (records.length > 0) await this.save(scope, records);
   }
 
-  /** Forget a placement (optionally clearing its cells); the report stays on the platform. A damaged record can be removed too. */
-  remove(placementId: string, opts: { clearCells: boolean }): Promise<void> {
+  /**
+   * Forget a placement (optionally clearing its cells, band by band, `onProgress` told the rows cleared so far); the
+   * report stays on the platform. A damaged record can be removed too.
+   */
+  remove(placementId: string, opts: { clearCells: boolean; onProgress?: (clearedRows: number, rows: number) => void }): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
       const { host } = this.deps;
       const scope = new JobScope();
@@ -340,8 +398,15 @@ export class Orchestrator {
       await this.locks.run(WRITE_LOCK, async () => {
         const area = (await this.call(() => host.layout([placementId]))).areas[placementId] ?? null;
         if (opts.clearCells && area) {
-          const cells = await readSnapshots([area], host.limits, (bands) => this.call(() => host.snapshot(bands)));
-          await clearOwn(host, this.call, cells, { area, headerRows: record ? headerRowsOf(record) : 0 });
+          const own = { area, headerRows: record ? headerRowsOf(record) : 0 };
+          // Read and clear a band at a time: a large area never makes one long task of the host's page.
+          const step = this.deps.yieldToHost ? Math.max(1, Math.floor(host.limits.maxCellsPerWrite / area.cols)) : area.rows;
+          for (let at = 0; at < area.rows; at += step) {
+            const band: GridRange = { ...area, row: area.row + at, rows: Math.min(step, area.rows - at) };
+            const cells = await readSnapshots([band], this.readLimits(), (bands) => this.read(() => host.snapshot(bands)));
+            await clearOwn(host, this.mutate, cells, own);
+            opts.onProgress?.(at + band.rows, area.rows);
+          }
         }
         await this.call(() => host.untrack(placementId));
       });
@@ -413,7 +478,7 @@ export class Orchestrator {
   private async refreshNow(
     placementId: string,
     opts: RunOptions & { scope: JobScope },
-    edit: { name: string; environmentId: string | undefined } | null,
+    edit: { name: string; environmentId: string | undefined; draft: PlacementDraft; body: ReportUpsertBody } | null,
   ): Promise<PlacementOutcome> {
     const t0 = this.deps.clock.now();
     const { signal, scope } = opts;
@@ -432,16 +497,29 @@ export class Orchestrator {
         signal ? { signal } : {},
       );
       throwIfAborted(signal);
-      const sql = report.sqlQuery ?? '';
+      // An edit runs its own definition (titled as it will be saved); a refresh the one the platform has now.
+      const definition: Report = edit
+        ? {
+            ...report,
+            name: edit.name,
+            sqlQuery: edit.draft.sqlQuery,
+            jsonQuery: edit.draft.jsonQuery ?? null,
+            pivotItems: edit.draft.pivotItems ? { ...report.pivotItems, ...edit.draft.pivotItems } : null,
+            meta: edit.draft.meta ?? report.meta ?? null,
+          }
+        : report;
+      const sql = definition.sqlQuery ?? '';
       if (sql.trim() === '')
         throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const context: QueryContext = { deploymentId: record.deploymentId, ...(environmentId ? { environmentId } : {}) };
-      const fetched = await this.fetch(context, sql, report.pivotItems ?? null, report, opts);
+      const pivot: PivotSpec | null = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
+      const fetched = await this.fetch(context, sql, pivot, definition, opts);
       await opts.checkpoint?.();
       throwIfAborted(signal);
       opts.onPhase?.('writing');
       const name = edit?.name ?? record.name;
+      const commit = edit ? this.editCommit(record, report, edit.body, fetched, signal) : undefined;
       const written = await this.locks.run(WRITE_LOCK, () =>
         this.write({
           scope,
@@ -453,6 +531,7 @@ export class Orchestrator {
           overwrite: false,
           signal,
           previousHeaderRows: headerRowsOf(record),
+          ...(commit ? { commit } : {}),
         }),
       );
       const next: PlacementRecord = {
@@ -471,7 +550,8 @@ export class Orchestrator {
       return outcome;
     } catch (e) {
       const err = normalize(e, signal);
-      if (!(isAddinError(err) && err.kind === 'cancelled')) this.recordFailure(scope, record, asAddinError(err));
+      // A refused edit changed nothing: the placement still holds its saved definition's result, so it is not marked failed.
+      if (edit === null && !(isAddinError(err) && err.kind === 'cancelled')) this.recordFailure(scope, record, asAddinError(err));
       throw err;
     }
   }
@@ -502,7 +582,15 @@ export class Orchestrator {
       : flat && result.sunk
         ? flat.finish(options)
         : buildFlatMatrix(result, options);
-    return { matrix, layout: isPivot ? 'pivot' : 'flat', queryChecksum: report.currentQueryChecksum ?? undefined };
+    const sunk = !isPivot && result.sunk === true;
+    // A sunk result keeps no rows: its query rows are the flat matrix's data rows (one header row).
+    const queryRows = sunk ? matrix.rows - matrix.headerRows : result.rows.length;
+    return {
+      matrix,
+      layout: isPivot ? 'pivot' : 'flat',
+      queryChecksum: report.currentQueryChecksum ?? undefined,
+      truncatedAtDefaultCap: cutAtDefaultCap(queryRows, sql),
+    };
   }
 
   /**
@@ -545,26 +633,35 @@ export class Orchestrator {
     // Out of the grid (or empty): the plan refuses it before anything is read.
     if (!inGrid) planPlacement({ ...planInput, occupied: [] });
     const leftoverRanges = previousArea ? subtract(previousArea, newArea) : [];
-    const snapshots = await readSnapshots([newArea, ...leftoverRanges], host.limits, (bands) => this.call(() => host.snapshot(bands)));
+    const snapshots = await readSnapshots([newArea, ...leftoverRanges], this.readLimits(), (bands) =>
+      this.read(() => host.snapshot(bands)),
+    );
     const [target, ...leftovers] = snapshots;
     if (!target) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
     // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
     const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
     const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
-    const plan = planPlacement({ ...planInput, occupied });
+    const plan = inPlace(() => planPlacement({ ...planInput, occupied }), previousArea !== null, args.name);
     throwIfAborted(signal);
+    if (args.commit) await args.commit.save();
 
     const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
     const styled = own ? restyleForWrite(matrix, target, own) : matrix;
     const blocks = planWriteBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
-    await runWriteTransaction(host, this.call, {
-      blocks,
-      snapshots,
-      leftovers,
-      own,
-      track: previousArea && sameRect(previousArea, plan.write) ? null : { placementId, range: plan.write },
-      signal,
-    });
+    try {
+      await runWriteTransaction(host, this.mutate, {
+        blocks,
+        snapshots,
+        leftovers,
+        own,
+        track: previousArea && sameRect(previousArea, plan.write) ? null : { placementId, range: plan.write },
+        signal,
+      });
+    } catch (e) {
+      // The cells are as they were: so is the saved definition (best effort; the error already says what failed).
+      if (args.commit) await args.commit.restore().catch(() => undefined);
+      throw e;
+    }
     if (args.autofit) {
       // Best effort: the cells are written; a host that cannot fit the widths leaves them as they were.
       await this.call(() => host.autofitColumns(plan.write)).catch(() => undefined);
@@ -600,10 +697,38 @@ export class Orchestrator {
       elapsedMs: this.deps.clock.now() - t0,
       overwrittenCells: written.plan.overwritten.length,
       syncError,
+      truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
     };
   }
 
   // ---------- helpers ----------
+
+  /** The host's read limits; a host that yields reads at most a write's cells per call (one short task of its page each). */
+  private readLimits(): Pick<SpreadsheetHost['limits'], 'maxCellsPerRead' | 'maxBytesPerRead'> {
+    const { limits } = this.deps.host;
+    if (!this.deps.yieldToHost) return limits;
+    return { maxCellsPerRead: Math.min(limits.maxCellsPerRead, limits.maxCellsPerWrite), maxBytesPerRead: limits.maxBytesPerRead };
+  }
+
+  /** An edit's save and, should its cells then fail to write, the saved definition put back (the new checksum goes to `fetched`). */
+  private editCommit(
+    record: PlacementRecord,
+    saved: Report,
+    body: ReportUpsertBody,
+    fetched: Fetched,
+    signal: CancelSignal | undefined,
+  ): NonNullable<WriteArgs['commit']> {
+    const { reports } = this.deps;
+    return {
+      save: async () => {
+        const report = await reports.upsertReport(record.deploymentId, record.publicId, body, signal ? { signal } : {});
+        fetched.queryChecksum = report.currentQueryChecksum ?? undefined;
+      },
+      restore: async () => {
+        await reports.upsertReport(record.deploymentId, record.publicId, savedBody(record.publicId, saved));
+      },
+    };
+  }
 
   /** Saves `records` in one document write (the index too when a placement is new) and keeps the job's registry current. */
   private async save(scope: JobScope, records: readonly PlacementRecord[]): Promise<void> {
@@ -671,9 +796,13 @@ export class Orchestrator {
   private writtenFields(
     written: Written,
     fetched: Fetched,
-  ): Pick<PlacementRecord, 'sheetId' | 'sheetName' | 'anchor' | 'area' | 'areaRows' | 'cols' | 'headerRows' | 'layout'> {
+  ): Pick<
+    PlacementRecord,
+    'sheetId' | 'sheetName' | 'anchor' | 'area' | 'areaRows' | 'cols' | 'headerRows' | 'layout' | 'truncatedAtDefaultCap'
+  > {
     const at = written.plan.write;
     return {
+      truncatedAtDefaultCap: fetched.truncatedAtDefaultCap,
       sheetId: at.sheetId,
       sheetName: written.sheetName,
       anchor: { row: at.row, col: at.col },
@@ -692,6 +821,51 @@ export class Orchestrator {
   private iso(): string {
     return new Date(this.deps.clock.now()).toISOString();
   }
+}
+
+/** The upsert body that puts `report`'s saved definition back. */
+function savedBody(publicId: string, report: Report): ReportUpsertBody {
+  return {
+    publicId,
+    name: report.name,
+    sqlQuery: report.sqlQuery ?? '',
+    description: report.description ?? '',
+    ...(report.jsonQuery ? { jsonQuery: report.jsonQuery } : {}),
+    ...(report.meta ? { meta: report.meta } : {}),
+    pivotItems: pivotBody(report.pivotItems ?? { rows: [], columns: [], measures: [], filters: [] }),
+  };
+}
+
+/**
+ * Plans a placement; a placed report that no longer fits where it is gets a message naming what the user can do there
+ * (Refresh and Edit have no cell picker: clear the cells in the way, or remove the report and insert it elsewhere).
+ */
+function inPlace(plan: () => PlacementPlan, placed: boolean, name: string): PlacementPlan {
+  try {
+    return plan();
+  } catch (e) {
+    if (!placed || !isAddinError(e) || e.kind !== 'blocked') throw e;
+    const cells = Array.isArray(e.data.cells) ? e.data.cells.filter((c): c is string => typeof c === 'string') : [];
+    const total = typeof e.data.total === 'number' ? e.data.total : cells.length;
+    const shown = cells.slice(0, 3).join(', ') + (total > 3 ? ` and ${total - 3} more` : '');
+    const what =
+      e.data.otherPlacement === true
+        ? `another placed report is at ${shown}`
+        : `${total === 1 ? 'cell' : 'cells'} ${shown} ${total === 1 ? 'is' : 'are'} not empty`;
+    const fix =
+      e.data.otherPlacement === true ? 'Move or remove the other report' : `Clear or move ${total === 1 ? 'that cell' : 'those cells'}`;
+    return failWith(
+      new AddinError(
+        'blocked',
+        `The new result of "${name}" needs more room where it is, but ${what}. Nothing was changed. ${fix}, then try again; or remove "${name}" from the list and insert it at another cell.`,
+        { cause: e, data: { ...e.data, inPlace: true } },
+      ),
+    );
+  }
+}
+
+function failWith(e: AddinError): never {
+  throw e;
 }
 
 /** Non-empty cells of `snap` inside any of `probes`, row-major, at most `max`. */

@@ -51,6 +51,8 @@ export const placementRecordSchema = z.object({
   headerRows: z.number().int().nonnegative().optional(),
   layout: z.enum(['flat', 'pivot']),
   queryChecksum: z.string().optional(),
+  /** The last result had exactly the platform's default cap of rows from SQL with no top-level LIMIT: almost surely cut short. */
+  truncatedAtDefaultCap: z.boolean().optional(),
   placedAt: z.string(),
   refreshedAt: z.string(),
   lastError: lastErrorSchema.optional(),

@@ -28,12 +28,23 @@ export interface WriteTransaction {
 /** Writes, clears and tracks; on a failure after the first change, restores every snapshot and rethrows. */
 export async function runWriteTransaction(host: SpreadsheetHost, call: HostCall, t: WriteTransaction): Promise<void> {
   let touched = false;
+  /** The blocks written so far, while nothing else changed: a failure then puts back only those cells. */
+  const written: GridRange[] = [];
+  let all = false;
   try {
     for (const block of t.blocks) {
       if (t.signal?.cancelled) throw cancelledError();
       touched = true;
+      written.push({
+        sheetId: block.sheetId,
+        row: block.row,
+        col: block.col,
+        rows: block.values.length,
+        cols: block.values[0]?.length ?? 0,
+      });
       await call(() => host.writeBlock(block));
     }
+    all = true;
     if (t.leftovers.length > 0) {
       touched = true;
       await clearOwn(host, call, t.leftovers, t.own);
@@ -41,20 +52,71 @@ export async function runWriteTransaction(host: SpreadsheetHost, call: HostCall,
     const track = t.track;
     if (track) await call(() => host.trackArea(track.placementId, track.range));
   } catch (e) {
-    if (touched) await restoreSnapshots(host, call, t.snapshots, e);
+    // A cancel (or failure) midway through the blocks restores the blocks written, not the whole area.
+    if (touched) await restoreSnapshots(host, call, all ? t.snapshots : within(t.snapshots, written), e);
     throw e;
   }
 }
 
-/** Clear the contents of the placement's cells in `cells` (their snapshots) in one call, then put the add-in's own formats and header bold there back to plain. */
+/** The parts of `snapshots` inside `ranges` (on the same sheet), as snapshots of their own. */
+function within(snapshots: readonly CellSnapshot[], ranges: readonly GridRange[]): CellSnapshot[] {
+  const out: CellSnapshot[] = [];
+  for (const s of snapshots)
+    for (const r of ranges) {
+      const a = s.range;
+      if (a.sheetId !== r.sheetId) continue;
+      const row = Math.max(a.row, r.row);
+      const col = Math.max(a.col, r.col);
+      const rows = Math.min(a.row + a.rows, r.row + r.rows) - row;
+      const cols = Math.min(a.col + a.cols, r.col + r.cols) - col;
+      if (rows <= 0 || cols <= 0) continue;
+      const i0 = row - a.row;
+      const j0 = col - a.col;
+      const at = { i0, j0, rows, cols };
+      out.push({
+        range: { sheetId: a.sheetId, row, col, rows, cols },
+        values: cut(s.values, at),
+        formats: cut(s.formats, at),
+        bold: cut(s.bold, at),
+      });
+    }
+  return out;
+}
+
+/**
+ * Clear the contents of the placement's cells in `cells` (their snapshots), in one call when they fit a write's cell limit
+ * and in bands of rows that do otherwise (each band its own call, so a long clear lets the host's page breathe between
+ * them), then put the add-in's own formats and header bold there back to plain.
+ */
 export async function clearOwn(host: SpreadsheetHost, call: HostCall, cells: readonly CellSnapshot[], own: OwnArea | null): Promise<void> {
   if (cells.length === 0) return;
-  await call(() => host.clear(cells.map((c) => c.range)));
+  for (const ranges of clearBands(
+    cells.map((c) => c.range),
+    host.limits.maxCellsPerWrite,
+  ))
+    await call(() => host.clear(ranges));
   if (own === null) return;
   for (const snap of cells) {
     const plain = restyleLeftover(snap, own);
     if (plain) for (const block of planWriteBlocks(plain, snap.range, host.limits)) await call(() => host.writeBlock(block));
   }
+}
+
+/** `ranges` in groups of at most `maxCells` cells, a range too big for one group cut into bands of whole rows. */
+function clearBands(ranges: readonly GridRange[], maxCells: number): GridRange[][] {
+  const total = ranges.reduce((n, r) => n + r.rows * r.cols, 0);
+  if (total <= maxCells) return [[...ranges]];
+  const out: GridRange[][] = [];
+  for (const r of ranges) {
+    const step = Math.max(1, Math.floor(maxCells / Math.max(1, r.cols)));
+    for (let row = 0; row < r.rows; row += step) out.push([{ ...r, row: r.row + row, rows: Math.min(step, r.rows - row) }]);
+  }
+  return out;
+}
+
+/** The `rows` x `cols` part of `m` from row `i0`, column `j0`. */
+function cut<T>(m: readonly (readonly T[])[], at: { i0: number; j0: number; rows: number; cols: number }): T[][] {
+  return m.slice(at.i0, at.i0 + at.rows).map((line) => line.slice(at.j0, at.j0 + at.cols));
 }
 
 /** Write every snapshot back: values, formats and bold; a failure here (busy retries included) is reported as such. */

@@ -73,6 +73,11 @@ export interface PlacementView {
   statusCheckedAt: string | null;
   lastError: { kind: AddinErrorKind; message: string } | null;
   canEdit: boolean | null;
+  /**
+   * The last result had exactly the platform's default cap of 10,000 rows and the SQL no top-level LIMIT: almost surely
+   * cut short (optional: absent reads as false).
+   */
+  truncatedAtDefaultCap?: boolean;
 }
 
 export interface RunOutcome {
@@ -85,11 +90,19 @@ export interface RunOutcome {
   /** The whole area written, header rows included. */
   rangeLabel: string;
   elapsedMs: number;
+  /** The result had exactly the platform's default cap of 10,000 rows and the SQL no top-level LIMIT (absent reads as false). */
+  truncatedAtDefaultCap?: boolean;
+}
+
+export interface InsertOptions {
+  jobId: string;
+  overwrite: boolean;
+  publicId?: string;
 }
 
 /** Events a long job sends while it runs. */
 export type ServiceEvent =
-  | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number }
+  | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number; totalRows?: number }
   | { type: 'item'; jobId: string; placementId: string; item: JobItemState }
   | { type: 'placementsChanged' };
 
@@ -107,8 +120,12 @@ export interface AddinService {
   getMeta(): Promise<Meta>;
 
   activeCell(): Promise<CellTarget>;
-  /** Place a new report. Throws kind 'blocked' (with `data.cells`, A1 labels) when the area holds user cells and `overwrite` is false. */
-  insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome>;
+  /**
+   * Place a new report. Throws kind 'blocked' (with `data.cells`, A1 labels) when the area holds user cells and `overwrite`
+   * is false. `publicId` is the draft's: minted once per draft and sent with every attempt until it is placed, so one
+   * draft is at most one report on the platform (minted by the service when absent).
+   */
+  insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome>;
 
   listPlacements(): Promise<PlacementView[]>;
   refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
@@ -125,7 +142,8 @@ export interface AddinService {
   loadDraft(placementId: string): Promise<ReportDraft>;
   /** Save an edited definition (upsert, same publicId) and refresh the placement. */
   update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome>;
-  remove(placementId: string, options: { clearCells: boolean }): Promise<void>;
+  /** With `jobId`, a clear of its cells sends 'progress' events (`rows`: rows cleared so far, `totalRows`: all of them). */
+  remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void>;
 
   subscribe(listener: (event: ServiceEvent) => void): () => void;
 }

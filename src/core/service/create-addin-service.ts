@@ -15,6 +15,7 @@ import { refreshAll } from '../refresh/refresh-all';
 import type {
   AddinService,
   CellTarget,
+  InsertOptions,
   JobItemState,
   JobStatus,
   PlacementView,
@@ -67,6 +68,11 @@ export interface AddinServiceDeps {
    * default: this runtime's memory.
    */
   jobStore?: JobStore;
+  /**
+   * Lets the host's page handle input and paint between two writes or clears of a job (the preview: a macrotask; Excel's
+   * own calls already are). Without it nothing yields between them.
+   */
+  yieldToHost?: () => Promise<void>;
 }
 
 function normalizeTenantUrl(url: string): string {
@@ -159,6 +165,7 @@ class AddinServiceImpl implements AddinService {
       randomBytes: deps.randomBytes,
       timezone: deps.timezone,
       titles: (context, _result, report) => this.headerTitles(context, report),
+      ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
     });
   }
 
@@ -253,7 +260,7 @@ class AddinServiceImpl implements AddinService {
     };
   }
 
-  async insert(draft: ReportDraft, target: CellTarget, options: { jobId: string; overwrite: boolean }): Promise<RunOutcome> {
+  async insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
     const { jobId } = options;
     return this.runJob(jobId, [], async (tracker, signal) => {
       // One document read for the job: the workbook's context and its placement registry.
@@ -264,7 +271,12 @@ class AddinServiceImpl implements AddinService {
       const outcome = await this.orchestrator.insert(
         placementDraftOf(draft, { deploymentId, environmentId }),
         { sheetId: target.sheetId, row: target.row, col: target.col },
-        { ...this.runOptions(jobId, signal, tracker), scope, overwrite: options.overwrite },
+        {
+          ...this.runOptions(jobId, signal, tracker),
+          scope,
+          overwrite: options.overwrite,
+          ...(options.publicId === undefined ? {} : { publicId: options.publicId }),
+        },
       );
       return this.runOutcome(outcome);
     });
@@ -344,9 +356,19 @@ class AddinServiceImpl implements AddinService {
     return draftFromReport(report);
   }
 
-  async remove(placementId: string, options: { clearCells: boolean }): Promise<void> {
+  async remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void> {
+    const { jobId } = options;
+    const started = this.deps.clock.now();
     try {
-      await this.orchestrator.remove(placementId, { clearCells: options.clearCells });
+      await this.orchestrator.remove(placementId, {
+        clearCells: options.clearCells,
+        ...(jobId === undefined
+          ? {}
+          : {
+              onProgress: (rows: number, totalRows: number) =>
+                this.emit({ type: 'progress', jobId, rows, bytes: 0, elapsedMs: this.deps.clock.now() - started, totalRows }),
+            }),
+      });
       this.lastKnown.delete(placementId);
     } finally {
       this.emit({ type: 'placementsChanged' });
@@ -462,6 +484,7 @@ class AddinServiceImpl implements AddinService {
       headerRows: o.headerRows,
       rangeLabel: o.rangeRef,
       elapsedMs: o.elapsedMs,
+      truncatedAtDefaultCap: o.truncatedAtDefaultCap,
     };
   }
 }

@@ -94,6 +94,7 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     statusCheckedAt: lastKnown?.checkedAt ?? null,
     lastError: record.lastError ? { kind: errorKind(record.lastError.kind), message: record.lastError.message } : null,
     canEdit: lastKnown?.canEdit ?? null,
+    truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
   };
 }
 

@@ -108,6 +108,8 @@ export class FakeQueries {
   private readonly behaviours = new Map<string, Behaviour>();
   /** Microtask turns each query takes, so concurrent queries overlap. */
   turns = 5;
+  /** Hand the rows to a run's sink as the real QueryClient does (the result then keeps none), instead of returning them. */
+  useSink = false;
 
   set(sql: string, t: Table): this {
     this.behaviours.set(sql, { kind: 'table', table: t });
@@ -151,6 +153,11 @@ export class FakeQueries {
       }
       const t = (b as { table: Table }).table;
       o.onProgress?.({ rows: t.rows.length, bytes: 100, elapsedMs: 1 });
+      if (this.useSink && o.sink) {
+        o.sink.header(t.columns);
+        for (let i = 0; i < t.rows.length; i += 1000) o.sink.add(t.rows.slice(i, i + 1000));
+        return { columns: t.columns, rows: [], sunk: true, bytes: 100, elapsedMs: 1 };
+      }
       return { columns: t.columns, rows: t.rows, bytes: 100, elapsedMs: 1 };
     } finally {
       this.inFlight -= 1;
@@ -181,7 +188,7 @@ export interface Rig {
   orch: Orchestrator;
 }
 
-export function rig(limits: Partial<HostLimits> = {}, deps: Partial<Pick<OrchestratorDeps, 'titles'>> = {}): Rig {
+export function rig(limits: Partial<HostLimits> = {}, deps: Partial<Pick<OrchestratorDeps, 'titles' | 'yieldToHost'>> = {}): Rig {
   const model = new WorkbookModel({ name: 'Plan.xlsx' });
   const host = new MemoryHost(model, { limits, mintWorkbookId: () => 'wb-test-1' });
   const reports = new FakeReports();

@@ -450,6 +450,157 @@ describe('Orchestrator.refresh', () => {
   });
 });
 
+describe('one draft, one report', () => {
+  const upserts = (r: Rig) => r.reports.calls.filter((c) => c.method === 'upsertReport');
+
+  it('saves nothing when the insert is blocked, fails or is cancelled, and the retry saves under the draft publicId', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3)).set('SELECT typo', numbered(1));
+    r.queries.failMidway('SELECT typo', numbered(50), 20);
+    r.model.setValue(r.sheet, 2, 0, 'mine');
+    const publicId = 'Draft0000001';
+    const blocked = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { publicId }));
+    expect(blocked.kind).toBe('blocked');
+    await addinRejection(r.orch.insert(draft('SELECT typo'), { sheetId: r.sheet, row: 0, col: 0 }, { publicId }));
+    // Cancelled once the result is in hand (the cancel from the overwrite question or the Cancel button).
+    const ctl = createCancelSource();
+    const checkpoint = async () => ctl.cancel();
+    const cancelled = await addinRejection(
+      r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 5 }, { publicId, signal: ctl.signal, checkpoint }),
+    );
+    expect(cancelled.kind).toBe('cancelled');
+    expect(upserts(r)).toEqual([]);
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { publicId, overwrite: true });
+    expect(out.publicId).toBe(publicId);
+    expect(upserts(r)).toEqual([expect.objectContaining({ publicId })]);
+  });
+
+  it('refuses a draft publicId of the wrong shape before anything runs', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    const e = await addinRejection(r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { publicId: 'bad id' }));
+    expect(e.kind).toBe('validation');
+    expect(r.reports.calls).toEqual([]);
+    expect(r.queries.calls).toEqual([]);
+  });
+
+  it('a blocked edit saves nothing, leaves the placement up to date and says what can be done there', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2)).set('SELECT more', numbered(10));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    r.model.setValue(r.sheet, 6, 1, 'typed by hand');
+    const before = cells(r.model);
+    const [recordBefore] = await loadRegistry(r.host.document);
+    const e = await addinRejection(r.orch.update(out.placementId, draft('SELECT more', 'Orders v2')));
+    expect(e.kind).toBe('blocked');
+    expect(e.data).toMatchObject({ cells: ['B7'] });
+    expect(e.message).toContain('B7');
+    expect(e.message).toMatch(/Clear or move that cell, then try again; or remove "Orders v2" from the list and insert it at another cell/);
+    expect(e.message).not.toMatch(/choose another cell/);
+    expect(upserts(r)).toHaveLength(1);
+    expect(cells(r.model)).toEqual(before);
+    expect(await loadRegistry(r.host.document)).toEqual([recordBefore]);
+    expect((await r.orch.definition(out.placementId)).sqlQuery).toBe(SQL);
+  });
+
+  it('an edit whose cells fail to write puts the saved definition back', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2)).set('SELECT v2', numbered(4, 'v'));
+    const out = await r.orch.insert(draft(SQL, 'Orders'), { sheetId: r.sheet, row: 0, col: 0 });
+    const before = cells(r.model);
+    r.host.failNextWrites(1);
+    await addinRejection(r.orch.update(out.placementId, draft('SELECT v2', 'Orders v2')));
+    expect(cells(r.model)).toEqual(before);
+    const definition = await r.orch.definition(out.placementId);
+    expect(definition).toMatchObject({ name: 'Orders', sqlQuery: SQL });
+    expect(upserts(r).map((c) => (c.method === 'upsertReport' ? c.body.sqlQuery : null))).toEqual([SQL, 'SELECT v2', SQL]);
+  });
+});
+
+describe('writes and clears yield to the host', () => {
+  /** A rig whose yields are logged next to its writes and clears. */
+  function yielding(maxCellsPerWrite: number) {
+    const log: string[] = [];
+    const r = rig({ maxCellsPerWrite }, { yieldToHost: async () => void log.push('yield') });
+    r.host.beforeMutation = (op) => void log.push(op);
+    return { r, log };
+  }
+
+  it('lets the page breathe before every block written and every band cleared', async () => {
+    const { r, log } = yielding(10);
+    r.queries.set(SQL, numbered(30));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const writes = log.filter((op) => op === 'write').length;
+    expect(writes).toBeGreaterThan(5);
+    // Every mutation is right after a yield.
+    log.forEach((op, i) => {
+      if (op !== 'yield') expect(log[i - 1]).toBe('yield');
+    });
+    log.length = 0;
+    // Remove with "Also clear its cells": 31 rows x 2 columns, cleared in bands of 5 rows (10 cells), each after a yield.
+    await r.orch.remove(out.placementId, { clearCells: true });
+    const clears = r.host.log.filter((e) => e.op === 'clear').map((e) => e.range.rows);
+    expect(clears).toEqual([5, 5, 5, 5, 5, 5, 1]);
+    expect(log.filter((op) => op === 'clear')).toHaveLength(7);
+    log.forEach((op, i) => {
+      if (op === 'clear') expect(log[i - 1]).toBe('yield');
+    });
+    for (let row = 0; row < 31; row += 1) expect(r.model.getValue(r.sheet, row, 0)).toBeNull();
+  });
+
+  it('a cancel seen between two blocks stops the write and puts back what was written', async () => {
+    const ctl = createCancelSource();
+    let writes = 0;
+    const r = rig({ maxCellsPerWrite: 10 }, { yieldToHost: async () => undefined });
+    r.host.beforeMutation = (op) => void (op === 'write' && ++writes === 4 && ctl.cancel());
+    r.queries.set(SQL, numbered(30));
+    r.model.setValue(r.sheet, 20, 1, 'kept');
+    const before = cells(r.model);
+    const e = await addinRejection(
+      r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { signal: ctl.signal, overwrite: true }),
+    );
+    expect(e.kind).toBe('cancelled');
+    // Four blocks were written (the cancel came during the fourth): only those four are put back, not the whole area.
+    const written = r.host.log.filter((x) => x.op === 'write');
+    expect(written).toHaveLength(8);
+    expect(written.slice(4).map((w) => w.range)).toEqual(written.slice(0, 4).map((w) => w.range));
+    expect(cells(r.model)).toEqual(before);
+  });
+});
+
+describe("the platform's default cap", () => {
+  it.each([
+    ['rows returned whole', false],
+    ['rows typed as they arrive (sink)', true],
+  ])(
+    'says a result of exactly 10,000 rows from SQL without a top-level LIMIT was cut there, on the outcome and the record (%s)',
+    async (_how, useSink) => {
+      const r = rig();
+      r.queries.useSink = useSink;
+      r.queries
+        .set(SQL, numbered(10_000))
+        .set(`${SQL} LIMIT 10000`, numbered(10_000))
+        .set('SELECT (SELECT 1 LIMIT 1) AS x', numbered(9_999));
+      const cut = await r.orch.insert(draft(SQL, 'Cut'), { sheetId: r.sheet, row: 0, col: 0 });
+      expect(cut.truncatedAtDefaultCap).toBe(true);
+      const limited = await r.orch.insert(draft(`${SQL} LIMIT 10000`, 'Limited'), { sheetId: r.sheet, row: 0, col: 3 });
+      expect(limited.truncatedAtDefaultCap).toBe(false);
+      const fewer = await r.orch.insert(draft('SELECT (SELECT 1 LIMIT 1) AS x', 'Fewer'), { sheetId: r.sheet, row: 0, col: 6 });
+      expect(fewer.truncatedAtDefaultCap).toBe(false);
+      const records = await loadRegistry(r.host.document);
+      expect(records.map((x) => [x.name, x.truncatedAtDefaultCap])).toEqual([
+        ['Cut', true],
+        ['Limited', false],
+        ['Fewer', false],
+      ]);
+      // A refresh renews it: the query now returns fewer rows.
+      r.queries.set(SQL, numbered(5));
+      expect((await r.orch.refresh(cut.placementId)).truncatedAtDefaultCap).toBe(false);
+      expect((await loadRegistry(r.host.document))[0]?.truncatedAtDefaultCap).toBe(false);
+    },
+  );
+});
+
 describe('Orchestrator edit, remove, list, goTo', () => {
   it('update upserts the same publicId, then refreshes with the new definition and name', async () => {
     const r = rig();
@@ -576,12 +727,23 @@ describe('Orchestrator step order', () => {
     return { orch, log };
   }
 
-  it('insert: upsert, run, plan, write, connect-workbook, save', async () => {
+  it('insert: run, plan, then save the report (it fits), write, connect-workbook, save the record', async () => {
     const r = rig({ maxCellsPerWrite: 10 });
     r.queries.set(SQL, numbered(12));
     const { orch, log } = logged(r);
     await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
-    expect(log).toEqual(['upsert', 'run', 'plan', 'write', 'track', 'connect', 'save']);
+    expect(log).toEqual(['run', 'plan', 'upsert', 'write', 'track', 'connect', 'save']);
+  });
+
+  it('edit: connect-workbook, run the new definition, plan, then save it, write, connect-workbook, save the record', async () => {
+    const r = rig({ maxCellsPerWrite: 10 });
+    r.queries.set(SQL, numbered(12)).set('SELECT v2', numbered(3, 'v'));
+    const { orch, log } = logged(r);
+    const out = await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
+    log.length = 0;
+    await orch.update(out.placementId, draft('SELECT v2', 'Orders v2'));
+    expect(log.filter((op) => op !== 'clear' && op !== 'write')).toEqual(['connect', 'run', 'plan', 'upsert', 'track', 'connect', 'save']);
+    expect(log.indexOf('upsert')).toBeLessThan(log.indexOf('write'));
   });
 
   it('refresh: connect-workbook, run its sqlQuery, plan, write (and clear), connect-workbook with the new location, save', async () => {

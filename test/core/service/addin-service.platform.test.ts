@@ -16,6 +16,7 @@ import type { AddinService, ReportDraft, ServiceEvent } from '../../../src/core/
 import { createAddinService } from '../../../src/core/service/create-addin-service';
 import { startPlatform, type RunningPlatform } from '../../../local-platform/server';
 import { addinRejection } from '../../helpers/caught-error';
+import { reportNames } from '../../browser/platform-reports';
 
 const EDITOR = 'dev-editor-key';
 const VIEWER = 'dev-viewer-key';
@@ -296,15 +297,20 @@ describe('placing reports', () => {
       rows: ['orders.customer_city', 'orders.status'],
       measures: ['orders.count', 'orders.total_amount'],
     });
+    const saved = await wb.service.loadDraft(placementId);
     const err = await addinRejection(wb.service.update(placementId, draft, { jobId: 'blocked-1' }));
     expect(err.kind).toBe('blocked');
     expect(err.message).toContain(`B${3 + rows}`);
+    // Edit has no cell picker: the message offers what can be done where the report is.
+    expect(err.message).toMatch(/Clear or move that cell, then try again; or remove .* and insert it at another cell/);
     expect(cells(wb, 0, 0, rows + 40, 6)).toEqual(snapshot);
+    // Nothing was saved: the platform's report is as it was, and the placement still matches it.
+    expect(await wb.service.loadDraft(placementId)).toEqual(saved);
     const [view] = await wb.service.listPlacements();
-    expect(view).toEqual(expect.objectContaining({ status: 'failed', lastError: expect.objectContaining({ kind: 'blocked' }) }));
-    // Cleared, the refresh goes through and the placement is up to date with the saved definition.
+    expect(view).toEqual(expect.objectContaining({ status: 'upToDate', lastError: null }));
+    // Cleared, the same edit goes through.
     wb.host.model.setValue(wb.sheetId, 2 + rows, 1, null);
-    const outcome = await wb.service.refresh(placementId, { jobId: 'blocked-2' });
+    const outcome = await wb.service.update(placementId, draft, { jobId: 'blocked-2' });
     expect(cells(wb, 1, 1, outcome.headerRows + outcome.dataRows, 4)).toEqual(
       expectedCells(await direct(draft.sqlQuery), ['Customer city', 'Status', 'Count', 'Total amount']),
     );
@@ -368,6 +374,63 @@ describe('placing reports', () => {
     expect(again.message).toMatch(/edit access/);
     await wb.service.signOut();
     await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+  });
+});
+
+describe('one draft, one report', () => {
+  let wb: Workbook;
+  beforeAll(async () => {
+    wb = await signedIn('one-draft');
+  });
+
+  const count = async (name: string) => (await reportNames(platform.url, EDITOR, DEPLOYMENT)).filter((n) => n === name).length;
+  const sqlDraft = (name: string, sqlQuery: string): ReportDraft => ({
+    name,
+    description: '',
+    mode: 'sql',
+    sqlQuery,
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  });
+  const SQL_OK = 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1';
+
+  it('a blocked insert saves no report; Insert again after placing is blocked and still one report', async () => {
+    const name = 'One draft: blocked';
+    wb.host.setActiveCell(wb.sheetId, 1, 1);
+    const target = await wb.service.activeCell();
+    await wb.service.insert(sqlDraft(name, SQL_OK), target, { jobId: 'd1-1', overwrite: false, publicId: 'OneDraft0001' });
+    expect(await count(name)).toBe(1);
+    // Insert again at B2 (a new draft, its own publicId): another report's cells are there.
+    const again = await addinRejection(
+      wb.service.insert(sqlDraft(name, SQL_OK), target, { jobId: 'd1-2', overwrite: false, publicId: 'OneDraft0002' }),
+    );
+    expect(again.kind).toBe('blocked');
+    expect(await count(name)).toBe(1);
+  });
+
+  it('SQL with a typo, fixed, then Insert: one report', async () => {
+    const name = 'One draft: typo';
+    const target = { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 1, col: 10, label: 'Sheet1!K2' };
+    const typo = await addinRejection(
+      wb.service.insert(sqlDraft(name, 'SELEC status FROM orders'), target, { jobId: 'd2-1', overwrite: false, publicId: 'OneDraft0003' }),
+    );
+    expect(typo.kind).toBe('query');
+    expect(await count(name)).toBe(0);
+    await wb.service.insert(sqlDraft(name, SQL_OK), target, { jobId: 'd2-2', overwrite: false, publicId: 'OneDraft0003' });
+    expect(await count(name)).toBe(1);
+  });
+
+  it('overwrite question, Cancel, Insert, Overwrite: one report', async () => {
+    const name = 'One draft: overwrite';
+    wb.host.model.setValue(wb.sheetId, 3, 20, 'mine');
+    const target = { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 1, col: 20, label: 'Sheet1!U2' };
+    const options = { overwrite: false, publicId: 'OneDraft0004' };
+    expect((await addinRejection(wb.service.insert(sqlDraft(name, SQL_OK), target, { ...options, jobId: 'd3-1' }))).kind).toBe('blocked');
+    expect((await addinRejection(wb.service.insert(sqlDraft(name, SQL_OK), target, { ...options, jobId: 'd3-2' }))).kind).toBe('blocked');
+    const out = await wb.service.insert(sqlDraft(name, SQL_OK), target, { ...options, jobId: 'd3-3', overwrite: true });
+    expect(await count(name)).toBe(1);
+    expect((await wb.service.listPlacements()).find((p) => p.placementId === out.placementId)?.publicId).toBe('OneDraft0004');
   });
 });
 

@@ -57,7 +57,12 @@ describe('placementView', () => {
       statusCheckedAt: CHECKED,
       lastError: null,
       canEdit: true,
+      truncatedAtDefaultCap: false,
     });
+  });
+
+  it("says when the last result was cut at the platform's default cap, as the record keeps it", () => {
+    expect(placementView(listing({ truncatedAtDefaultCap: true }), known(), false).truncatedAtDefaultCap).toBe(true);
   });
 
   it('counts data rows: the stored header rows, else 1 for a flat record and 2 for a pivot one written before they were kept', () => {
