@@ -33,9 +33,6 @@ export const DEFAULT_DEV_KEYS: DevKeys = {
 
 export const DEFAULT_JWT_SECRET = 'local-platform-dev-secret-not-for-production';
 
-/** The one account every dev user belongs to. */
-export const DEV_ACCOUNT = { id: 1, name: 'Acme Shop' } as const;
-
 /** The seeded users, one per role. */
 export const DEV_USERS: readonly DevUser[] = [
   { id: 1, email: 'ada.admin@acme.example', firstName: 'Ada', role: 'admin' },

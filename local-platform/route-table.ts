@@ -5,7 +5,6 @@ import {
   deploymentListSchema,
   environmentListSchema,
   environmentTypeSchema,
-  errorBodySchema,
   listEnvelopeSchema,
   metaSchema,
   metaSyncTokenRequestSchema,
@@ -239,5 +238,3 @@ export const ROUTES: readonly PlatformRoute[] = [
     },
   },
 ];
-
-export const ERROR_BODY_SCHEMA = errorBodySchema;

@@ -1,8 +1,6 @@
 /** The control plane's tables (schema `control`), created if absent so a file database keeps its state across restarts. */
 import type { Sql } from './database';
 
-export const STATE_SCHEMA = 'control';
-
 /** First id handed out to reports created at run time (seeded reports use lower ids). */
 export const FIRST_REPORT_ID = 1001;
 

@@ -103,10 +103,6 @@ const CUSTOMERS: ModelView = {
 /** The model every deployment serves. */
 export const SEMANTIC_MODEL: SemanticModel = [ORDERS, CUSTOMERS];
 
-export function findView(model: SemanticModel, name: string): ModelView | undefined {
-  return model.find((v) => v.name === name);
-}
-
 /** The SQL aggregate of a measure over a column reference (`SUM(o.total_amount)`). */
 export function measureAggregate(measure: ModelMeasure, columnRef: string): string {
   switch (measure.aggType) {

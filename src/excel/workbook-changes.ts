@@ -4,6 +4,7 @@
  * pane becoming visible again (SharedRuntime 1.1), when a cheap re-read catches what no event reports.
  */
 
+import { SHEET_RENAME_EVENTS, WORKBOOK_CHANGE_EVENTS } from './requirements';
 type IsSetSupported = (name: string, minVersion?: string) => boolean;
 
 /** Change types of Excel's WorksheetChanged event that move cells (a value edit does not move a placement). */
@@ -21,14 +22,14 @@ export async function watchWorkbookChanges(onChange: () => void, options: Workbo
   const registered = await Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     const results: OfficeExtension.EventHandlerResult<unknown>[] = [sheets.onAdded.add(changed), sheets.onDeleted.add(changed)];
-    if (options.isSetSupported('ExcelApi', '1.9')) {
+    if (options.isSetSupported(WORKBOOK_CHANGE_EVENTS.name, WORKBOOK_CHANGE_EVENTS.version)) {
       results.push(
         sheets.onChanged.add(async (e) => {
           if (STRUCTURAL.has(e.changeType)) onChange();
         }),
       );
     }
-    if (options.isSetSupported('ExcelApi', '1.17')) results.push(sheets.onNameChanged.add(changed));
+    if (options.isSetSupported(SHEET_RENAME_EVENTS.name, SHEET_RENAME_EVENTS.version)) results.push(sheets.onNameChanged.add(changed));
     await context.sync();
     return results;
   });

@@ -25,8 +25,6 @@ export const builderStateSchema = z.object({
 });
 export type BuilderState = z.infer<typeof builderStateSchema>;
 
-export type BuilderFilter = BuilderState['filters'][number];
-
 export function emptyBuilderState(): BuilderState {
   return { view: null, measures: [], rows: [], columns: [], filters: [], timeGranularity: {}, order: [], limit: null };
 }

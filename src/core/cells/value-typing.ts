@@ -8,8 +8,8 @@ import type { TypedCell } from './typed-cell';
 import { numberPrecision, readBooleanText, valueKind } from './value-kind';
 
 export type { TypedCell } from './typed-cell';
-export { numberPrecision, valueKind, type ValueKind } from './value-kind';
-export { typeColumn, type TypeColumnOptions } from './column-typer';
+export { valueKind } from './value-kind';
+export { typeColumn } from './column-typer';
 
 function typeNumberText(text: string, precision: NumberPrecision): TypedCell {
   const read = numberTextValue(text, precision);

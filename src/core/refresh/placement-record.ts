@@ -64,11 +64,6 @@ export function headerRowsOf(record: Pick<PlacementRecord, 'headerRows' | 'layou
   return Math.min(record.headerRows ?? (record.layout === 'pivot' ? 2 : 1), record.areaRows);
 }
 
-/** Data rows of a record: its area's rows below the header rows. */
-export function dataRowsOf(record: Pick<PlacementRecord, 'headerRows' | 'layout' | 'areaRows'>): number {
-  return record.areaRows - headerRowsOf(record);
-}
-
 /** A version-1 record as version 2 names its fields (`rows` became `areaRows`). */
 function fromVersion1(item: unknown): unknown {
   if (typeof item !== 'object' || item === null || Array.isArray(item) || 'areaRows' in item) return item;

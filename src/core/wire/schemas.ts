@@ -14,7 +14,6 @@ export const paginationSchema = z.object({
   limit: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
 });
-export type Pagination = z.infer<typeof paginationSchema>;
 
 /** `{ data: {<key>: [item]}, pagination }` (2.1). */
 export function listEnvelopeSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
@@ -255,7 +254,6 @@ export const metaMeasureSchema = z.object({
   format: memberFormatSchema.optional(),
   drillMembers: z.array(z.string()).optional(),
 });
-export type MetaMeasure = z.infer<typeof metaMeasureSchema>;
 export const metaDimensionSchema = z.object({
   name: z.string(),
   title: z.string().optional(),
@@ -265,7 +263,6 @@ export const metaDimensionSchema = z.object({
   suggestFilterValues: z.boolean().optional(),
   granularities: z.array(z.object({ name: z.string(), title: z.string().optional() })).optional(),
 });
-export type MetaDimension = z.infer<typeof metaDimensionSchema>;
 export const metaCubeSchema = z.object({
   name: z.string(),
   type: z.enum(['cube', 'view']).optional(),
@@ -285,4 +282,3 @@ export const errorBodySchema = z.object({
   type: z.string().optional(),
   requestId: z.string().optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

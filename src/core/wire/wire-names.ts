@@ -23,9 +23,6 @@ export const CODE_AMBIGUOUS_LEGACY_ID = 'ambiguous_legacy_id';
 /** Error text of the query API while a result is pending (wire-facts). */
 export const CONTINUE_WAIT_TEXT = 'Continue wait';
 
-/** Environment variable that forces the query API's auth scheme (5.4). */
-export const AUTH_SCHEME_ENV = `${PRODUCT_PREFIX.toUpperCase()}_AUTH_SCHEME`;
-
 /** Request header carrying the span id of one user action. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 

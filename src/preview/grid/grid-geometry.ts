@@ -55,10 +55,6 @@ export function gridWindow(v: Viewport, rowCount: number, colCount: number, layo
   };
 }
 
-export function sameWindow(a: GridWindow, b: GridWindow): boolean {
-  return a.firstRow === b.firstRow && a.endRow === b.endRow && a.firstCol === b.firstCol && a.endCol === b.endCol;
-}
-
 export interface ExtentInput {
   /** Last row/column holding a value or a tracked area, or -1. */
   lastRow: number;

@@ -128,5 +128,3 @@ export function createExcelNamespace(engine: ExcelFakeEngine) {
     },
   };
 }
-
-export type FakeExcelNamespace = ReturnType<typeof createExcelNamespace>;
