@@ -1,7 +1,7 @@
 /** PropertiesService's documented limits (9 KB per value, 500 KB per store) checked before writing, so a write that would fail says why in the add-in's words and changes nothing. */
 import { AddinError } from '../../src/core/wire/errors';
 import type { PropertyBag } from './apps-script-services';
-import { utf8Length } from './utf8-length';
+import { utf8ByteLength } from '../../src/core/ndjson/utf8-length';
 
 export const MAX_PROPERTY_VALUE_BYTES = 9 * 1024;
 export const MAX_PROPERTY_STORE_BYTES = 500 * 1024;
@@ -9,13 +9,13 @@ export const MAX_PROPERTY_STORE_BYTES = 500 * 1024;
 /** Bytes a store holds, keys and values together (the quota counts both). */
 export function storeBytes(properties: { [key: string]: string }): number {
   let n = 0;
-  for (const [k, v] of Object.entries(properties)) n += utf8Length(k) + utf8Length(v);
+  for (const [k, v] of Object.entries(properties)) n += utf8ByteLength(k) + utf8ByteLength(v);
   return n;
 }
 
 /** Throws a `limit` AddinError when `bag.setProperty(key, value)` would break a limit; `what` names the store to the user. */
 export function checkPropertyWrite(bag: PropertyBag, key: string, value: string, what: string): void {
-  const valueBytes = utf8Length(value);
+  const valueBytes = utf8ByteLength(value);
   if (valueBytes > MAX_PROPERTY_VALUE_BYTES) {
     throw new AddinError(
       'limit',
@@ -25,7 +25,7 @@ export function checkPropertyWrite(bag: PropertyBag, key: string, value: string,
   }
   const all = bag.getProperties();
   const old = all[key];
-  const after = storeBytes(all) - (old === undefined ? 0 : utf8Length(key) + utf8Length(old)) + utf8Length(key) + valueBytes;
+  const after = storeBytes(all) - (old === undefined ? 0 : utf8ByteLength(key) + utf8ByteLength(old)) + utf8ByteLength(key) + valueBytes;
   if (after > MAX_PROPERTY_STORE_BYTES) {
     throw new AddinError(
       'limit',

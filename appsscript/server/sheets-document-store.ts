@@ -3,7 +3,7 @@ import { AddinError } from '../../src/core/wire/errors';
 import type { DocumentStore } from '../../src/core/host';
 import type { BatchPropertyBag } from './sheets-services';
 import { MAX_PROPERTY_STORE_BYTES, MAX_PROPERTY_VALUE_BYTES, storeBytes } from './property-limits';
-import { utf8Length } from './utf8-length';
+import { utf8ByteLength } from '../../src/core/ndjson/utf8-length';
 
 export class SheetsDocumentStore implements DocumentStore {
   constructor(private readonly properties: BatchPropertyBag) {}
@@ -31,7 +31,7 @@ export class SheetsDocumentStore implements DocumentStore {
         delete after[key];
         continue;
       }
-      const bytes = utf8Length(value);
+      const bytes = utf8ByteLength(value);
       if (bytes > MAX_PROPERTY_VALUE_BYTES)
         throw new AddinError(
           'limit',

@@ -1,4 +1,5 @@
 /** SheetsHost: the core's SpreadsheetHost over SpreadsheetApp (synchronous calls behind the port's promises): one setValues, one setNumberFormats and at most one setFontWeights per block, named ranges for tracked areas, document properties for the registry and user properties for credentials, writes under the document lock. */
+import { writeBlockShape } from '../../src/core/write-block-shape';
 import { AddinError } from '../../src/core/wire/errors';
 import { HOST_SHEETS } from '../../src/core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../../src/core/wire/schemas';
@@ -227,12 +228,7 @@ export class SheetsHost implements SpreadsheetHost {
   // ---------- writing ----------
 
   async writeBlock(block: WriteBlock): Promise<void> {
-    const rows = block.values.length;
-    const cols = block.values[0]?.length ?? 0;
-    if (block.values.some((line) => line.length !== cols)) throw new AddinError('host', 'A write block must be rectangular.');
-    for (const run of [...(block.formats ?? []), ...(block.bold ?? [])])
-      if (run.row < 0 || run.col < 0 || run.rows < 1 || run.cols < 1 || run.row + run.rows > rows || run.col + run.cols > cols)
-        throw new AddinError('host', 'A format or bold run of a write block reaches outside its values.');
+    const { rows, cols } = writeBlockShape(block);
     if (rows === 0 || cols === 0) return;
     if (rows * cols > this.limits.maxCellsPerWrite)
       throw new AddinError('limit', `A write of ${rows * cols} cells exceeds the ${this.limits.maxCellsPerWrite} cells of one request.`);

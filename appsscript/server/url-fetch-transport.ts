@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AddinError, cancelledError } from '../../src/core/wire/errors';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/core/api/transport';
 import type { FetchOptions, HttpMethod, UrlFetchService } from './apps-script-services';
-import { utf8Length } from './utf8-length';
+import { utf8ByteLength } from '../../src/core/ndjson/utf8-length';
 
 /** UrlFetchApp's cap on a response (Google's quotas page: 50 MB per call). */
 export const FETCH_CAP_BYTES = 50 * 1024 * 1024;
@@ -85,7 +85,7 @@ export function urlFetchTransport(urlFetch: UrlFetchService, options: UrlFetchTr
       if (e instanceof Error && /response (size|too large)|maximum response size/i.test(e.message)) throw tooLarge(request.url, null);
       throw e;
     }
-    const bytes = utf8Length(text);
+    const bytes = utf8ByteLength(text);
     if (bytes >= refuseBytes) throw tooLarge(request.url, bytes);
     return {
       status,

@@ -1,4 +1,5 @@
 /** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict read/write limits, separate document and credential stores, and fault injection for tests. */
+import { writeBlockShape } from '../write-block-shape';
 import { AddinError } from '../wire/errors';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
 import type { SpreadsheetHostValue } from '../wire/schemas';
@@ -189,12 +190,7 @@ export class MemoryHost implements SpreadsheetHost {
 
   async writeBlock(block: WriteBlock): Promise<void> {
     this.requireSheet(block.sheetId);
-    const rows = block.values.length;
-    const cols = block.values[0]?.length ?? 0;
-    if (block.values.some((line) => line.length !== cols)) throw new AddinError('host', 'A write block must be rectangular.');
-    for (const run of [...(block.formats ?? []), ...(block.bold ?? [])])
-      if (run.row < 0 || run.col < 0 || run.rows < 1 || run.cols < 1 || run.row + run.rows > rows || run.col + run.cols > cols)
-        throw new AddinError('host', 'A format or bold run of a write block reaches outside its values.');
+    const { rows, cols } = writeBlockShape(block);
     const range: GridRange = { sheetId: block.sheetId, row: block.row, col: block.col, rows, cols };
     if (rows === 0 || cols === 0) return;
     if (rows * cols > this.limits.maxCellsPerWrite)
