@@ -138,20 +138,29 @@ export function createRowsTyper(columns: readonly TypedColumnSpec[], into: Typed
   });
   const width = pick.length;
   const start = into.values.length;
+  let scratch = new Array<string | null>(width);
+  let last: (string | null)[] | null = null;
   return {
     add(rows) {
       for (const row of rows) {
         const values = new Array<Scalar>(width);
-        const formats = new Array<string | null>(width);
-        for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, formats, k);
+        for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, scratch, k);
         into.values.push(values);
-        into.formats.push(formats);
+        // A row whose formats equal the previous row's shares its array (most rows of a column-typed result do): the
+        // matrix holds one formats array per change of formats, not one per row. Nothing writes a matrix's rows.
+        if (last !== null && sameFormats(last, scratch, width)) into.formats.push(last);
+        else {
+          into.formats.push(scratch);
+          last = scratch;
+          scratch = new Array<string | null>(width);
+        }
       }
     },
     finish() {
       typers.forEach((typer, k) => {
         const timestampFormat = typer.timestampFormat();
         if (timestampFormat === null) return;
+        // Rows sharing a formats array share the rewrite too (it sets every timestamp cell of the column alike).
         for (let i = start; i < into.formats.length; i++) {
           const formats = into.formats[i];
           const f = formats?.[k];
@@ -160,6 +169,11 @@ export function createRowsTyper(columns: readonly TypedColumnSpec[], into: Typed
       });
     },
   };
+}
+
+function sameFormats(a: readonly (string | null)[], b: readonly (string | null)[], width: number): boolean {
+  for (let k = 0; k < width; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** Types result rows into `into` in one go (createRowsTyper's rules: one add of every row, then finish). */

@@ -207,4 +207,31 @@ describe('createFlatLayout', () => {
       { numRuns: 1500 },
     );
   });
+  it('shares one formats array between rows whose formats are equal, and the shared arrays read as unshared ones', () => {
+    const columns: StreamColumn[] = [
+      { name: 'at', column_type: 'Timestamp' },
+      { name: 'n', column_type: 'Int64' },
+      { name: 's', column_type: 'String' },
+    ];
+    const rows: StreamValue[][] = [
+      ['2024-01-01 00:00:00', '1', 'a'],
+      ['2024-01-02 00:00:00', '2', 'b'],
+      ['2024-01-03 00:00:00', '12345678901234567890', 'c'],
+      ['2024-01-04 00:00:00', '3', '007'],
+      ['2024-01-05 00:00:00', '4', 'd'],
+    ];
+    const m = buildFlatMatrix({ columns, rows });
+    // Rows 1-2 share one array (the timestamp rewrite reached it once); rows 3 (an exact big integer) and 4 (inert
+    // text) each have their own, and row 5 one again, since only a row equal to the one before shares.
+    expect(m.formats[1]).toBe(m.formats[2]);
+    expect(m.formats[3]).not.toBe(m.formats[2]);
+    expect(m.formats.slice(1)).toEqual([
+      [DATE_FORMAT, null, null],
+      [DATE_FORMAT, null, null],
+      [DATE_FORMAT, '@', null],
+      [DATE_FORMAT, null, '@'],
+      [DATE_FORMAT, null, null],
+    ]);
+    expect(new Set(m.formats.slice(1)).size).toBe(4);
+  });
 });
