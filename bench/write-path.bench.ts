@@ -156,7 +156,7 @@ function decodeAndType(
   const t1 = now();
   // The product's path: each line typed as it arrives (the query client hands lines to the flat layout).
   const layout = createFlatLayout();
-  const decoder = createNdjsonDecoder({ onHeader: (h) => layout.header(h.schema), onRows: (batch) => layout.add(batch) });
+  const decoder = createNdjsonDecoder({ onHeader: (h) => layout.header(h.schema), onRows: (batch) => layout.adopt(batch) });
   for (const chunk of chunks) decoder.feed(chunk);
   decoder.end();
   let matrix: Matrix | null = layout.finish();

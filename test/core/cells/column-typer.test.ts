@@ -1,7 +1,7 @@
 /** Tests for the column typer: whole columns and whole results typed in one pass agree with typeValue per value plus the column-wide rules. */
 import fc from 'fast-check';
 import type { ColumnType, StreamColumn, StreamValue } from '../../../src/core/wire/schemas';
-import { typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';
+import { createRowsTyper, typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT } from '../../../src/core/cells/date-serial';
 import { buildFlatMatrix, createFlatLayout } from '../../../src/core/cells/flat-layout';
 import { memberNumberFormat } from '../../../src/core/cells/member-format';
@@ -233,5 +233,47 @@ describe('createFlatLayout', () => {
       [DATE_FORMAT, null, null],
     ]);
     expect(new Set(m.formats.slice(1)).size).toBe(4);
+  });
+  it('types adopted rows in place exactly as add types copies of them, however the rows are cut into lines', () => {
+    fc.assert(
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.array(wireValue, { minLength: 3, maxLength: 3 }), { maxLength: 20 }),
+        fc.array(fc.nat(20), { maxLength: 4 }),
+        fc.boolean(),
+        (cols, rows, cuts, memberFormats) => {
+          const columns = cols.map((c, i) => ({ ...c, name: `c${i}` }) as StreamColumn);
+          // Rows as wide as the result are adopted in place; the generator's rows may be wider (then copied).
+          const own = rows.map((r) => r.slice(0, columns.length));
+          const expected = buildFlatMatrix({ columns, rows: own.map((r) => [...r]) }, { memberFormats });
+          const layout = createFlatLayout(memberFormats);
+          layout.header(columns);
+          const bounds = [0, ...cuts.map((c) => Math.min(c, own.length)).sort((a, b) => a - b), own.length];
+          for (let k = 0; k + 1 < bounds.length; k++) layout.adopt(own.slice(bounds[k], bounds[k + 1]));
+          const m = layout.finish({ memberFormats });
+          expect(m).toEqual(expected);
+          own.forEach((r, i) => expect(m.values[i + 1]).toBe(r));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('adopts rows of another width or with picked columns by typing them into new rows', () => {
+    const columns: StreamColumn[] = [
+      { name: 'n', column_type: 'Int64' },
+      { name: 's', column_type: 'String' },
+    ];
+    const into: TypedRows = { values: [], formats: [] };
+    const picked = createRowsTyper(columns, into, { pick: [1, 0] });
+    const row: StreamValue[] = ['7', '=x'];
+    picked.adopt([row]);
+    expect(into.values).toEqual([['=x', 7]]);
+    expect(row).toEqual(['7', '=x']);
+    const whole = createRowsTyper(columns, into);
+    const short: StreamValue[] = ['8'];
+    whole.adopt([short]);
+    expect(into.values[1]).toEqual([8, null]);
+    expect(short).toEqual(['8']);
   });
 });
