@@ -279,10 +279,10 @@ export async function run(): Promise<Measurement[]> {
         {
           name: `${label}: of which the workbook's cells (what only the host retains)`,
           value: workbookBytes / MB,
-          unit: 'MiB (MemoryHost model; in Excel or Sheets they live outside the add-in)',
+          unit: 'MiB (MemoryHost model, with the text it shares with the matrix during the insert; in Excel or Sheets cells live outside the add-in)',
         },
         {
-          name: `${label}: peak heap less the workbook's cells vs typed matrix`,
+          name: `${label}: peak heap less the workbook's cells vs typed matrix (a lower bound)`,
           value: (peak.peak - base - workbookBytes) / Math.max(1, typed.matrixBytes),
           unit: `x (${Math.round((peak.peak - base - workbookBytes) / MB)} MiB)`,
         },
