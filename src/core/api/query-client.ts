@@ -165,8 +165,11 @@ export class QueryClient implements QueryRunner {
           received += batch.length;
           if (received > budget.maxRows)
             throw overBudget(received, `more than fit in the sheet (${budget.maxRows} rows below the header)`, budget);
-          if (sink) sink.add(batch);
-          else for (const row of batch) rows.push(row);
+          // The decoder's rows are fresh and handed on once: a sink that can adopt them types them in place.
+          if (sink) {
+            if (sink.adopt) sink.adopt(batch);
+            else sink.add(batch);
+          } else for (const row of batch) rows.push(row);
         },
       },
       this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes },

@@ -28,6 +28,8 @@ export interface ResultBudget {
 export interface ResultRowSink {
   header(columns: readonly StreamColumn[]): void;
   add(rows: readonly (readonly StreamValue[])[]): void;
+  /** Like add, for rows fresh from the decoder that nothing else holds: the sink may keep and change them (type them in place). */
+  adopt?(rows: StreamValue[][]): void;
 }
 
 export interface QueryRunOptions {

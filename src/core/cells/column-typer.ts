@@ -118,6 +118,11 @@ export interface TypeRowsOptions extends TypeColumnOptions {
 export interface RowsTyper {
   /** Appends one values row and one formats row per result row. */
   add(rows: readonly (readonly StreamValue[])[]): void;
+  /**
+   * Like add, for rows nothing else holds: with every column picked in order, a row as wide as the result is typed in
+   * place and becomes the values row (no copy); other rows are typed as add types them.
+   */
+  adopt(rows: StreamValue[][]): void;
   /** Applies the column-wide decisions to every row added; call once, after the last add. */
   finish(): void;
 }
@@ -138,20 +143,35 @@ export function createRowsTyper(columns: readonly TypedColumnSpec[], into: Typed
   });
   const width = pick.length;
   const start = into.values.length;
+  let scratch = new Array<string | null>(width);
+  let last: (string | null)[] | null = null;
+  const identity = pick.length === columns.length && pick.every((j, k) => j === k);
+  /** Types `row` into `values` (the row itself when adopted), then pushes it with its formats. */
+  const typeRow = (row: readonly StreamValue[], values: Scalar[]): void => {
+    for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, scratch, k);
+    into.values.push(values);
+    // A row whose formats equal the previous row's shares its array (most rows of a column-typed result do): the
+    // matrix holds one formats array per change of formats, not one per row. Nothing writes a matrix's rows.
+    if (last !== null && sameFormats(last, scratch, width)) into.formats.push(last);
+    else {
+      into.formats.push(scratch);
+      last = scratch;
+      scratch = new Array<string | null>(width);
+    }
+  };
   return {
     add(rows) {
-      for (const row of rows) {
-        const values = new Array<Scalar>(width);
-        const formats = new Array<string | null>(width);
-        for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, formats, k);
-        into.values.push(values);
-        into.formats.push(formats);
-      }
+      for (const row of rows) typeRow(row, new Array<Scalar>(width));
+    },
+    adopt(rows) {
+      // A StreamValue is a Scalar: the row's cells are replaced one by one by their typed values (each read first).
+      for (const row of rows) typeRow(row, identity && row.length === width ? row : new Array<Scalar>(width));
     },
     finish() {
       typers.forEach((typer, k) => {
         const timestampFormat = typer.timestampFormat();
         if (timestampFormat === null) return;
+        // Rows sharing a formats array share the rewrite too (it sets every timestamp cell of the column alike).
         for (let i = start; i < into.formats.length; i++) {
           const formats = into.formats[i];
           const f = formats?.[k];
@@ -160,6 +180,11 @@ export function createRowsTyper(columns: readonly TypedColumnSpec[], into: Typed
       });
     },
   };
+}
+
+function sameFormats(a: readonly (string | null)[], b: readonly (string | null)[], width: number): boolean {
+  for (let k = 0; k < width; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** Types result rows into `into` in one go (createRowsTyper's rules: one add of every row, then finish). */

@@ -17,8 +17,10 @@ export interface LayoutOptions {
 export interface FlatLayoutBuilder {
   /** The result's columns (the stream's header): starts the layout afresh. */
   header(columns: readonly StreamColumn[]): void;
-  /** One data line's rows, typed at once. */
+  /** One data line's rows, typed at once (the rows are left as they are). */
   add(rows: readonly (readonly StreamValue[])[]): void;
+  /** Like add, for rows nothing else holds: each row of the result's width becomes its typed row (typed in place). */
+  adopt(rows: StreamValue[][]): void;
   /** The matrix: the header row of titles, then every row added. Call once, after the last line. */
   finish(options?: LayoutOptions): Matrix;
 }
@@ -38,6 +40,10 @@ export function createFlatLayout(memberFormats?: boolean): FlatLayoutBuilder {
     add(rows) {
       if (typer === null) throw new Error('Flat layout: rows before the header.');
       typer.add(rows);
+    },
+    adopt(rows) {
+      if (typer === null) throw new Error('Flat layout: rows before the header.');
+      typer.adopt(rows);
     },
     finish(options = {}) {
       if (typer === null) throw new Error('Flat layout: no header.');

@@ -22,6 +22,14 @@ export const MAX_COLUMN_WIDTH = 2000;
 
 /** True when a row holds no value, format or bold (it can be dropped). */
 export function isEmptyRow(r: RowStore): boolean {
-  const has = (a: unknown[] | undefined): boolean => a !== undefined && a.some((x) => x !== undefined && x !== null && x !== false);
-  return !has(r.v) && !has(r.f) && !has(r.b);
+  return !holdsAny(r.v) && !holdsAny(r.f) && !holdsAny(r.b);
+}
+
+/** True when a side array holds anything (not a hole, `undefined`, `null` or `false`); a module function, so checking a row allocates nothing. */
+function holdsAny(a: readonly unknown[] | undefined): boolean {
+  return a !== undefined && a.some(isHeld);
+}
+
+function isHeld(x: unknown): boolean {
+  return x !== undefined && x !== null && x !== false;
 }

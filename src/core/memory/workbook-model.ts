@@ -68,6 +68,11 @@ export interface SetRangeOptions {
 const FORBIDDEN_SHEET_CHARS = /[[\]:*?/\\]/;
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** True when text starting with this code unit could read as a number or a formula (NUMBER_TEXT's or put()'s first characters). */
+function mayParse(first: number): boolean {
+  return (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || first === 0x3d;
+}
+
 function hostError(message: string): AddinError {
   return new AddinError('host', message);
 }
@@ -348,10 +353,11 @@ export class WorkbookModel {
   }
 
   // ---------- cells: writing ----------
-  private rowFor(s: SheetStore, row: number): RowStore {
+  /** The row's store, created when missing (`width` sizes a new row's values: a block's rows then hold no spare slots). */
+  private rowFor(s: SheetStore, row: number, width = 0): RowStore {
     let r = s.rows.get(row);
     if (!r) {
-      r = { v: [] };
+      r = { v: width > 0 ? new Array<Scalar | undefined>(width) : [] };
       s.rows.set(row, r);
     }
     return r;
@@ -370,7 +376,7 @@ export class WorkbookModel {
       if (v.length > this.bounds.maxCellChars)
         throw new AddinError('limit', `A value has ${v.length} characters; a cell holds at most ${this.bounds.maxCellChars}.`);
       if (v === '') v = null;
-      else if ((r.f?.[col] ?? null) !== TEXT_FORMAT) {
+      else if (mayParse(v.charCodeAt(0)) && (r.f?.[col] ?? null) !== TEXT_FORMAT) {
         // Like a real host, a string in a non-text cell is parsed: numbers become numbers, `=`/`+`/`-` start a formula.
         if (NUMBER_TEXT.test(v) && Number.isFinite(Number(v))) v = Number(v);
         else if (v.length > 1 && (v.startsWith('=') || v.startsWith('+') || v.startsWith('-'))) formula = true;
@@ -439,7 +445,8 @@ export class WorkbookModel {
     const s = this.store(sheetId);
     for (const run of options.formatRuns ?? [])
       for (let i = run.row; i < run.row + run.rows && i < rows; i += 1) {
-        const r = this.rowFor(s, row + i);
+        const r = this.rowFor(s, row + i, col + cols);
+        if (r.f === undefined && run.format !== GENERAL_FORMAT) r.f = new Array<string | null | undefined>(col + cols);
         for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) this.setFormatIn(r, col + j, run.format);
       }
     for (const run of options.boldRuns ?? [])
@@ -451,7 +458,7 @@ export class WorkbookModel {
     for (let i = 0; i < rows; i += 1) {
       const line = values[i] ?? [];
       const fline = options.formats?.[i];
-      const r = this.rowFor(s, row + i);
+      const r = this.rowFor(s, row + i, col + cols);
       for (let j = 0; j < line.length; j += 1) {
         const f = fline?.[j];
         if (f !== undefined && f !== null) this.setFormatIn(r, col + j, f);

@@ -229,6 +229,24 @@ describe('QueryClient', () => {
     expect(got).toEqual(['header orders.status,orders.count', 'rows 1']);
   });
 
+  it('hands the rows to a sink that can adopt them through adopt, fresh rows as the stream had them', async () => {
+    server.handler = (_req, res) => okStream(res, HEADER, { data: [['completed', '10']] }, { data: [['new', '1']] });
+    const adopted: unknown[][][] = [];
+    const sink = {
+      header: () => undefined,
+      add: () => {
+        throw new Error('add called although the sink adopts');
+      },
+      adopt: (rows: unknown[][]) => {
+        adopted.push(rows);
+        rows[0]![0] = 'typed in place';
+      },
+    };
+    const result = await client().run({ query: 'SELECT 1', sink });
+    expect(result.sunk).toBe(true);
+    expect(adopted).toEqual([[['typed in place', '10']], [['typed in place', '1']]]);
+  });
+
   it('gives up with a query error after maxContinueWaits repeats', async () => {
     server.handler = (_req, res) => okStream(res, { error: 'Continue wait' });
     const e = await rejection(client({ maxContinueWaits: 2 }).run({ query: 'SELECT 1' }));

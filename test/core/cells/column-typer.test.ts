@@ -1,7 +1,7 @@
 /** Tests for the column typer: whole columns and whole results typed in one pass agree with typeValue per value plus the column-wide rules. */
 import fc from 'fast-check';
 import type { ColumnType, StreamColumn, StreamValue } from '../../../src/core/wire/schemas';
-import { typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';
+import { createRowsTyper, typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT } from '../../../src/core/cells/date-serial';
 import { buildFlatMatrix, createFlatLayout } from '../../../src/core/cells/flat-layout';
 import { memberNumberFormat } from '../../../src/core/cells/member-format';
@@ -206,5 +206,74 @@ describe('createFlatLayout', () => {
       ),
       { numRuns: 1500 },
     );
+  });
+  it('shares one formats array between rows whose formats are equal, and the shared arrays read as unshared ones', () => {
+    const columns: StreamColumn[] = [
+      { name: 'at', column_type: 'Timestamp' },
+      { name: 'n', column_type: 'Int64' },
+      { name: 's', column_type: 'String' },
+    ];
+    const rows: StreamValue[][] = [
+      ['2024-01-01 00:00:00', '1', 'a'],
+      ['2024-01-02 00:00:00', '2', 'b'],
+      ['2024-01-03 00:00:00', '12345678901234567890', 'c'],
+      ['2024-01-04 00:00:00', '3', '007'],
+      ['2024-01-05 00:00:00', '4', 'd'],
+    ];
+    const m = buildFlatMatrix({ columns, rows });
+    // Rows 1-2 share one array (the timestamp rewrite reached it once); rows 3 (an exact big integer) and 4 (inert
+    // text) each have their own, and row 5 one again, since only a row equal to the one before shares.
+    expect(m.formats[1]).toBe(m.formats[2]);
+    expect(m.formats[3]).not.toBe(m.formats[2]);
+    expect(m.formats.slice(1)).toEqual([
+      [DATE_FORMAT, null, null],
+      [DATE_FORMAT, null, null],
+      [DATE_FORMAT, '@', null],
+      [DATE_FORMAT, null, '@'],
+      [DATE_FORMAT, null, null],
+    ]);
+    expect(new Set(m.formats.slice(1)).size).toBe(4);
+  });
+  it('types adopted rows in place exactly as add types copies of them, however the rows are cut into lines', () => {
+    fc.assert(
+      fc.property(
+        fc.array(column, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.array(wireValue, { minLength: 3, maxLength: 3 }), { maxLength: 20 }),
+        fc.array(fc.nat(20), { maxLength: 4 }),
+        fc.boolean(),
+        (cols, rows, cuts, memberFormats) => {
+          const columns = cols.map((c, i) => ({ ...c, name: `c${i}` }) as StreamColumn);
+          // Rows as wide as the result are adopted in place; the generator's rows may be wider (then copied).
+          const own = rows.map((r) => r.slice(0, columns.length));
+          const expected = buildFlatMatrix({ columns, rows: own.map((r) => [...r]) }, { memberFormats });
+          const layout = createFlatLayout(memberFormats);
+          layout.header(columns);
+          const bounds = [0, ...cuts.map((c) => Math.min(c, own.length)).sort((a, b) => a - b), own.length];
+          for (let k = 0; k + 1 < bounds.length; k++) layout.adopt(own.slice(bounds[k], bounds[k + 1]));
+          const m = layout.finish({ memberFormats });
+          expect(m).toEqual(expected);
+          own.forEach((r, i) => expect(m.values[i + 1]).toBe(r));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('adopts rows of another width or with picked columns by typing them into new rows', () => {
+    const columns: StreamColumn[] = [
+      { name: 'n', column_type: 'Int64' },
+      { name: 's', column_type: 'String' },
+    ];
+    const into: TypedRows = { values: [], formats: [] };
+    const picked = createRowsTyper(columns, into, { pick: [1, 0] });
+    const row: StreamValue[] = ['7', '=x'];
+    picked.adopt([row]);
+    expect(into.values).toEqual([['=x', 7]]);
+    expect(row).toEqual(['7', '=x']);
+    const whole = createRowsTyper(columns, into);
+    const short: StreamValue[] = ['8'];
+    whole.adopt([short]);
+    expect(into.values[1]).toEqual([8, null]);
+    expect(short).toEqual(['8']);
   });
 });

@@ -1,4 +1,5 @@
 /** Tests for the in-memory workbook: host-like value semantics, row/column edits moving cells and tracked areas, persistence, events. */
+import fc from 'fast-check';
 import { AddinError } from '../../../src/core/wire/errors';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { WorkbookModel, type ModelChange } from '../../../src/core/memory/workbook-model';
@@ -8,7 +9,34 @@ function model(): { m: WorkbookModel; sheet: string } {
   return { m, sheet: m.sheets()[0]!.id };
 }
 
+/** The definition of a string written into a General cell: number text becomes its number, `=`/`+`/`-` text a formula. */
+function generalCellReference(text: string): { value: string | number | null; formula: boolean } {
+  if (text === '') return { value: null, formula: false };
+  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) && Number.isFinite(Number(text))) return { value: Number(text), formula: false };
+  return { value: text, formula: text.length > 1 && /^[=+-]/.test(text) };
+}
+
 describe('WorkbookModel cells', () => {
+  it('reads strings in General cells as the definition does, in blocks and in single cells (the first-character shortcut)', () => {
+    const piece = fc.constantFrom('0', '9', '1', '.', '+', '-', '=', 'e', 'E', 'a', ' ', '\u0660', 'x', '5');
+    const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 8 }), (texts) => {
+        const { m, sheet } = model();
+        m.setRange(sheet, 0, 0, [texts]);
+        texts.forEach((t, j) => {
+          m.setValue(sheet, 1, j, t);
+          const expected = generalCellReference(t);
+          for (const row of [0, 1]) {
+            const cell = m.getCell(sheet, row, j);
+            expect({ value: cell?.value ?? null, formula: cell?.formula ?? false }).toEqual(expected);
+          }
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('parses strings like a host in General cells but keeps TEXT_FORMAT cells inert', () => {
     const { m, sheet } = model();
     m.setRange(sheet, 0, 0, [['=SUM(A1)', '00123', '- item', 'plain']]);
