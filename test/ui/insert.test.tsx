@@ -167,12 +167,12 @@ test('one draft is one report: every attempt until it is placed sends the same p
   renderPane(fake);
   await openSqlReport();
   // A failed query, then the overwrite question declined, then asked again and accepted.
-  await click(screen.getByRole('button', { name: 'Insert' }));
+  await click(await screen.findByRole('button', { name: 'Insert' }));
   await settle();
-  await click(screen.getByRole('button', { name: 'Insert' }));
+  await click(await screen.findByRole('button', { name: 'Insert' }));
   await click(within(await findDialog('Overwrite cells?')).getByRole('button', { name: 'Cancel' }));
   await settle();
-  await click(screen.getByRole('button', { name: 'Insert' }));
+  await click(await screen.findByRole('button', { name: 'Insert' }));
   await click(within(await findDialog('Overwrite cells?')).getByRole('button', { name: 'Overwrite' }));
   await settle();
   const ids = fake.callsOf('insert').map((c) => (c[2] as InsertOptions).publicId);
@@ -183,7 +183,7 @@ test('one draft is one report: every attempt until it is placed sends the same p
   // Placed: the next new report is another draft with its own publicId.
   await screen.findByRole('button', { name: 'New report' });
   await openSqlReport('Second report');
-  await click(screen.getByRole('button', { name: 'Insert' }));
+  await click(await screen.findByRole('button', { name: 'Insert' }));
   await settle();
   const next = (fake.callsOf('insert')[4]?.[2] as InsertOptions | undefined)?.publicId;
   expect(next).toMatch(/^[0-9A-Za-z]{12}$/);
