@@ -643,9 +643,12 @@ export class Orchestrator {
     const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
     const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
     const plan = inPlace(() => planPlacement({ ...planInput, occupied }), previousArea !== null, args.name);
+    // Each pass over every cell (the user-cell scan above, the restyle, the text checks at the plan's start) in a task of its own.
+    await this.deps.yieldToHost?.();
 
     const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
     const styled = own ? restyleForWrite(matrix, target, own) : matrix;
+    await this.deps.yieldToHost?.();
     // Planned block by block with the host let in between (at once, a large result's plan froze the preview).
     const blocks: WriteBlock[] = [];
     for (const block of writeBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits)) {
