@@ -15,7 +15,21 @@ export type FetchLike = (
   body: ReadableStream<Uint8Array> | null;
 }>;
 
-export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = textDecoderUtf8): Transport {
+/**
+ * Lets the page run between a body's chunks: `pause` is awaited before reading on once `everyMs` (on `now`) have
+ * passed since the last pause. A body already buffered is otherwise read, decoded and typed by its consumer in one
+ * task (its reads resolve as microtasks), which froze the page for a large result.
+ */
+export interface ReadPacing {
+  pause: () => Promise<void>;
+  now: () => number;
+  everyMs: number;
+}
+
+/** The most bytes of a paced body handed on between two pace checks. */
+const SLICE_BYTES = 64 * 1024;
+
+export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = textDecoderUtf8, pacing?: ReadPacing): Transport {
   return async (request) => {
     const controller = new AbortController();
     // The core's signal trips the fetch (and a body being read); the bridge goes once the body is done with.
@@ -55,7 +69,7 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
       },
       chunks: () => {
         claim();
-        return streamText(res.body, utf8(), unbridge);
+        return streamText(res.body, utf8(), unbridge, pacing);
       },
     };
     return response;
@@ -66,7 +80,12 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
  * The body's text as it arrives, decoded by the core's fatal UTF-8 feeder. Read to its end, the response completes;
  * left early (the consumer's `return()`, a bad byte), the body is cancelled deliberately rather than dropped half-read.
  */
-async function* streamText(body: ReadableStream<Uint8Array> | null, utf8: Utf8Decoder, unbridge: () => void): AsyncGenerator<string> {
+async function* streamText(
+  body: ReadableStream<Uint8Array> | null,
+  utf8: Utf8Decoder,
+  unbridge: () => void,
+  pacing: ReadPacing | undefined,
+): AsyncGenerator<string> {
   if (body === null) {
     unbridge();
     return;
@@ -80,21 +99,41 @@ async function* streamText(body: ReadableStream<Uint8Array> | null, utf8: Utf8De
     return text;
   };
   let finished = false;
+  let since = pacing?.now() ?? 0;
+  // One decoding step: a chunk's slice (a large buffered chunk is handed on in slices, so each can be paced).
+  const step = function* (bytes: Uint8Array | null): Generator<string> {
+    let failure: unknown;
+    try {
+      if (bytes === null) feeder.end();
+      else feeder.feedBytes(bytes);
+    } catch (e) {
+      failure = e ?? new Error('UTF-8 decoding failed');
+    }
+    if (bytes === null && failure === undefined) finished = true;
+    // Lines before a bad byte still reach the consumer, in order, before its error.
+    if (pieces.length > 0) yield take();
+    if (failure !== undefined) throw failure;
+  };
+  const paced = async (): Promise<void> => {
+    // The time since the last pause includes the consumer's work on what was handed on (it runs before this resumes).
+    if (pacing !== undefined && pacing.now() - since >= pacing.everyMs) {
+      await pacing.pause();
+      since = pacing.now();
+    }
+  };
   try {
     for (;;) {
+      await paced();
       const { done, value } = await reader.read();
-      let failure: unknown;
-      try {
-        if (done) feeder.end();
-        else feeder.feedBytes(value);
-      } catch (e) {
-        failure = e ?? new Error('UTF-8 decoding failed');
+      if (done) {
+        yield* step(null);
+        return;
       }
-      if (done && failure === undefined) finished = true;
-      // Lines before a bad byte still reach the consumer, in order, before its error.
-      if (pieces.length > 0) yield take();
-      if (failure !== undefined) throw failure;
-      if (done) return;
+      const slice = pacing === undefined ? value.length : SLICE_BYTES;
+      for (let at = 0; at < value.length; at += slice) {
+        if (at > 0) await paced();
+        yield* step(at === 0 && slice >= value.length ? value : value.subarray(at, at + slice));
+      }
     }
   } finally {
     if (!finished) await reader.cancel().catch(() => undefined);

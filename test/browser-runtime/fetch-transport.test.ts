@@ -127,4 +127,34 @@ describe('fetchTransport', () => {
     expect(e.kind).toBe('cancelled');
     expect(served.aborted).toBe(true);
   });
+
+  it('lets the page in while it reads a large buffered body: one 200 KB chunk is handed on in slices with a pause between them', async () => {
+    const rows = Array.from({ length: 4_000 }, (_, i) => `{"data":[["Zürich ${i} ${'é'.repeat(20)}"]]}\n`).join('');
+    const body = enc.encode(HEADER + rows);
+    expect(body.length).toBeGreaterThan(200_000);
+    const { fetch } = servedFetch([body]);
+    let t = 0;
+    const handedOn: number[] = [];
+    let sincePause = 0;
+    const pacing = {
+      // Every look at the clock finds 40 ms gone: the page is let in before every read and every slice.
+      now: () => (t += 40),
+      everyMs: 30,
+      pause: async () => {
+        handedOn.push(sincePause);
+        sincePause = 0;
+      },
+    };
+    const chunks: string[] = [];
+    const response = await fetchTransport(fetch, undefined, pacing)({ method: 'POST', url: 'https://x.example/q', headers: {} });
+    for await (const text of response.chunks()) {
+      chunks.push(text);
+      sincePause += enc.encode(text).length;
+    }
+    expect(chunks.join('')).toBe(HEADER + rows);
+    expect(chunks.length).toBeGreaterThanOrEqual(4);
+    expect(handedOn.length).toBeGreaterThanOrEqual(4);
+    // A slice's text may carry the end of a character split at the previous slice's edge.
+    expect(Math.max(...handedOn, sincePause)).toBeLessThanOrEqual(64 * 1024 + 3);
+  });
 });

@@ -152,11 +152,16 @@ function fullWidth(grid: ReadonlyArray<ReadonlyArray<unknown>>, row: number, nRo
  * or, for a matrix with exact `bold`, every cell set on or off. An empty matrix gives no blocks.
  */
 export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: WriteBudget): WriteBlock[] {
+  return [...writeBlocks(matrix, target, budget)];
+}
+
+/** planWriteBlocks' blocks one at a time (the checks run at the first), so a caller can let its host in between. */
+export function* writeBlocks(matrix: Matrix, target: WriteTarget, budget: WriteBudget): Generator<WriteBlock, void, undefined> {
   checkBudget(budget);
   checkGrid(matrix, target, budget);
   if (budget.maxCellChars !== undefined) checkCellTextLengths(matrix, target, budget.maxCellChars);
   const { rows, cols } = matrix;
-  if (rows === 0 || cols === 0) return [];
+  if (rows === 0 || cols === 0) return;
 
   const cellBytes = (i: number, j: number): number => estimateCellBytes(matrix.values[i]?.[j] ?? null, matrix.formats[i]?.[j] ?? null);
   /** Estimated bytes of row i (estimateCellBytes of each cell), computed once when first asked for. */
@@ -186,8 +191,7 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
     return b;
   };
 
-  const blocks: WriteBlock[] = [];
-  const emit = (row: number, nRows: number, col: number, nCols: number): void => {
+  const emit = (row: number, nRows: number, col: number, nCols: number): WriteBlock => {
     // A full-width block (the common case) shares the matrix's rows: no copy of every cell.
     const whole = col === 0 && nCols === cols && fullWidth(matrix.values, row, nRows, cols) && fullWidth(matrix.formats, row, nRows, cols);
     const values = whole
@@ -202,7 +206,7 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
     const headerRows = Math.min(Math.max(matrix.headerRows - row, 0), nRows);
     if (matrix.bold) block.bold = boldRuns(matrix.bold.slice(row, row + nRows).map((r) => r.slice(col, col + nCols)));
     else if (headerRows > 0) block.bold = [{ row: 0, col: 0, rows: headerRows, cols: nCols, bold: true }];
-    blocks.push(block);
+    return block;
   };
 
   const rowsPerWrite = Math.floor(budget.maxCellsPerWrite / cols);
@@ -216,7 +220,7 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
       let atMost = BLOCK_OVERHEAD_BYTES;
       for (let r = i; r < i + full && atMost <= budget.maxBytesPerWrite; r++) atMost += rowBytesAtMost(r);
       if (atMost <= budget.maxBytesPerWrite) {
-        emit(i, full, 0, cols);
+        yield emit(i, full, 0, cols);
         i += full;
         continue;
       }
@@ -229,7 +233,7 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
       n++;
     }
     if (n > 0) {
-      emit(i, n, 0, cols);
+      yield emit(i, n, 0, cols);
       i += n;
       continue;
     }
@@ -252,10 +256,9 @@ export function planWriteBlocks(matrix: Matrix, target: WriteTarget, budget: Wri
           },
         );
       }
-      emit(i, 1, j, m);
+      yield emit(i, 1, j, m);
       j += m;
     }
     i += 1;
   }
-  return blocks;
 }

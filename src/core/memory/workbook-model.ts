@@ -339,14 +339,18 @@ export class WorkbookModel {
     let maxR = -1;
     let minC = Infinity;
     let maxC = -1;
+    // Each row is scanned from both ends only (the grid asks this on every change: a full scan of a large sheet froze the page).
     for (const [r, store] of s.rows) {
-      store.v.forEach((v, c) => {
-        if (v === undefined || v === null) return;
-        minR = Math.min(minR, r);
-        maxR = Math.max(maxR, r);
-        minC = Math.min(minC, c);
-        maxC = Math.max(maxC, c);
-      });
+      const v = store.v;
+      let first = 0;
+      while (first < v.length && (v[first] === undefined || v[first] === null)) first += 1;
+      if (first === v.length) continue;
+      let last = v.length - 1;
+      while (v[last] === undefined || v[last] === null) last -= 1;
+      if (r < minR) minR = r;
+      if (r > maxR) maxR = r;
+      if (first < minC) minC = first;
+      if (last > maxC) maxC = last;
     }
     if (maxR < 0) return null;
     return { row: minR, col: minC, rows: maxR - minR + 1, cols: maxC - minC + 1 };

@@ -10,7 +10,8 @@ import { formatCellRef, formatRangeRef } from '../cells/a1';
 import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
 import { buildPivotMatrix } from '../cells/pivot-layout';
-import { planWriteBlocks } from '../cells/write-plan';
+import { writeBlocks } from '../cells/write-plan';
+import type { WriteBlock } from '../host';
 import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookLayout } from '../host';
 import { containsCell, subtract } from './grid-rect';
 import { retryWhileBusy } from './host-busy';
@@ -642,12 +643,20 @@ export class Orchestrator {
     const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
     const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
     const plan = inPlace(() => planPlacement({ ...planInput, occupied }), previousArea !== null, args.name);
-    throwIfAborted(signal);
-    if (args.commit) await args.commit.save();
+    // Each pass over every cell (the user-cell scan above, the restyle, the text checks at the plan's start) in a task of its own.
+    await this.deps.yieldToHost?.();
 
     const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
     const styled = own ? restyleForWrite(matrix, target, own) : matrix;
-    const blocks = planWriteBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits);
+    await this.deps.yieldToHost?.();
+    // Planned block by block with the host let in between (at once, a large result's plan froze the preview).
+    const blocks: WriteBlock[] = [];
+    for (const block of writeBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits)) {
+      blocks.push(block);
+      await this.deps.yieldToHost?.();
+    }
+    throwIfAborted(signal);
+    if (args.commit) await args.commit.save();
     try {
       await runWriteTransaction(host, this.mutate, {
         blocks,

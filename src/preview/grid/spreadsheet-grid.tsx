@@ -20,6 +20,7 @@ import type { CellEdit } from './cell-edit';
 import { editText } from './cell-text';
 import { autofitColumns } from './column-autofit';
 import { ColumnLayout } from './column-layout';
+import { useUsedExtent } from './use-used-extent';
 import {
   COL_WIDTH,
   FALLBACK_VIEWPORT,
@@ -101,20 +102,8 @@ export function SpreadsheetGrid({
   const sheetExists = model.sheet(sheetId) !== null;
   const measure = gridTextMeasure();
 
-  // Last row/column holding a value or a tracked area (recomputed when the model changes).
-  const used = useMemo(() => {
-    if (!sheetExists) return { lastRow: -1, lastCol: -1 };
-    const r = model.usedRange(sheetId);
-    let lastRow = r ? r.row + r.rows - 1 : -1;
-    let lastCol = r ? r.col + r.cols - 1 : -1;
-    for (const id of model.areaIds()) {
-      const a = model.area(id);
-      if (!a || a.sheetId !== sheetId) continue;
-      lastRow = Math.max(lastRow, a.row + a.rows - 1);
-      lastCol = Math.max(lastCol, a.col + a.cols - 1);
-    }
-    return { lastRow, lastCol };
-  }, [model, sheetId, version, sheetExists]); // `version` stands for the model's content
+  // Last row/column holding a value or a tracked area (recomputed as the model changes, at most every 250 ms).
+  const used = useUsedExtent(model, sheetId, version, sheetExists);
 
   const range = selectionRange(selection);
   const extent = gridExtent({

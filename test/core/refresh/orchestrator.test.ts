@@ -548,6 +548,17 @@ describe('writes and clears yield to the host', () => {
     for (let row = 0; row < 31; row += 1) expect(r.model.getValue(r.sheet, row, 0)).toBeNull();
   });
 
+  it('plans a large write block by block, letting the page in after each block planned, before the first write', async () => {
+    const { r, log } = yielding(10);
+    r.queries.set(SQL, numbered(30));
+    await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const writes = log.filter((op) => op === 'write').length;
+    const yieldsBeforeFirstWrite = log.indexOf('write');
+    // One yield per band of the snapshot read, one per block planned, then the one before the first write.
+    expect(log.slice(0, yieldsBeforeFirstWrite).every((op) => op === 'yield')).toBe(true);
+    expect(yieldsBeforeFirstWrite).toBeGreaterThanOrEqual(2 * writes + 1);
+  });
+
   it('a cancel seen between two blocks stops the write and puts back what was written', async () => {
     const ctl = createCancelSource();
     let writes = 0;
