@@ -3,7 +3,7 @@ import type { Transport } from '../core/api/transport';
 import type { Clock } from '../core/runtime/clock';
 import { browserClock } from './browser-clock';
 import { fetchTransport } from './fetch-transport';
-import { yieldToPage } from '../preview/yield-to-page';
+import { yieldToPage } from './yield-to-page';
 
 export interface BrowserRuntime {
   transport: Transport;

@@ -9,7 +9,7 @@ import { readPreviewConfig } from './preview-config';
 import { PreviewHost } from './preview-host';
 import { createPreviewWorkbookApi } from './preview-workbook-api';
 import { useColorScheme } from './use-color-scheme';
-import { yieldToPage } from './yield-to-page';
+import { yieldToPage } from '../browser/yield-to-page';
 
 const page = window as Window & { __PREVIEW_CONFIG__?: unknown; previewWorkbook?: unknown };
 const config = readPreviewConfig(page.__PREVIEW_CONFIG__);

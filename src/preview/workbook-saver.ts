@@ -1,5 +1,5 @@
 /** WorkbookSaver: write-behind saving of the preview workbook (a quiet time after the last change, serialized in slices that yield to the page, one save in flight, the newest state written last, slower retries after a refused save). */
-import { yieldToPage } from './yield-to-page';
+import { yieldToPage } from '../browser/yield-to-page';
 
 export interface WorkbookSaverOptions {
   /** Writes the serialized workbook: returns nothing when done synchronously (throws when refused) or a promise. */

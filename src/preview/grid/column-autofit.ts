@@ -2,7 +2,7 @@
 import type { Scalar } from '../../core/host';
 import { TEXT_FORMAT } from '../../core/host';
 import { MAX_COLUMN_WIDTH, type WorkbookModel } from '../../core/memory/workbook-model';
-import { yieldToPage } from '../yield-to-page';
+import { yieldToPage } from '../../browser/yield-to-page';
 import { CELL_PADDING } from './cell-fit';
 import { displayValue, isDateFormat } from './cell-text';
 import { gridTextMeasure, MAX_CHAR_WIDTH, type TextMeasure } from './text-measure';
