@@ -126,6 +126,11 @@ export async function startLongTasks(page: Page): Promise<boolean> {
   );
 }
 
+/** How many long tasks were recorded so far (to split a run into phases). */
+export async function longTasksSoFar(page: Page): Promise<number> {
+  return z.number().parse(await page.evaluate(() => (window as unknown as { __longTasks?: number[] }).__longTasks?.length ?? 0));
+}
+
 /** The long tasks (ms) seen since startLongTasks, and stops recording. */
 export async function stopLongTasks(page: Page): Promise<number[]> {
   return z.array(z.number()).parse(
