@@ -1,4 +1,4 @@
-/** The UTF-8 byte length of a JS string, computed without encoding it (works where TextEncoder does not exist). */
+/** The UTF-8 byte length of a JS string, counted from its code units without encoding it (no encoder API needed). */
 
 /** Matches any code unit outside ASCII; the regex engine scans natively, so pure-ASCII text costs one native pass. */
 const NON_ASCII = /[^\x00-\x7f]/;

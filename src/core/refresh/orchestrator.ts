@@ -60,7 +60,7 @@ export interface OrchestratorDeps {
   timezone?: string;
   /**
    * Header titles (flat and pivot), by column or member name (member-match rules), for a result of `report`'s definition;
-   * undefined keeps the column names. It may fetch (the service reads the environment's metadata) but should not fail.
+   * undefined keeps the column names. It may read (the service reads the environment's metadata) but should not fail.
    */
   titles?: (
     context: QueryContext,
@@ -289,7 +289,7 @@ export class Orchestrator {
         jsonQuery: draft.jsonQuery ?? null,
         meta: draft.meta ?? null,
       };
-      const fetched = await this.fetch(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
+      const fetched = await this.runAndLayOut(context, draft.sqlQuery, draft.pivotItems ?? null, definition, opts);
       await opts.checkpoint?.();
       throwIfAborted(signal);
       opts.onPhase?.('writing');
@@ -515,7 +515,7 @@ export class Orchestrator {
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const context: QueryContext = { deploymentId: record.deploymentId, ...(environmentId ? { environmentId } : {}) };
       const pivot: PivotSpec | null = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
-      const fetched = await this.fetch(context, sql, pivot, definition, opts);
+      const fetched = await this.runAndLayOut(context, sql, pivot, definition, opts);
       await opts.checkpoint?.();
       throwIfAborted(signal);
       opts.onPhase?.('writing');
@@ -558,7 +558,13 @@ export class Orchestrator {
   }
 
   /** Fetch phase: run the query and lay the whole result out (titled as `report`'s members). Nothing touches the sheet. */
-  private async fetch(context: QueryContext, sql: string, pivot: PivotSpec | null, report: Report, opts: RunOptions): Promise<Fetched> {
+  private async runAndLayOut(
+    context: QueryContext,
+    sql: string,
+    pivot: PivotSpec | null,
+    report: Report,
+    opts: RunOptions,
+  ): Promise<Fetched> {
     const { signal } = opts;
     const runner = this.deps.queries(context);
     const { limits } = this.deps.host;

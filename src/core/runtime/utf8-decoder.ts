@@ -1,4 +1,4 @@
-/** The injected UTF-8 decoder (TextDecoder in a browser; a bare ECMAScript runtime has none): whole byte runs, fatal on invalid input. */
+/** The injected UTF-8 decoder (src/browser supplies the browser's; a bare ECMAScript runtime has none): whole byte runs, fatal on invalid input. */
 
 export interface Utf8Decoder {
   /**

@@ -53,7 +53,7 @@ export interface AddinServiceDeps {
   timezone: string;
   /** Ask the query API for `Continue wait` instead of long-held requests (default true; Apps Script needs it). */
   throwContinueWait?: boolean;
-  /** Bytes of one query result the runtime can take (default: the query client's; Apps Script's fetch caps a response at 50 MB). */
+  /** Bytes of one query result the runtime can take (default: the query client's; Apps Script caps a response at 50 MB). */
   maxResultBytes?: number;
   /** Queries in flight at once during Refresh all (default 3). */
   refreshConcurrency?: number;
