@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AUTH_SCHEMES } from '../../src/core/wire/auth-scheme';
 import { deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } from '../../src/core/wire/schemas';
 import { jobStatusSchema } from '../../src/core/service/job-store';
-import type { AddinErrorKind } from '../../src/core/wire/errors';
+import { ADDIN_ERROR_KINDS } from '../../src/core/wire/errors';
 import type { JobItemState } from '../../src/core/refresh/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
 
@@ -12,7 +12,7 @@ export const callIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'an id is
 
 const none = z.object({}).strict();
 const authSchemeSchema = z.enum(AUTH_SCHEMES);
-const kindSchema = z.string() as z.ZodType<AddinErrorKind>;
+const kindSchema = z.enum(ADDIN_ERROR_KINDS);
 
 export const reportDraftSchema = z
   .object({

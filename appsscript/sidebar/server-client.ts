@@ -1,6 +1,6 @@
 /** Typed promises over google.script.run for the sidebar: only plain JSON goes out, each call carries an id the sidebar mints and its answer is fetched with callResult once the server's execution has ended (unless it came back at once), every answer is parsed with the shared schemas, server errors come back as AddinErrors, and at most 10 calls are in flight. */
 import { z } from 'zod';
-import { AddinError, type AddinErrorKind } from '../../src/core/wire/errors';
+import { AddinError, errorKindOr } from '../../src/core/wire/errors';
 import { serverErrorSchema } from '../server/server-call';
 import {
   callRecordSchema,
@@ -20,29 +20,6 @@ export interface ScriptRunner {
 
 /** google.script.run allows 10 concurrent calls. */
 export const MAX_IN_FLIGHT = 10;
-
-// A table, so the compiler says when errors.ts gains a kind this list lacks.
-const KIND_TABLE: Record<AddinErrorKind, true> = {
-  unauthenticated: true,
-  forbidden: true,
-  notFound: true,
-  validation: true,
-  publicIdTaken: true,
-  upsertRaceLost: true,
-  ambiguousLegacyId: true,
-  server: true,
-  network: true,
-  contract: true,
-  cancelled: true,
-  hostBusy: true,
-  query: true,
-  continueWait: true,
-  stream: true,
-  blocked: true,
-  limit: true,
-  host: true,
-};
-const KINDS: ReadonlySet<string> = new Set(Object.keys(KIND_TABLE));
 
 const answerSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
@@ -190,5 +167,5 @@ export function serverClient(run: () => ScriptRunner, options: ServerClientOptio
 
 function errorOf(error: z.infer<typeof serverErrorSchema>): AddinError {
   const { kind, message, code, detail } = error;
-  return new AddinError(KINDS.has(kind) ? (kind as AddinErrorKind) : 'host', message, { code, detail });
+  return new AddinError(errorKindOr(kind), message, { code, detail });
 }

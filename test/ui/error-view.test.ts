@@ -1,36 +1,20 @@
 // toErrorView: every kind gets a title and the error's own message, the right intent and action; never a stack.
-import { AddinError, cancelledError, type AddinErrorKind } from '../../src/core/wire/errors';
+import { ADDIN_ERROR_KINDS, AddinError, cancelledError } from '../../src/core/wire/errors';
 import { describeCells, toErrorView } from '../../src/ui/error-view';
 import { planPlacement } from '../../src/core/refresh/planner';
 import { addinErrorOf } from '../helpers/caught-error';
 
-const KINDS: AddinErrorKind[] = [
-  'unauthenticated',
-  'forbidden',
-  'notFound',
-  'validation',
-  'publicIdTaken',
-  'upsertRaceLost',
-  'ambiguousLegacyId',
-  'server',
-  'network',
-  'contract',
-  'cancelled',
-  'query',
-  'continueWait',
-  'stream',
-  'blocked',
-  'limit',
-  'host',
-];
-
-test.each(KINDS)('%s keeps the message and adds a title', (kind) => {
+test.each([...ADDIN_ERROR_KINDS])('%s keeps the message and adds a title', (kind) => {
   const view = toErrorView(new AddinError(kind, `message of ${kind}`));
   expect(view.kind).toBe(kind);
   expect(view.message).toBe(`message of ${kind}`);
   expect(view.title.length).toBeGreaterThan(0);
   expect(view.intent).toBe(
-    kind === 'cancelled' ? 'info' : kind === 'blocked' || kind === 'validation' || kind === 'continueWait' ? 'warning' : 'error',
+    kind === 'cancelled'
+      ? 'info'
+      : kind === 'blocked' || kind === 'validation' || kind === 'continueWait' || kind === 'hostBusy'
+        ? 'warning'
+        : 'error',
   );
 });
 

@@ -1,5 +1,5 @@
 /** What the pane shows for one placement: registry record + where its cells are now + what the platform last said about it. */
-import type { AddinErrorKind } from '../wire/errors';
+import { errorKindOr, type AddinErrorKind } from '../wire/errors';
 import type { Report } from '../wire/schemas';
 import { SYNC_UP_TO_DATE } from '../wire/wire-names';
 import type { PlacementListing } from '../refresh/orchestrator';
@@ -30,29 +30,8 @@ export function lastKnownOf(report: Report, placementId: string, checkedAt: stri
   };
 }
 
-const KINDS: ReadonlySet<string> = new Set<AddinErrorKind>([
-  'unauthenticated',
-  'forbidden',
-  'notFound',
-  'validation',
-  'publicIdTaken',
-  'upsertRaceLost',
-  'ambiguousLegacyId',
-  'hostBusy',
-  'server',
-  'network',
-  'contract',
-  'cancelled',
-  'query',
-  'continueWait',
-  'stream',
-  'blocked',
-  'limit',
-  'host',
-]);
-
 function errorKind(kind: string): AddinErrorKind {
-  return KINDS.has(kind) ? (kind as AddinErrorKind) : 'host';
+  return errorKindOr(kind);
 }
 
 /**

@@ -1,24 +1,35 @@
 /** Typed errors of the add-in: a machine `kind`, a user-facing message that says what to do, and retry semantics. */
 
-export type AddinErrorKind =
-  | 'unauthenticated' // 401/403 on credentials: sign in again
-  | 'forbidden' // rights: ask for access
-  | 'notFound'
-  | 'validation' // 400
-  | 'publicIdTaken' // 409 without code: permanent, use another publicId
-  | 'upsertRaceLost' // 409 upsert_branch_changed: transient
-  | 'ambiguousLegacyId' // 409 ambiguous_legacy_id: permanent, assign a publicId with PUT /reports/{id}
-  | 'server' // 5xx
-  | 'network'
-  | 'contract' // a response that does not match the contract
-  | 'cancelled'
-  | 'query' // the query API answered an error line (bad SQL, failure mid-stream)
-  | 'continueWait' // the query API asked to repeat the request
-  | 'stream' // a malformed or truncated stream
-  | 'blocked' // placing would overwrite cells that are not the placement's own
-  | 'limit' // a host or size limit
-  | 'hostBusy' // the spreadsheet is busy for a moment (Excel while the user edits a cell): wait and retry
-  | 'host'; // the spreadsheet host failed
+/** Every error kind, once: the type, the sidebar's answer parsing and the stored lastError all come from this list. */
+export const ADDIN_ERROR_KINDS = [
+  'unauthenticated', // 401/403 on credentials: sign in again
+  'forbidden', // rights: ask for access
+  'notFound',
+  'validation', // 400
+  'publicIdTaken', // 409 without code: permanent, use another publicId
+  'upsertRaceLost', // 409 upsert_branch_changed: transient
+  'ambiguousLegacyId', // 409 ambiguous_legacy_id: permanent, assign a publicId with PUT /reports/{id}
+  'server', // 5xx
+  'network',
+  'contract', // a response that does not match the contract
+  'cancelled',
+  'query', // the query API answered an error line (bad SQL, failure mid-stream)
+  'continueWait', // the query API asked to repeat the request
+  'stream', // a malformed or truncated stream
+  'blocked', // placing would overwrite cells that are not the placement's own
+  'limit', // a host or size limit
+  'hostBusy', // the spreadsheet is busy for a moment (Excel while the user edits a cell): wait and retry
+  'host',
+] as const;
+
+export type AddinErrorKind = (typeof ADDIN_ERROR_KINDS)[number];
+
+const KIND_SET: ReadonlySet<string> = new Set(ADDIN_ERROR_KINDS);
+
+/** `kind` when it names an error kind, else 'host' (text from a document or another runtime). */
+export function errorKindOr(kind: string, fallback: AddinErrorKind = 'host'): AddinErrorKind {
+  return KIND_SET.has(kind) ? (kind as AddinErrorKind) : fallback;
+}
 
 const TRANSIENT: ReadonlySet<AddinErrorKind> = new Set(['upsertRaceLost', 'server', 'network', 'continueWait']);
 
