@@ -1,10 +1,14 @@
 /** The cell storage of one sheet: sparse rows of values with side arrays for formats, bold and formula marks. */
 import type { Scalar } from '../host';
+import type { RowIndex } from './row-index';
 
-/** Cells of one row, indexed by column (holes are empty). Side arrays are allocated only when needed. */
+/**
+ * Cells of one row, indexed by column (holes are empty). Side arrays are allocated only when needed. A frozen `f` is
+ * shared by rows that have the same formats (a block's rows mostly do): change a row's formats through ownFormats.
+ */
 export interface RowStore {
   v: (Scalar | undefined)[];
-  f?: (string | null | undefined)[];
+  f?: readonly (string | null | undefined)[];
   b?: (boolean | undefined)[];
   x?: (boolean | undefined)[];
 }
@@ -12,7 +16,7 @@ export interface RowStore {
 export interface SheetStore {
   id: string;
   name: string;
-  rows: Map<number, RowStore>;
+  rows: RowIndex<RowStore>;
   /** Column widths in pixels, only where set (other columns have the viewer's default width). */
   widths: Map<number, number>;
 }
@@ -32,4 +36,25 @@ function holdsAny(a: readonly unknown[] | undefined): boolean {
 
 function isHeld(x: unknown): boolean {
   return x !== undefined && x !== null && x !== false;
+}
+
+/** The row's number formats, as an array of its own that may be written (a shared, frozen one is copied first). */
+export function ownFormats(r: RowStore): (string | null | undefined)[] {
+  const f = r.f;
+  if (f === undefined) {
+    const fresh: (string | null | undefined)[] = [];
+    r.f = fresh;
+    return fresh;
+  }
+  if (Object.isFrozen(f)) {
+    const copy = f.slice();
+    r.f = copy;
+    return copy;
+  }
+  return f as (string | null | undefined)[];
+}
+
+/** True when a row's formats hold any format (not all holes or `null`). */
+export function holdsFormat(f: readonly (string | null | undefined)[] | undefined): boolean {
+  return holdsAny(f);
 }

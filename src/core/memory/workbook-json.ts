@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AddinError } from '../wire/errors';
 import type { GridRange } from '../host';
+import { RowIndex } from './row-index';
 import { isEmptyRow, MAX_COLUMN_WIDTH, type RowStore, type SheetStore } from './sheet-store';
 
 const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -51,7 +52,7 @@ export interface WorkbookParts {
 }
 
 /** A sparse row array as JSON: holes become null, trailing empties dropped (one canonical form). */
-function trimmed<T>(a: (T | null | undefined)[]): (T | null)[] {
+function trimmed<T>(a: readonly (T | null | undefined)[]): (T | null)[] {
   let end = a.length;
   while (end > 0 && (a[end - 1] === undefined || a[end - 1] === null)) end -= 1;
   return Array.from(a.slice(0, end), (x) => x ?? null);
@@ -91,7 +92,7 @@ export function workbookToJson(parts: WorkbookParts): WorkbookJson {
       const sheet: WorkbookJson['sheets'][number] = {
         id: s.id,
         name: s.name,
-        rows: [...s.rows.entries()].sort((a, b) => a[0] - b[0]).map(([r, store]) => rowJsonOf(r, store)),
+        rows: [...s.rows.entries()].map(([r, store]) => rowJsonOf(r, store)),
       };
       const columns = columnsJsonOf(s);
       if (columns) sheet.columns = columns;
@@ -100,6 +101,12 @@ export function workbookToJson(parts: WorkbookParts): WorkbookJson {
     areas: parts.areas,
     settings: parts.settings,
   };
+}
+
+function sameFormats(a: readonly (string | null | undefined)[], b: readonly (string | null | undefined)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if ((a[i] ?? null) !== (b[i] ?? null)) return false;
+  return true;
 }
 
 /** The parts of a model from its JSON form; throws AddinError kind 'contract' on a malformed value. */
@@ -113,9 +120,11 @@ export function workbookFromJson(json: unknown): WorkbookParts {
   }
   const data = parsed.data;
   const sheets = data.sheets.map((sj): SheetStore => {
-    const rows = new Map<number, RowStore>();
+    const rows = new RowIndex<RowStore>();
+    // Rows whose formats equal the previous row's share one frozen array, as the rows of a written block do.
+    let lastFormats: readonly (string | null | undefined)[] | undefined;
     for (const rj of sj.rows) {
-      const store: RowStore = { v: [] };
+      const store: RowStore = { v: [], f: undefined };
       rj.v.forEach((v, c) => {
         if (v !== null) store.v[c] = v;
       });
@@ -124,7 +133,8 @@ export function workbookFromJson(json: unknown): WorkbookParts {
         rj.f.forEach((x, c) => {
           if (x !== null) f[c] = x;
         });
-        store.f = f;
+        if (lastFormats !== undefined && sameFormats(lastFormats, f)) store.f = lastFormats;
+        else if (f.some((x) => x != null)) store.f = lastFormats = Object.freeze(f);
       }
       if (rj.b) {
         store.b = [];

@@ -2,9 +2,10 @@
 import { AddinError } from '../wire/errors';
 import type { BoldRun, FormatRun, GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
-import { isEmptyRow, MAX_COLUMN_WIDTH, type RowStore, type SheetStore } from './sheet-store';
+import { holdsFormat, isEmptyRow, MAX_COLUMN_WIDTH, ownFormats, type RowStore, type SheetStore } from './sheet-store';
 
 export { MAX_COLUMN_WIDTH };
+import { RowIndex } from './row-index';
 import { TrackedAreas } from './tracked-areas';
 import { columnsJsonOf, rowJsonOf, workbookFromJson, workbookToJson, type WorkbookJson } from './workbook-json';
 
@@ -71,6 +72,27 @@ const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** True when text starting with this code unit could read as a number or a formula (NUMBER_TEXT's or put()'s first characters). */
 function mayParse(first: number): boolean {
   return (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || first === 0x3d;
+}
+
+/**
+ * A row-formats shift (a column insert or delete) that keeps shared formats shared: each shared array is shifted once
+ * and its rows take the shifted copy; formats of a row's own are shifted in place.
+ */
+function sharedFormatsShift(shift: (f: (string | null | undefined)[]) => void): (r: RowStore) => void {
+  const shifted = new Map<readonly (string | null | undefined)[], readonly (string | null | undefined)[]>();
+  return (r) => {
+    const f = r.f;
+    if (f === undefined) return;
+    if (!Object.isFrozen(f)) return shift(ownFormats(r));
+    let next = shifted.get(f);
+    if (next === undefined) {
+      const copy = f.slice();
+      shift(copy);
+      next = Object.freeze(copy);
+      shifted.set(f, next);
+    }
+    r.f = next;
+  };
 }
 
 function hostError(message: string): AddinError {
@@ -153,7 +175,7 @@ export class WorkbookModel {
       chosen = `Sheet${n}`;
     }
     this.checkName(chosen, null);
-    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new Map(), widths: new Map() };
+    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new RowIndex<RowStore>(), widths: new Map() };
     this.nextSheetSeq += 1;
     const at = index === undefined ? this.sheetList.length : Math.max(0, Math.min(index, this.sheetList.length));
     this.sheetList.splice(at, 0, sheet);
@@ -299,7 +321,7 @@ export class WorkbookModel {
       for (let r = from; r < to; r += 1) if (s.rows.has(r)) keys.push(r);
       return keys;
     }
-    return [...s.rows.keys()].filter((r) => r >= from && r < to).sort((a, b) => a - b);
+    return [...s.rows.keys()].filter((r) => r >= from && r < to);
   }
 
   /** Cells holding a value inside `range`, row-major, at most `max`. */
@@ -357,11 +379,11 @@ export class WorkbookModel {
   }
 
   // ---------- cells: writing ----------
-  /** The row's store, created when missing (`width` sizes a new row's values: a block's rows then hold no spare slots). */
+  /** The row's store, created when missing (`width` sizes a new row's values: a block's rows then hold no spare slots), with its formats slot from the start (adding it later, or deleting it, slows every row down). */
   private rowFor(s: SheetStore, row: number, width = 0): RowStore {
     let r = s.rows.get(row);
     if (!r) {
-      r = { v: width > 0 ? new Array<Scalar | undefined>(width) : [] };
+      r = { v: width > 0 ? new Array<Scalar | undefined>(width) : [], f: undefined };
       s.rows.set(row, r);
     }
     return r;
@@ -395,9 +417,53 @@ export class WorkbookModel {
 
   private setFormatIn(r: RowStore, col: number, format: string): void {
     const f = format === GENERAL_FORMAT ? null : format;
-    if (f === null) {
-      if (r.f && col < r.f.length) delete r.f[col];
-    } else (r.f ??= [])[col] = f;
+    const current = r.f?.[col] ?? null;
+    if (current === f) return;
+    if (f === null) delete ownFormats(r)[col];
+    else ownFormats(r)[col] = f;
+  }
+
+  /**
+   * Applies a write's format runs to rows [row, row + rows): the rows between two run edges get the same formats, so
+   * rows whose formats were shared (or absent) end up sharing one frozen array per outcome; a row with formats of its
+   * own is changed in place.
+   */
+  private applyFormatRuns(s: SheetStore, row: number, col: number, rows: number, cols: number, runs: readonly FormatRun[]): void {
+    const clamp = (i: number): number => Math.max(0, Math.min(rows, i));
+    const edges = [...new Set([0, rows, ...runs.flatMap((run) => [clamp(run.row), clamp(run.row + run.rows)])])].sort((a, b) => a - b);
+    const width = col + cols;
+    for (let k = 0; k + 1 < edges.length; k += 1) {
+      const from = edges[k] as number;
+      const to = edges[k + 1] as number;
+      const here = runs.filter((run) => run.row <= from && run.row + run.rows >= to && run.col < cols && run.cols > 0);
+      if (here.length === 0) continue;
+      /** The shared formats each row's formats (shared or absent) become. */
+      const outcome = new Map<readonly (string | null | undefined)[] | undefined, readonly (string | null | undefined)[] | undefined>();
+      for (let i = from; i < to; i += 1) {
+        const existing = s.rows.get(row + i);
+        const current = existing?.f;
+        if (existing !== undefined && current !== undefined && !Object.isFrozen(current)) {
+          for (const run of here)
+            for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) this.setFormatIn(existing, col + j, run.format);
+          continue;
+        }
+        let next = outcome.get(current);
+        if (next === undefined && !outcome.has(current)) {
+          const f = current === undefined ? new Array<string | null | undefined>(width) : current.slice();
+          for (const run of here)
+            for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) {
+              if (run.format === GENERAL_FORMAT) delete f[col + j];
+              else f[col + j] = run.format;
+            }
+          next = holdsFormat(f) ? Object.freeze(f) : undefined;
+          outcome.set(current, next);
+        }
+        if (next === current) continue;
+        const r = existing ?? this.rowFor(s, row + i, width);
+        if (next === undefined) r.f = undefined;
+        else r.f = next;
+      }
+    }
   }
 
   /** Write one cell; `format` (when given) is applied before the value, `null`/General resets it. */
@@ -447,12 +513,8 @@ export class WorkbookModel {
         if (typeof v === 'number' && !Number.isFinite(v)) throw hostError(`A cell cannot hold the number ${String(v)}.`);
       }
     const s = this.store(sheetId);
-    for (const run of options.formatRuns ?? [])
-      for (let i = run.row; i < run.row + run.rows && i < rows; i += 1) {
-        const r = this.rowFor(s, row + i, col + cols);
-        if (r.f === undefined && run.format !== GENERAL_FORMAT) r.f = new Array<string | null | undefined>(col + cols);
-        for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) this.setFormatIn(r, col + j, run.format);
-      }
+    if (options.formatRuns !== undefined && options.formatRuns.length > 0)
+      this.applyFormatRuns(s, row, col, rows, cols, options.formatRuns);
     for (const run of options.boldRuns ?? [])
       for (let i = run.row; i < run.row + run.rows && i < rows; i += 1) {
         const r = this.rowFor(s, row + i);
@@ -509,7 +571,7 @@ export class WorkbookModel {
     this.checkCount(row, count, this.bounds.maxRows);
     const s = this.store(sheetId);
     this.refuseShiftOff(s, this.bounds.maxRows - count, 'rows');
-    const moved = new Map<number, RowStore>();
+    const moved = new RowIndex<RowStore>();
     for (const [r, store] of s.rows) moved.set(r >= row ? r + count : r, store);
     s.rows = moved;
     if (this.areas.insertRows(sheetId, row, count)) this.emit({ type: 'areas' });
@@ -520,7 +582,7 @@ export class WorkbookModel {
   deleteRows(sheetId: string, row: number, count: number): void {
     this.checkCount(row, count, this.bounds.maxRows);
     const s = this.store(sheetId);
-    const moved = new Map<number, RowStore>();
+    const moved = new RowIndex<RowStore>();
     for (const [r, store] of s.rows) {
       if (r < row) moved.set(r, store);
       else if (r >= row + count) moved.set(r - count, store);
@@ -535,8 +597,10 @@ export class WorkbookModel {
     const s = this.store(sheetId);
     this.refuseShiftOff(s, this.bounds.maxCols - count, 'cols');
     const blanks = new Array<undefined>(count);
+    const shifted = sharedFormatsShift((f) => f.splice(col, 0, ...blanks));
     for (const r of s.rows.values()) {
-      for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, 0, ...blanks);
+      for (const arr of [r.v, r.b, r.x]) if (arr && arr.length > col) arr.splice(col, 0, ...blanks);
+      if (r.f && r.f.length > col) shifted(r);
     }
     s.widths = new Map(
       [...s.widths].filter(([c]) => c + count < this.bounds.maxCols || c < col).map(([c, w]) => [c >= col ? c + count : c, w]),
@@ -548,8 +612,10 @@ export class WorkbookModel {
   deleteColumns(sheetId: string, col: number, count: number): void {
     this.checkCount(col, count, this.bounds.maxCols);
     const s = this.store(sheetId);
+    const shifted = sharedFormatsShift((f) => f.splice(col, count));
     for (const [rowIndex, r] of [...s.rows]) {
-      for (const arr of [r.v, r.f, r.b, r.x] as (unknown[] | undefined)[]) if (arr && arr.length > col) arr.splice(col, count);
+      for (const arr of [r.v, r.b, r.x]) if (arr && arr.length > col) arr.splice(col, count);
+      if (r.f && r.f.length > col) shifted(r);
       this.dropIfEmpty(s, rowIndex, r);
     }
     s.widths = new Map([...s.widths].filter(([c]) => c < col || c >= col + count).map(([c, w]) => [c >= col ? c - count : c, w]));
@@ -651,7 +717,7 @@ export class WorkbookModel {
     for (let i = 0; i < this.sheetList.length; i += 1) {
       const s = this.sheetList[i] as SheetStore;
       yield `${i === 0 ? '' : ','}{"id":${str(s.id)},"name":${str(s.name)},"rows":[`;
-      const keys = [...s.rows.keys()].sort((a, b) => a - b);
+      const keys = [...s.rows.keys()];
       let first = true;
       for (let at = 0; at < keys.length; at += rowsPerPiece) {
         const parts: string[] = [];
