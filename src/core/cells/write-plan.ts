@@ -164,29 +164,37 @@ export function* writeBlocks(matrix: Matrix, target: WriteTarget, budget: WriteB
   if (rows === 0 || cols === 0) return;
 
   const cellBytes = (i: number, j: number): number => estimateCellBytes(matrix.values[i]?.[j] ?? null, matrix.formats[i]?.[j] ?? null);
+  // The formats part of a row's estimate, remembered for the last formats array seen: rows of a typed matrix share
+  // their formats arrays, so it is counted once per change of formats rather than once per row.
+  let lastFormats: readonly (string | null)[] | undefined | null = null;
+  let lastFormatsBytes = 0;
+  const formatsBytes = (formats: readonly (string | null)[] | undefined): number => {
+    if (formats !== lastFormats) {
+      lastFormatsBytes = 0;
+      for (let j = 0; j < cols; j++) lastFormatsBytes += formatBytes(formats?.[j] ?? null);
+      lastFormats = formats;
+    }
+    return lastFormatsBytes;
+  };
   /** Estimated bytes of row i (estimateCellBytes of each cell), computed once when first asked for. */
   const rowBytesCache = new Float64Array(rows).fill(-1);
   const rowBytes = (i: number): number => {
     let b = rowBytesCache[i] ?? -1;
     if (b < 0) {
-      b = ROW_OVERHEAD_BYTES;
-      for (let j = 0; j < cols; j++) b += cellBytes(i, j);
+      const values = matrix.values[i];
+      b = ROW_OVERHEAD_BYTES + cols * CELL_OVERHEAD_BYTES + formatsBytes(matrix.formats[i]);
+      for (let j = 0; j < cols; j++) b += valueBytes(values?.[j] ?? null);
       rowBytesCache[i] = b;
     }
     return b;
   };
   /** At least rowBytes(i), without formatting fractional numbers (String() of a number is never longer than 25). */
   const rowBytesAtMost = (i: number): number => {
-    let b = ROW_OVERHEAD_BYTES;
     const values = matrix.values[i];
-    const formats = matrix.formats[i];
+    let b = ROW_OVERHEAD_BYTES + cols * CELL_OVERHEAD_BYTES + formatsBytes(matrix.formats[i]);
     for (let j = 0; j < cols; j++) {
       const v = values?.[j] ?? null;
-      const f = formats?.[j] ?? null;
-      b +=
-        typeof v === 'number' && !Number.isInteger(v)
-          ? MAX_NUMBER_TEXT_LENGTH + formatBytes(f) + CELL_OVERHEAD_BYTES
-          : estimateCellBytes(v, f);
+      b += typeof v === 'number' && !Number.isInteger(v) ? MAX_NUMBER_TEXT_LENGTH : valueBytes(v);
     }
     return b;
   };

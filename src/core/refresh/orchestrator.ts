@@ -11,8 +11,7 @@ import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
 import { buildPivotMatrix } from '../cells/pivot-layout';
 import { writeBlocks } from '../cells/write-plan';
-import type { WriteBlock } from '../host';
-import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookLayout } from '../host';
+import type { CellSnapshot, GridRange, Scalar, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
 import { containsCell, subtract } from './grid-rect';
 import { retryWhileBusy } from './host-busy';
 import { JobScope } from './job-scope';
@@ -887,13 +886,19 @@ function failWith(e: AddinError): never {
 function occupiedCells(snap: CellSnapshot, probes: readonly GridRange[], max: number): Array<{ row: number; col: number }> {
   const out: Array<{ row: number; col: number }> = [];
   const { sheetId, row: top, col: left } = snap.range;
+  // A host may answer empty rows with one shared array: a row seen empty is not scanned again.
+  let emptyLine: readonly Scalar[] | null = null;
   for (let i = 0; i < snap.values.length && out.length < max; i++) {
     const line = snap.values[i] ?? [];
+    if (line === emptyLine) continue;
+    let empty = true;
     for (let j = 0; j < line.length && out.length < max; j++) {
       const v = line[j];
       if (v === null || v === undefined || v === '') continue;
+      empty = false;
       if (probes.some((p) => containsCell(p, sheetId, top + i, left + j))) out.push({ row: top + i, col: left + j });
     }
+    if (empty) emptyLine = line;
   }
   return out;
 }

@@ -40,20 +40,27 @@ export async function readSnapshots(
   const out: CellSnapshot[] = ranges.map((range) => ({ range: { ...range }, values: [], formats: [], bold: [] }));
   const bands: CellSnapshot[] = [];
   for (const group of planReads(ranges, limits)) bands.push(...(await read(group)));
-  // Bands come back in the order of `ranges`, top to bottom within each.
+  // Bands come back in the order of `ranges`, top to bottom within each; a range read whole keeps its band's rows.
   let k = 0;
   for (const snap of out) {
     const { rows, cols } = snap.range;
     if (rows <= 0 || cols <= 0) continue;
-    while (snap.values.length < rows) {
+    const mine: CellSnapshot[] = [];
+    for (let got = 0; got < rows;) {
       const band = bands[k++];
       if (band === undefined) break;
-      for (let i = 0; i < band.values.length; i++) {
-        snap.values.push(band.values[i] ?? []);
-        snap.formats.push(band.formats[i] ?? []);
-        snap.bold.push(band.bold[i] ?? []);
-      }
+      mine.push(band);
+      got += band.values.length;
     }
+    snap.values = joined(mine.map((b) => b.values));
+    snap.formats = joined(mine.map((b) => b.formats));
+    snap.bold = joined(mine.map((b) => b.bold));
   }
   return out;
+}
+
+/** The rows of several bands, top to bottom (a single band's own array). */
+function joined<T>(parts: readonly T[][]): T[] {
+  if (parts.length === 1) return parts[0] ?? [];
+  return ([] as T[]).concat(...parts);
 }
