@@ -134,17 +134,8 @@ async function fetchAndParse(request: TransportRequest, rows: number): Promise<{
   }
 }
 
-/**
- * JSON.parse of every line of the recorded chunks (the limit), and decode + typing of them (the product's path). The
- * typed matrix's size is the heap it alone retains after a collection, built as the insert builds it (lines typed as
- * they arrive, the stream's rows dropped, rows with equal formats sharing one formats array), with the stream's text
- * already counted in the baseline: the matrix the insert holds while it writes.
- */
-function decodeAndType(
-  chunks: readonly string[],
-  gc: (() => void) | undefined,
-): { parseMs: number; decodeTypeMs: number; matrixBytes: number } {
-  const t0 = now();
+/** JSON.parse of every line of the recorded chunks, as the floor's reader splits them: the limit. */
+function parseLines(chunks: readonly string[]): void {
   let rest = '';
   for (const chunk of chunks) {
     const text = rest + chunk;
@@ -155,21 +146,49 @@ function decodeAndType(
     }
     rest = text.slice(start);
   }
-  const parseMs = now() - t0;
-  gc?.();
-  const base = process.memoryUsage().heapUsed;
-  const t1 = now();
-  // The product's path: each line typed as it arrives (the query client hands lines to the flat layout).
+}
+
+/** The product's path over the recorded chunks: each line decoded and typed as it arrives (the query client hands lines to the flat layout). */
+function decodeAndTypeLines(chunks: readonly string[]): Matrix {
   const layout = createFlatLayout();
   const decoder = createNdjsonDecoder({ onHeader: (h) => layout.header(h.schema), onRows: (batch) => layout.adopt(batch) });
   for (const chunk of chunks) decoder.feed(chunk);
   decoder.end();
-  let matrix: Matrix | null = layout.finish();
-  const decodeTypeMs = now() - t1;
-  gc?.();
-  const matrixBytes = process.memoryUsage().heapUsed - base;
-  if (matrix.rows < 2) throw new Error('no rows typed');
-  matrix = null;
+  return layout.finish();
+}
+
+/** Rounds of the limit and of the product's path, alternated; each is reported at its best (the least disturbed) round. */
+const DECODE_ROUNDS = 3;
+
+/**
+ * JSON.parse of every line of the recorded chunks (the limit), and decode + typing of them (the product's path), each
+ * after a collection and at its best of DECODE_ROUNDS alternated rounds. The typed matrix's size is the heap it alone
+ * retains after a collection, built as the insert builds it (lines typed as they arrive, the stream's rows dropped, rows
+ * with equal formats sharing one formats array), with the stream's text already counted in the baseline: the matrix the
+ * insert holds while it writes.
+ */
+function decodeAndType(
+  chunks: readonly string[],
+  gc: (() => void) | undefined,
+): { parseMs: number; decodeTypeMs: number; matrixBytes: number } {
+  let parseMs = Infinity;
+  let decodeTypeMs = Infinity;
+  let matrixBytes = 0;
+  for (let round = 0; round < DECODE_ROUNDS; round++) {
+    gc?.();
+    const t0 = now();
+    parseLines(chunks);
+    parseMs = Math.min(parseMs, now() - t0);
+    gc?.();
+    const base = process.memoryUsage().heapUsed;
+    const t1 = now();
+    let matrix: Matrix | null = decodeAndTypeLines(chunks);
+    decodeTypeMs = Math.min(decodeTypeMs, now() - t1);
+    gc?.();
+    if (round === 0) matrixBytes = process.memoryUsage().heapUsed - base;
+    if (matrix.rows < 2) throw new Error('no rows typed');
+    matrix = null;
+  }
   return { parseMs, decodeTypeMs, matrixBytes };
 }
 
@@ -263,7 +282,7 @@ export async function run(): Promise<Measurement[]> {
         {
           name: `${label}: decode + typing vs JSON.parse limit`,
           value: typed.parseMs / typed.decodeTypeMs,
-          unit: `x the limit (${Math.round(typed.decodeTypeMs)} ms vs ${Math.round(typed.parseMs)} ms; target >= 0.6)`,
+          unit: `x the limit (${Math.round(typed.decodeTypeMs)} ms vs ${Math.round(typed.parseMs)} ms, best of ${DECODE_ROUNDS}; target >= 0.6)`,
         },
         { name: `${label}: insert end to end vs floor`, value: totalMs / floor.ms, unit: `x (${Math.round(totalMs)} ms; target <= 2)` },
         ...(Object.keys(phases.ms) as Phase[]).map((p) => ({

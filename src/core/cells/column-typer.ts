@@ -1,7 +1,7 @@
 /** The column typer: each result column's typing decided once, applied row by row straight into grid rows, then the column-wide display rules. */
 import type { StreamColumn, StreamValue } from '../wire/schemas';
 import { TEXT_FORMAT, type Scalar } from '../host';
-import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from './date-serial';
+import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, readDateText, type ParsedDateText } from './date-serial';
 import { needsTextFormat } from './inert-text';
 import { memberNumberFormat } from './member-format';
 import { numberTextValue, type NumberPrecision } from './number-text';
@@ -31,6 +31,14 @@ class ColumnTyper {
   private readonly precision: NumberPrecision;
   /** The member's percent/currency format for numeric cells, or null. */
   private readonly numberFormat: string | null;
+  /** The reading of the last date text (one object for the whole column). */
+  private readonly date: ParsedDateText = {
+    serial: 0,
+    hasTime: false,
+    hasTimeOfDay: false,
+    hasFraction: false,
+    beforeFirstSerialDate: false,
+  };
   private timestamps = 0;
   private anyTimeOfDay = false;
   private anyFraction = false;
@@ -80,8 +88,8 @@ class ColumnTyper {
   }
 
   private putDateText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
-    const parsed = parseDateText(text);
-    if (parsed === null || parsed.beforeFirstSerialDate) return putText(text, values, formats, col);
+    const parsed = this.date;
+    if (!readDateText(text, parsed) || parsed.beforeFirstSerialDate) return putText(text, values, formats, col);
     values[col] = parsed.serial;
     if (!parsed.hasTime) {
       formats[col] = DATE_FORMAT;
@@ -148,7 +156,9 @@ export function createRowsTyper(columns: readonly TypedColumnSpec[], into: Typed
   const identity = pick.length === columns.length && pick.every((j, k) => j === k);
   /** Types `row` into `values` (the row itself when adopted), then pushes it with its formats. */
   const typeRow = (row: readonly StreamValue[], values: Scalar[]): void => {
-    for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, scratch, k);
+    if (identity && row.length === width)
+      for (let k = 0; k < width; k++) (typers[k] as ColumnTyper).put(row[k] as StreamValue, values, scratch, k);
+    else for (let k = 0; k < width; k++) typers[k]?.put(row[pick[k] ?? -1] ?? null, values, scratch, k);
     into.values.push(values);
     // A row whose formats equal the previous row's shares its array (most rows of a column-typed result do): the
     // matrix holds one formats array per change of formats, not one per row. Nothing writes a matrix's rows.

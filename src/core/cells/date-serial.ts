@@ -92,12 +92,21 @@ const FRACTION_SCALE = [0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 
  * 9 fraction digits), no zone (wall-clock time). `null` when it is not one or names an impossible date or time.
  */
 export function parseDateText(text: string): ParsedDateText | null {
+  const reading: ParsedDateText = { serial: 0, hasTime: false, hasTimeOfDay: false, hasFraction: false, beforeFirstSerialDate: false };
+  return readDateText(text, reading) ? reading : null;
+}
+
+/**
+ * parseDateText into `into` (its fields are all set when it returns true; left as they were when it returns false): a
+ * typer reading a whole column reuses one reading object instead of allocating one a value.
+ */
+export function readDateText(text: string, into: ParsedDateText): boolean {
   const n = text.length;
-  if (n < 10 || text.charCodeAt(4) !== CHAR_DASH || text.charCodeAt(7) !== CHAR_DASH) return null;
+  if (n < 10 || text.charCodeAt(4) !== CHAR_DASH || text.charCodeAt(7) !== CHAR_DASH) return false;
   const year = digitsAt(text, 0, 4);
   const month = digitsAt(text, 5, 2);
   const day = digitsAt(text, 8, 2);
-  if (year < 0 || month < 0 || day < 0) return null;
+  if (year < 0 || month < 0 || day < 0) return false;
   let hour = 0;
   let minute = 0;
   let second = 0;
@@ -105,32 +114,31 @@ export function parseDateText(text: string): ParsedDateText | null {
   const hasTime = n > 10;
   if (hasTime) {
     const sep = text.charCodeAt(10);
-    if ((sep !== CHAR_T && sep !== CHAR_SPACE) || n < 16 || text.charCodeAt(13) !== CHAR_COLON) return null;
+    if ((sep !== CHAR_T && sep !== CHAR_SPACE) || n < 16 || text.charCodeAt(13) !== CHAR_COLON) return false;
     hour = digitsAt(text, 11, 2);
     minute = digitsAt(text, 14, 2);
-    if (hour < 0 || minute < 0) return null;
+    if (hour < 0 || minute < 0) return false;
     if (n > 16) {
-      if (n < 19 || text.charCodeAt(16) !== CHAR_COLON) return null;
+      if (n < 19 || text.charCodeAt(16) !== CHAR_COLON) return false;
       second = digitsAt(text, 17, 2);
-      if (second < 0) return null;
+      if (second < 0) return false;
       if (n > 19) {
         const digits = n - 20;
-        if (text.charCodeAt(19) !== CHAR_DOT || digits < 1 || digits > 9) return null;
+        if (text.charCodeAt(19) !== CHAR_DOT || digits < 1 || digits > 9) return false;
         const f = digitsAt(text, 20, digits);
-        if (f < 0) return null;
+        if (f < 0) return false;
         fraction = f * (FRACTION_SCALE[digits] ?? 0);
       }
     }
   }
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
   const nanos = ((hour * 60 + minute) * 60 + second) * 1_000_000_000 + fraction;
   const beforeFirstSerialDate = year < FIRST_SERIAL_DATE.year || (year === FIRST_SERIAL_DATE.year && month < FIRST_SERIAL_DATE.month);
-  return {
-    serial: withinDay(dateSerial(year, month, day), nanos),
-    hasTime,
-    hasTimeOfDay: nanos !== 0,
-    hasFraction: fraction !== 0,
-    beforeFirstSerialDate,
-  };
+  into.serial = withinDay(dateSerial(year, month, day), nanos);
+  into.hasTime = hasTime;
+  into.hasTimeOfDay = nanos !== 0;
+  into.hasFraction = fraction !== 0;
+  into.beforeFirstSerialDate = beforeFirstSerialDate;
+  return true;
 }

@@ -97,6 +97,8 @@ export function numberTextValue(text: string, precision: NumberPrecision): numbe
   let firstNonZero = -1;
   let lastNonZero = -1;
   let point = false;
+  // The digits as one integer (exact while below 2^53: every step is then an exact double operation).
+  let mantissa = 0;
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) {
@@ -104,6 +106,7 @@ export function numberTextValue(text: string, precision: NumberPrecision): numbe
         if (firstNonZero < 0) firstNonZero = allDigits;
         lastNonZero = allDigits;
       }
+      mantissa = mantissa * 10 + (c - 0x30);
       allDigits++;
       if (!point) intDigits++;
     } else if (c === 0x2e && !point) {
@@ -122,12 +125,27 @@ export function numberTextValue(text: string, precision: NumberPrecision): numbe
   if (precision === 'exact' && significant > MAX_SIGNIFICANT_DIGITS) return text;
   if (precision === 'float' && point && significantDigits > MAX_DOUBLE_DIGITS) return text;
   if (firstNonZero < 0) return 0;
-  const value = Number(text);
+  const value = plainDecimalValue(mantissa, allDigits - intDigits, sign === 0x2d) ?? Number(text);
   if (!inSpreadsheetRange(value)) return text;
   // Integer text of up to 15 significant digits is below 10^15 < 2^53: its double is exact and prints as the same
   // integer, so only longer integer text needs the comparison readWithExponent always makes.
   if (precision === 'float' && !point && significant > MAX_SIGNIFICANT_DIGITS && compareNumberText(String(value), text) !== 0) return text;
   return value;
+}
+
+/** Exact powers of ten as doubles: 10^0 to 10^22 (10^23 is the first that a double cannot hold). */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The double nearest to `mantissa` / 10^`fractionDigits` (negated when `negative`), as Number() reads the same text,
+ * when both are exact doubles: one correctly rounded IEEE division then gives the nearest double to the exact decimal
+ * (Clinger's fast path). `null` when the mantissa is 2^53 or more or the scale is past 10^22 (Number() decides).
+ */
+function plainDecimalValue(mantissa: number, fractionDigits: number, negative: boolean): number | null {
+  const scale = EXACT_POWERS_OF_TEN[fractionDigits];
+  if (mantissa > Number.MAX_SAFE_INTEGER || scale === undefined) return null;
+  const value = fractionDigits === 0 ? mantissa : mantissa / scale;
+  return negative ? -value : value;
 }
 
 function inSpreadsheetRange(value: number): boolean {

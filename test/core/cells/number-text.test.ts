@@ -75,6 +75,27 @@ describe('numberTextValue', () => {
     );
   });
 
+  it('reads plain decimals of up to 17 digits of any value exactly as Number() does (the mantissa / 10^k fast path)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 17n }),
+        fc.integer({ min: 0, max: 25 }),
+        fc.boolean(),
+        fc.constantFrom<NumberPrecision>('exact', 'float'),
+        (mantissa, scale, negative, precision) => {
+          const digits = mantissa.toString().padStart(scale + 1, '0');
+          const text = `${negative ? '-' : ''}${scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`}`;
+          const spec = readNumberTextSpec(text, precision);
+          expect(numberTextValue(text, precision)).toBe(spec === null ? null : spec.kind === 'number' ? spec.value : text);
+        },
+      ),
+      { numRuns: 20000 },
+    );
+    expect(numberTextValue('9007199254740.991', 'float')).toBe(9007199254740.991);
+    expect(numberTextValue('0.1', 'exact')).toBe(0.1);
+    expect(numberTextValue('-3087.77', 'exact')).toBe(-3087.77);
+  });
+
   it('keeps integer text of 16 to 22 digits from a Double column exactly when no double holds it, as the regex definition does', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 10n ** 15n, max: 10n ** 22n }), fc.boolean(), (n, negative) => {
