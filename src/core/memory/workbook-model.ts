@@ -521,10 +521,17 @@ export class WorkbookModel {
         for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) (r.b ??= [])[col + j] = run.bold || undefined;
       }
     const boldRows = options.boldRows ?? 0;
+    // Values alone (a write block's case: its formats and bold came as runs above): no per-cell format or bold to read.
+    const valuesOnly = options.formats === undefined && boldRows === 0 && options.bold === undefined;
     for (let i = 0; i < rows; i += 1) {
       const line = values[i] ?? [];
       const fline = options.formats?.[i];
       const r = this.rowFor(s, row + i, col + cols);
+      if (valuesOnly) {
+        for (let j = 0; j < line.length; j += 1) this.put(r, col + j, line[j] ?? null);
+        this.dropIfEmpty(s, row + i, r);
+        continue;
+      }
       for (let j = 0; j < line.length; j += 1) {
         const f = fline?.[j];
         if (f !== undefined && f !== null) this.setFormatIn(r, col + j, f);
