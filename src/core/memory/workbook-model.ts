@@ -424,21 +424,42 @@ export class WorkbookModel {
   }
 
   /**
-   * Applies a write's format runs to rows [row, row + rows): the rows between two run edges get the same formats, so
-   * rows whose formats were shared (or absent) end up sharing one frozen array per outcome; a row with formats of its
-   * own is changed in place.
+   * Applies a write's format runs to rows [row, row + rows), sweeping the run edges top to bottom: the rows between two
+   * edges get the same runs (at most one a column: runs do not overlap), so rows whose formats were shared (or absent)
+   * end up sharing one frozen array per outcome, across the whole block; a row with formats of its own is changed in place.
    */
   private applyFormatRuns(s: SheetStore, row: number, col: number, rows: number, cols: number, runs: readonly FormatRun[]): void {
     const clamp = (i: number): number => Math.max(0, Math.min(rows, i));
-    const edges = [...new Set([0, rows, ...runs.flatMap((run) => [clamp(run.row), clamp(run.row + run.rows)])])].sort((a, b) => a - b);
+    // Runs in their order in the list (a later run wins where two overlap, as cell by cell), by index.
+    const events: Array<{ at: number; index: number; start: boolean }> = [];
+    runs.forEach((run, index) => {
+      if (run.col >= cols || run.cols <= 0 || clamp(run.row) >= clamp(run.row + run.rows)) return;
+      events.push({ at: clamp(run.row), index, start: true }, { at: clamp(run.row + run.rows), index, start: false });
+    });
+    events.sort((a, b) => a.at - b.at);
     const width = col + cols;
-    for (let k = 0; k + 1 < edges.length; k += 1) {
-      const from = edges[k] as number;
-      const to = edges[k + 1] as number;
-      const here = runs.filter((run) => run.row <= from && run.row + run.rows >= to && run.col < cols && run.cols > 0);
-      if (here.length === 0) continue;
-      /** The shared formats each row's formats (shared or absent) become. */
-      const outcome = new Map<readonly (string | null | undefined)[] | undefined, readonly (string | null | undefined)[] | undefined>();
+    /** The shared formats a row's formats (shared or absent) become, by the runs over it. */
+    const outcomes = new Map<
+      string,
+      Map<readonly (string | null | undefined)[] | undefined, readonly (string | null | undefined)[] | undefined>
+    >();
+    let active: number[] = [];
+    for (let e = 0; e < events.length;) {
+      const from = (events[e] as { at: number }).at;
+      for (; e < events.length && (events[e] as { at: number }).at === from; e += 1) {
+        const { index, start } = events[e] as { index: number; start: boolean };
+        active = start ? [...active, index].sort((a, b) => a - b) : active.filter((i) => i !== index);
+      }
+      const to = e < events.length ? (events[e] as { at: number }).at : rows;
+      if (active.length === 0 || to <= from) continue;
+      const here = active.map((i) => runs[i] as FormatRun);
+      // Keyed by what the runs set (not which runs they are), so equal rows of different segments share too.
+      const key = JSON.stringify(here.map((r) => [r.col, r.cols, r.format]));
+      let outcome = outcomes.get(key);
+      if (outcome === undefined) {
+        outcome = new Map();
+        outcomes.set(key, outcome);
+      }
       for (let i = from; i < to; i += 1) {
         const existing = s.rows.get(row + i);
         const current = existing?.f;
@@ -460,8 +481,7 @@ export class WorkbookModel {
         }
         if (next === current) continue;
         const r = existing ?? this.rowFor(s, row + i, width);
-        if (next === undefined) r.f = undefined;
-        else r.f = next;
+        r.f = next;
       }
     }
   }
