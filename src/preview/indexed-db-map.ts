@@ -90,6 +90,27 @@ export class IndexedDbMap {
     await this.run('readwrite', (store) => store.put(value, key));
   }
 
+  /**
+   * Requests made one after the other in one transaction: `step` makes the first (given undefined), then the next from
+   * each one's result, until it returns null. Each request's value is cloned in a task of its own (its predecessor's
+   * success event), so a large value stored in parts never freezes the page; resolves once the whole commits.
+   */
+  async sequence(
+    mode: 'readonly' | 'readwrite',
+    step: (store: IdbObjectStoreLike, previous: unknown) => IdbRequestLike<unknown> | null,
+  ): Promise<void> {
+    await this.run(mode, (store) => {
+      const issue = (previous: unknown): IdbRequestLike<unknown> | null => {
+        const request = step(store, previous);
+        if (request !== null) request.onsuccess = () => void issue(request.result);
+        return request;
+      };
+      const first = issue(undefined);
+      if (first === null) throw new Error('IndexedDbMap.sequence: no request to make');
+      return first;
+    });
+  }
+
   async delete(key: string): Promise<void> {
     await this.run('readwrite', (store) => store.delete(key));
   }

@@ -81,6 +81,7 @@ export class PreviewHost implements SpreadsheetHost {
     const store = options.store;
     this.saver = new WorkbookSaver({
       write: (text) => store.write(text),
+      ...(store.writeParts ? { writeParts: (parts: readonly string[]) => store.writeParts?.(parts) } : {}),
       serialize: () => serializeWorkbook(this.model.toJSON(), this.selection.selection),
       // The write-behind save yields to the page between slices (a 300,000-row workbook took seconds at once).
       serializeInSlices: () => serializeWorkbookInPieces(this.model, () => this.selection.selection),

@@ -4,6 +4,11 @@ import { yieldToPage } from '../browser/yield-to-page';
 export interface WorkbookSaverOptions {
   /** Writes the serialized workbook: returns nothing when done synchronously (throws when refused) or a promise. */
   write: (text: string) => void | Promise<void>;
+  /**
+   * Writes the text of a save in slices as the texts of its slices (their concatenation is the workbook's text), so no
+   * task joins a large workbook's text; without it they are joined (in a task of its own) and handed to `write`.
+   */
+  writeParts?: (parts: readonly string[]) => void | Promise<void>;
   /** Serializes the whole workbook at once (the costly part): what flush() uses, as the page may be going away. */
   serialize: () => string;
   /**
@@ -161,9 +166,12 @@ export class WorkbookSaver {
     const sliceMs = this.options.sliceMs ?? 12;
     const now = this.options.now ?? (() => performance.now());
     const pause = this.options.yieldToPage ?? yieldToPage;
+    // Each slice's pieces are joined at its end: the final join is then of a few large texts (of 300,000 small
+    // pieces at once it took over 100 ms).
     const parts: string[] = [];
+    let slicePieces: string[] = [];
     let yielded = false;
-    const finish = (text: string): void => {
+    const finish = (text: string | readonly string[]): void => {
       this.slicing = null;
       this.dirty = 'none';
       this.write(text);
@@ -187,8 +195,11 @@ export class WorkbookSaver {
       for (;;) {
         const next = pieces.next();
         if (next.done === true) {
-          // A text that took several slices is large: joining it and handing it to the store (a copy) are tasks of their own.
+          parts.push(slicePieces.join(''));
+          // A text that took several slices is large: handing it to the store (a copy), and joining it for a store that
+          // takes only one text, are tasks of their own.
           if (!yielded) finish(parts.join(''));
+          else if (this.options.writeParts !== undefined) later(() => finish(parts));
           else
             later(() => {
               const text = parts.join('');
@@ -196,20 +207,25 @@ export class WorkbookSaver {
             });
           return;
         }
-        parts.push(next.value);
+        slicePieces.push(next.value);
         if (now() - start >= sliceMs) break;
       }
+      parts.push(slicePieces.join(''));
+      slicePieces = [];
       later(slice);
     };
     slice();
   }
 
-  private write(text: string): boolean {
+  /** Writes one text, or the texts of a sliced save (with `writeParts`). */
+  private write(text: string | readonly string[]): boolean {
+    const { writeParts } = this.options;
+    const chars = typeof text === 'string' ? text.length : text.reduce((n, part) => n + part.length, 0);
     let result: void | Promise<void>;
     try {
-      result = this.options.write(text);
+      result = typeof text === 'string' ? this.options.write(text) : writeParts ? writeParts(text) : this.options.write(text.join(''));
     } catch (e) {
-      this.failed(text.length, e);
+      this.failed(chars, e);
       this.notifyIfIdle();
       return false;
     }
@@ -220,8 +236,8 @@ export class WorkbookSaver {
     }
     this.inFlight = true;
     result.then(
-      () => this.settled(text.length, null),
-      (e: unknown) => this.settled(text.length, { cause: e }),
+      () => this.settled(chars, null),
+      (e: unknown) => this.settled(chars, { cause: e }),
     );
     return true;
   }

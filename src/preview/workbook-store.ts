@@ -16,6 +16,8 @@ export interface WorkbookStore {
    * an asynchronous one returns a promise that settles once the value is durable (rejecting when refused).
    */
   write(text: string): void | Promise<void>;
+  /** Like `write`, for a text given as the concatenation of `parts` (a store that can keep it without joining it). */
+  writeParts?(parts: readonly string[]): void | Promise<void>;
   /** Keeps an unreadable saved value where saving will not overwrite it; resolves to where, in words (e.g. `localStorage key "…"`). */
   setAside(value: unknown): Promise<string>;
 }

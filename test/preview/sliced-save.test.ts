@@ -46,14 +46,16 @@ describe('serializeWorkbookInPieces', () => {
 });
 
 describe('WorkbookSaver in slices', () => {
-  function slicedSaver(pieces: () => string[]) {
+  function slicedSaver(pieces: () => string[], options: { inParts?: boolean } = {}) {
     const yields: Array<() => void> = [];
     const writes: string[] = [];
+    const partWrites: Array<readonly string[]> = [];
     let clock = 0;
     const saver = new WorkbookSaver({
       write: (text) => {
         writes.push(text);
       },
+      ...(options.inParts === true ? { writeParts: (parts: readonly string[]) => void partWrites.push(parts) } : {}),
       serialize: () => pieces().join(''),
       serializeInSlices: () => pieces()[Symbol.iterator](),
       sliceMs: 10,
@@ -72,7 +74,7 @@ describe('WorkbookSaver in slices', () => {
       yields.shift()?.();
       for (let i = 0; i < 5; i += 1) await Promise.resolve();
     };
-    return { saver, yields, writes, resume };
+    return { saver, yields, writes, partWrites, resume };
   }
 
   beforeEach(() => jest.useFakeTimers());
@@ -95,6 +97,19 @@ describe('WorkbookSaver in slices', () => {
     expect(slices).toBeGreaterThanOrEqual(3);
     expect(h.writes).toEqual([text.join('')]);
     expect(idle).toBe(true);
+  });
+
+  it('hands a store that takes parts the texts of the slices, never joined into one (a task copying the whole text)', async () => {
+    const text = Array.from({ length: 10 }, (_, i) => `p${i};`);
+    const h = slicedSaver(() => text, { inParts: true });
+    h.saver.changed('content');
+    jest.advanceTimersByTime(300);
+    while (h.yields.length > 0) await h.resume();
+    expect(h.writes).toEqual([]);
+    expect(h.partWrites).toHaveLength(1);
+    const parts = h.partWrites[0] ?? [];
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    expect(parts.join('')).toBe(text.join(''));
   });
 
   it('a change while slicing abandons that save; the next quiet time saves the newer state once', async () => {

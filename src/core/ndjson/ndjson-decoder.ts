@@ -1,6 +1,7 @@
 /** The push decoder of the query API's newline-delimited JSON result stream (header line, data lines, error line). */
 import type { AddinError } from '../wire/errors';
 import { streamErrorLineSchema, streamHeaderSchema, type StreamHeader, type StreamValue } from '../wire/schemas';
+import { scanDataLine } from './data-line-scan';
 import { serverLineError, streamError } from './stream-errors';
 import { utf8ByteLength } from './utf8-length';
 
@@ -147,6 +148,9 @@ class Decoder implements NdjsonDecoder {
     let text = raw.length > 0 && raw.charCodeAt(raw.length - 1) === CR ? raw.slice(0, -1) : raw;
     if (n === 1 && text.charCodeAt(0) === BOM) text = text.slice(1); // a byte-order mark a buffered transport kept
     if (text.length === 0) return;
+    // The usual data line is read without JSON.parse (see data-line-scan.ts); anything else is parsed and judged below.
+    const rows = scanDataLine(text);
+    if (rows !== undefined) return this.dataLine(rows, n, text);
     let value: unknown;
     try {
       value = JSON.parse(text);

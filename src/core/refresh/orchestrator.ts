@@ -11,8 +11,9 @@ import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
 import { buildPivotMatrix } from '../cells/pivot-layout';
 import { writeBlocks } from '../cells/write-plan';
-import type { CellSnapshot, GridRange, Scalar, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
-import { containsCell, subtract } from './grid-rect';
+import type { GridRange, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
+import { subtract } from './grid-rect';
+import { occupiedCells } from './occupied-cells';
 import { retryWhileBusy } from './host-busy';
 import { JobScope } from './job-scope';
 import {
@@ -27,7 +28,7 @@ import {
 import { MAX_LISTED_CELLS, planPlacement, type PlacementArea, type PlacementPlan } from './planner';
 import { SerialQueue } from './serial-queue';
 import { readSnapshots } from './snapshot-reads';
-import { restyleForWrite, type OwnArea } from './restyle';
+import { restyleSteps, type OwnArea } from './restyle';
 import { clearOwn, runWriteTransaction, type HostCall } from './write-transaction';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
@@ -648,11 +649,11 @@ export class Orchestrator {
     const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
     const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
     const plan = inPlace(() => planPlacement({ ...planInput, occupied }), previousArea !== null, args.name);
-    // Each pass over every cell (the user-cell scan above, the restyle, the text checks at the plan's start) in a task of its own.
+    // The passes over every cell (the restyle, in steps, and the text checks at the plan's start) in tasks of their own.
     await this.deps.yieldToHost?.();
 
     const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
-    const styled = own ? restyleForWrite(matrix, target, own) : matrix;
+    const styled = own ? await this.inSteps(restyleSteps(matrix, target, own)) : matrix;
     await this.deps.yieldToHost?.();
     // Planned block by block with the host let in between (at once, a large result's plan froze the preview).
     const blocks: WriteBlock[] = [];
@@ -716,6 +717,15 @@ export class Orchestrator {
   }
 
   // ---------- helpers ----------
+
+  /** Runs a stepped pass over a result's cells to its end, the host's page let in between two steps. */
+  private async inSteps<T>(steps: Generator<void, T, void>): Promise<T> {
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return step.value;
+      await this.deps.yieldToHost?.();
+    }
+  }
 
   /** The host's read limits; a host that yields reads at most a write's cells per call (one short task of its page each). */
   private readLimits(): Pick<SpreadsheetHost['limits'], 'maxCellsPerRead' | 'maxBytesPerRead'> {
@@ -880,25 +890,4 @@ function inPlace(plan: () => PlacementPlan, placed: boolean, name: string): Plac
 
 function failWith(e: AddinError): never {
   throw e;
-}
-
-/** Non-empty cells of `snap` inside any of `probes`, row-major, at most `max`. */
-function occupiedCells(snap: CellSnapshot, probes: readonly GridRange[], max: number): Array<{ row: number; col: number }> {
-  const out: Array<{ row: number; col: number }> = [];
-  const { sheetId, row: top, col: left } = snap.range;
-  // A host may answer empty rows with one shared array: a row seen empty is not scanned again.
-  let emptyLine: readonly Scalar[] | null = null;
-  for (let i = 0; i < snap.values.length && out.length < max; i++) {
-    const line = snap.values[i] ?? [];
-    if (line === emptyLine) continue;
-    let empty = true;
-    for (let j = 0; j < line.length && out.length < max; j++) {
-      const v = line[j];
-      if (v === null || v === undefined || v === '') continue;
-      empty = false;
-      if (probes.some((p) => containsCell(p, sheetId, top + i, left + j))) out.push({ row: top + i, col: left + j });
-    }
-    if (empty) emptyLine = line;
-  }
-  return out;
 }

@@ -21,6 +21,9 @@ function isOwnHeader(own: OwnArea, row: number, col: number): boolean {
   return contains(own.area, row, col) && row < own.area.row + own.headerRows;
 }
 
+/** Cells restyled between two pauses of `restyleSteps` (a few milliseconds of work). */
+const CELLS_PER_STEP = 200_000;
+
 /**
  * `matrix` as it should be written over `current` (a snapshot of exactly the area it covers). In cells of `own.area`,
  * a format the add-in set (or none) gives way to the layout's format, or to GENERAL_FORMAT when the layout has none;
@@ -28,22 +31,50 @@ function isOwnHeader(own: OwnArea, row: number, col: number): boolean {
  * that now holds data loses its bold (exact `bold` is only attached when some cell needs that).
  */
 export function restyleForWrite(matrix: Matrix, current: CellSnapshot, own: OwnArea | null): Matrix {
+  const steps = restyleSteps(matrix, current, own);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * restyleForWrite in steps: the generator yields after every CELLS_PER_STEP cells (its caller lets the page in there)
+ * and returns the restyled matrix. A row whose formats stay as they are is the matrix's own row, not a copy: a refresh
+ * of the same columns allocates no second formats matrix.
+ */
+export function* restyleSteps(matrix: Matrix, current: CellSnapshot, own: OwnArea | null): Generator<void, Matrix, void> {
   if (own === null || own.area.sheetId !== current.range.sheetId) return matrix;
   const { row: top, col: left } = current.range;
-  const formats = matrix.formats.map((line, i) =>
-    line.map((next, j) => {
-      if (next === TEXT_FORMAT || !contains(own.area, top + i, left + j)) return next;
-      const now = current.formats[i]?.[j] ?? null;
-      if (isDefaultFormat(now)) return next;
-      return now !== null && isAddinFormat(now) ? (next ?? GENERAL_FORMAT) : null;
-    }),
-  );
+  const rowsPerStep = Math.max(1, Math.floor(CELLS_PER_STEP / Math.max(1, matrix.cols)));
+  const restyle = (next: string | null, i: number, j: number): string | null => {
+    if (next === TEXT_FORMAT || !contains(own.area, top + i, left + j)) return next;
+    const now = current.formats[i]?.[j] ?? null;
+    if (isDefaultFormat(now)) return next;
+    return now !== null && isAddinFormat(now) ? (next ?? GENERAL_FORMAT) : null;
+  };
   const wasHeader = (i: number, j: number): boolean => isOwnHeader(own, top + i, left + j);
-  const demoted = current.bold?.some((line, i) => i >= matrix.headerRows && line.some((b, j) => b && wasHeader(i, j))) === true;
+  const formats: (string | null)[][] = new Array<(string | null)[]>(matrix.formats.length);
+  let demoted = false;
+  for (let i = 0; i < matrix.formats.length; i++) {
+    if (i > 0 && i % rowsPerStep === 0) yield;
+    const line = matrix.formats[i] ?? [];
+    let changed: (string | null)[] | null = null;
+    for (let j = 0; j < line.length; j++) {
+      const next = line[j] ?? null;
+      const styled = restyle(next, i, j);
+      if (changed === null && styled !== next) changed = line.slice(0, j);
+      changed?.push(styled);
+    }
+    formats[i] = changed ?? line;
+    if (!demoted && i >= matrix.headerRows) demoted = current.bold?.[i]?.some((b, j) => b && wasHeader(i, j)) === true;
+  }
   if (!demoted) return { ...matrix, formats };
-  const bold = matrix.values.map((line, i) =>
-    line.map((_, j) => i < matrix.headerRows || (!wasHeader(i, j) && current.bold?.[i]?.[j] === true)),
-  );
+  const bold: boolean[][] = new Array<boolean[]>(matrix.values.length);
+  for (let i = 0; i < matrix.values.length; i++) {
+    if (i > 0 && i % rowsPerStep === 0) yield;
+    bold[i] = (matrix.values[i] ?? []).map((_, j) => i < matrix.headerRows || (!wasHeader(i, j) && current.bold?.[i]?.[j] === true));
+  }
   return { ...matrix, formats, bold };
 }
 

@@ -5,7 +5,7 @@ import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import type { Matrix } from '../../../src/core/cells/matrix';
 import { memberNumberFormat, PERCENT_FORMAT } from '../../../src/core/cells/member-format';
 import { GENERAL_FORMAT, TEXT_FORMAT, type CellSnapshot, type GridRange } from '../../../src/core/host';
-import { restyleForWrite, restyleLeftover } from '../../../src/core/refresh/restyle';
+import { restyleForWrite, restyleLeftover, restyleSteps } from '../../../src/core/refresh/restyle';
 import { draft, rig, type Rig, type Table } from './fakes';
 
 const USD = memberNumberFormat({ format: 'currency', currency: 'USD' }) ?? '';
@@ -260,5 +260,29 @@ describe('refresh restyles what the add-in styled', () => {
         if (!(row === 2 && col === 2)) expect([row, col, r.model.getCell(r.sheet, row, col)]).toEqual([row, col, null]);
     expect(r.model.getCell(r.sheet, 2, 2)).toEqual(expect.objectContaining({ value: null, format: '#,##0.0' }));
     expect(r.model.getCell(r.sheet, 0, 0)).toEqual(expect.objectContaining({ value: 'note', format: USD }));
+  });
+});
+
+describe('restyleSteps', () => {
+  it('restyles a large result in steps (the page is let in between) and keeps the rows that do not change as they are', () => {
+    const rows = 300_000;
+    const range = area(1, 0, rows, 16);
+    const ours = Array.from({ length: rows }, (_, i) =>
+      Array.from({ length: 16 }, (_, j) => (i === 0 || j % 2 === 1 ? GENERAL_FORMAT : USD)),
+    );
+    ours[rows - 1]![0] = '0.0'; // a user's format in the last row
+    const current = snap(range, ours);
+    const next = matrix(
+      Array.from({ length: rows }, (_, i) => Array.from({ length: 16 }, (_, j) => (i === 0 || j % 2 === 1 ? null : USD))),
+    );
+    const steps = restyleSteps(next, current, { area: range, headerRows: 1 });
+    let pauses = 0;
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) pauses += 1;
+    expect(pauses).toBeGreaterThanOrEqual(20);
+    const out = step.value;
+    expect(out.formats[5]).toBe(next.formats[5]);
+    expect(out.formats[rows - 1]).toEqual([null, ...(next.formats[rows - 1] ?? []).slice(1)]);
+    expect(out).toEqual(restyleForWrite(next, current, { area: range, headerRows: 1 }));
   });
 });

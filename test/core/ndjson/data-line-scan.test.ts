@@ -1,0 +1,74 @@
+/** The decoder's fast path for plain data lines: the same rows as JSON.parse, other lines left to JSON.parse, and the decoder using it. */
+import fc from 'fast-check';
+import { scanDataLine } from '../../../src/core/ndjson/data-line-scan';
+import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
+import type { StreamValue } from '../../../src/core/wire/schemas';
+
+/** Text JSON.stringify writes without an escape: no quote, backslash or control character. */
+const plainText = fc.string({ unit: 'grapheme', maxLength: 30 }).map((s) => s.replace(/["\\\u0000-\u001f]/g, ''));
+const plainValue: fc.Arbitrary<StreamValue> = fc.oneof(plainText, fc.constant(null), fc.boolean(), fc.integer().map(String));
+
+describe('scanDataLine', () => {
+  it('reads a plain data line exactly as JSON.parse does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(plainValue, { maxLength: 8 }), { maxLength: 12 }), (rows) => {
+        const line = JSON.stringify({ data: rows });
+        expect(scanDataLine(line)).toEqual((JSON.parse(line) as { data: StreamValue[][] }).data);
+      }),
+    );
+  });
+
+  it('reads empty rows, empty strings, long and non-ASCII text', () => {
+    const long = 'a fairly long product name, well over thirteen characters';
+    expect(scanDataLine('{"data":[]}')).toEqual([]);
+    expect(scanDataLine('{"data":[[]]}')).toEqual([[]]);
+    expect(scanDataLine(`{"data":[["",null,true,false,"${long}","Zürich 東京 🙂"]]}`)).toEqual([
+      ['', null, true, false, long, 'Zürich 東京 🙂'],
+    ]);
+  });
+
+  it('leaves every other line to JSON.parse: whitespace, escapes, numbers, nesting, other keys, broken lines', () => {
+    for (const line of [
+      '{"schema":[{"name":"a","column_type":"String"}]}',
+      '{"error":"boom"}',
+      '{ "data":[["a"]]}',
+      '{"data":[["a", "b"]]}',
+      '{"data":[["say \\"hi\\""]]}',
+      '{"data":[["tab\there"]]}',
+      '{"data":[[1,"2"]]}',
+      '{"data":[[["nested"]]]}',
+      '{"data":[[{"a":1}]]}',
+      '{"data":[["a"]],"error":"boom"}',
+      '{"data":[["a"]]}x',
+      '{"data":[["a"]]',
+      '{"data":[["a"',
+      '{"data":[["a"],]}',
+      '{"data":[["a",]]}',
+      '{"data":[nul]}',
+      '{"data":"rows"}',
+    ]) {
+      expect([line, scanDataLine(line)]).toEqual([line, undefined]);
+    }
+  });
+
+  it('is what the decoder uses for a plain data line (JSON.parse only for the header), with the same checks', () => {
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const batches: StreamValue[][][] = [];
+      const d = createNdjsonDecoder({ onRows: (rows) => batches.push(rows) });
+      d.feed('{"schema":[{"name":"a","column_type":"String"},{"name":"b","column_type":"Int64"}]}\n');
+      parse.mockClear();
+      d.feed('{"data":[["x","10"],[null,"-3.5"]]}\n');
+      expect(parse).not.toHaveBeenCalled();
+      expect(batches).toEqual([
+        [
+          ['x', '10'],
+          [null, '-3.5'],
+        ],
+      ]);
+      expect(() => d.feed('{"data":[["only one value"]]}\n')).toThrow(/has 1 values, the header has 2 columns/);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
