@@ -39,6 +39,8 @@ class ColumnTyper {
     hasFraction: false,
     beforeFirstSerialDate: false,
   };
+  /** Texts of a text column already typed, with their format (null once the column has too many to share). */
+  private texts: Map<string, { text: string; format: string | null }> | null;
   private timestamps = 0;
   private anyTimeOfDay = false;
   private anyFraction = false;
@@ -47,6 +49,7 @@ class ColumnTyper {
     this.kind = valueKind(column.column_type);
     this.precision = numberPrecision(column.column_type);
     this.numberFormat = this.kind === 'number' && options.memberFormats !== false ? memberNumberFormat(column) : null;
+    this.texts = this.kind === 'text' ? new Map() : null;
   }
 
   /** Types `v` into cell `col` of a row's values and formats. */
@@ -65,7 +68,7 @@ class ColumnTyper {
         case 'date':
           return this.putDateText(v, values, formats, col);
         case 'text':
-          return putText(v, values, formats, col);
+          return this.putColumnText(v, values, formats, col);
       }
     }
     if (typeof v === 'number') {
@@ -77,6 +80,25 @@ class ColumnTyper {
     // null is an empty cell; JSON booleans stay booleans whatever the column.
     values[col] = v;
     formats[col] = null;
+  }
+
+  /**
+   * A text column's value: the first cell of each distinct short text keeps its string and format for the next ones, so
+   * the matrix holds one copy of each (a dimension's few members) and the inert-text rule runs once per text. A column
+   * past MAX_SHARED_TEXTS distinct texts stops sharing (then every text is its own, as it came).
+   */
+  private putColumnText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
+    const shared = this.texts;
+    if (shared === null || text.length > MAX_SHARED_TEXT_LENGTH) return putText(text, values, formats, col);
+    const known = shared.get(text);
+    if (known !== undefined) {
+      values[col] = known.text;
+      formats[col] = known.format;
+      return;
+    }
+    putText(text, values, formats, col);
+    if (shared.size >= MAX_SHARED_TEXTS) this.texts = null;
+    else shared.set(text, { text, format: formats[col] ?? null });
   }
 
   private putNumberText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
@@ -110,6 +132,11 @@ class ColumnTyper {
     return this.anyFraction ? DATE_TIME_MS_FORMAT : this.anyTimeOfDay ? DATE_TIME_FORMAT : DATE_FORMAT;
   }
 }
+
+/** Distinct texts a text column shares before it stops (a column of mostly distinct texts gains nothing from it). */
+const MAX_SHARED_TEXTS = 10_000;
+/** Longer texts are not shared (hashing them costs more than they are likely to repeat). */
+const MAX_SHARED_TEXT_LENGTH = 64;
 
 /** Text that stays text: TEXT_FORMAT when a host could read it as something else (the inert-text rule). */
 function putText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {

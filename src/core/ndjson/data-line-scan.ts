@@ -22,10 +22,11 @@ const BRACE_CLOSE = 125;
 const SLICE_VIEW_LENGTH = 13;
 
 /**
- * The rows of `text` when it is a data line in the plain form above, exactly as `JSON.parse(text).data` would give
- * them; undefined for any other line (the caller parses it with JSON.parse and judges it as before).
+ * The rows of `text` when it is a data line in the plain form above whose every row holds `width` values, exactly as
+ * `JSON.parse(text).data` would give them (each row sized once: pushing made arrays of twice the room); undefined for
+ * any other line (the caller parses it with JSON.parse and judges it as before, a row of another width included).
  */
-export function scanDataLine(text: string): StreamValue[][] | undefined {
+export function scanDataLine(text: string, width: number): StreamValue[][] | undefined {
   if (!text.startsWith(PREFIX) || NOT_PLAIN.test(text)) return undefined;
   const rows: StreamValue[][] = [];
   let i = PREFIX.length;
@@ -34,7 +35,8 @@ export function scanDataLine(text: string): StreamValue[][] | undefined {
     for (;;) {
       if (text.charCodeAt(i) !== OPEN) return undefined;
       i += 1;
-      const row: StreamValue[] = [];
+      const row = new Array<StreamValue>(width);
+      let k = 0;
       if (text.charCodeAt(i) === CLOSE) i += 1;
       else
         for (;;) {
@@ -42,22 +44,27 @@ export function scanDataLine(text: string): StreamValue[][] | undefined {
           if (c === QUOTE) {
             const end = text.indexOf('"', i + 1);
             if (end === -1) return undefined;
-            row.push(end - i - 1 < SLICE_VIEW_LENGTH ? text.slice(i + 1, end) : (JSON.parse(text.slice(i, end + 1)) as string));
+            if (k === width) return undefined;
+            row[k++] = end - i - 1 < SLICE_VIEW_LENGTH ? text.slice(i + 1, end) : (JSON.parse(text.slice(i, end + 1)) as string);
             i = end + 1;
           } else if (text.startsWith('null', i)) {
-            row.push(null);
+            if (k === width) return undefined;
+            row[k++] = null;
             i += 4;
           } else if (text.startsWith('true', i)) {
-            row.push(true);
+            if (k === width) return undefined;
+            row[k++] = true;
             i += 4;
           } else if (text.startsWith('false', i)) {
-            row.push(false);
+            if (k === width) return undefined;
+            row[k++] = false;
             i += 5;
           } else return undefined;
           const next = text.charCodeAt(i++);
           if (next === CLOSE) break;
           if (next !== COMMA) return undefined;
         }
+      if (k !== width) return undefined;
       rows.push(row);
       const next = text.charCodeAt(i++);
       if (next === CLOSE) break;

@@ -149,7 +149,7 @@ class Decoder implements NdjsonDecoder {
     if (n === 1 && text.charCodeAt(0) === BOM) text = text.slice(1); // a byte-order mark a buffered transport kept
     if (text.length === 0) return;
     // The usual data line is read without JSON.parse (see data-line-scan.ts); anything else is parsed and judged below.
-    const rows = scanDataLine(text);
+    const rows = this.columns >= 0 ? scanDataLine(text, this.columns) : undefined;
     if (rows !== undefined) return this.dataLine(rows, n, text);
     let value: unknown;
     try {

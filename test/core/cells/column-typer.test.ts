@@ -277,3 +277,25 @@ describe('createFlatLayout', () => {
     expect(short).toEqual(['8']);
   });
 });
+
+describe('text columns sharing their repeated texts', () => {
+  it('types every text as typeValue does, before and after the column has too many distinct texts to share', () => {
+    // 10,500 distinct texts (past the 10,000 a column shares), each seen twice, with texts that need the text format.
+    const distinct = Array.from({ length: 10_500 }, (_, i) =>
+      i % 3 === 0 ? `=A${i}` : i % 3 === 1 ? `${i}` : `member ${String.fromCharCode(65 + (i % 26))}${i}`,
+    );
+    const long = 'x'.repeat(65);
+    const values: StreamValue[] = [...distinct, long, ...distinct, long, '+1', '+1', '', ''];
+    expect(typeColumn({ column_type: 'String' }, values)).toEqual(values.map((v) => typeValue('String', v)));
+  });
+
+  it('gives a repeated text the format its first cell got, line after line', () => {
+    const columns: StreamColumn[] = [{ name: 'status', column_type: 'String' }];
+    const layout = createFlatLayout();
+    layout.header(columns);
+    for (let line = 0; line < 3; line++) layout.adopt([['shipped'], ['=SUM(A1)'], ['2024'], ['shipped']]);
+    const m = layout.finish();
+    expect(m.values.slice(1, 5)).toEqual([['shipped'], ['=SUM(A1)'], ['2024'], ['shipped']]);
+    expect(m.formats.slice(1)).toEqual(Array.from({ length: 3 }, () => [[null], ['@'], ['@'], [null]]).flat());
+  });
+});

@@ -11,18 +11,25 @@ const plainValue: fc.Arbitrary<StreamValue> = fc.oneof(plainText, fc.constant(nu
 describe('scanDataLine', () => {
   it('reads a plain data line exactly as JSON.parse does', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(plainValue, { maxLength: 8 }), { maxLength: 12 }), (rows) => {
-        const line = JSON.stringify({ data: rows });
-        expect(scanDataLine(line)).toEqual((JSON.parse(line) as { data: StreamValue[][] }).data);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 0, max: 8 })
+          .chain((width) =>
+            fc.tuple(fc.constant(width), fc.array(fc.array(plainValue, { minLength: width, maxLength: width }), { maxLength: 12 })),
+          ),
+        ([width, rows]) => {
+          const line = JSON.stringify({ data: rows });
+          expect(scanDataLine(line, width)).toEqual((JSON.parse(line) as { data: StreamValue[][] }).data);
+        },
+      ),
     );
   });
 
   it('reads empty rows, empty strings, long and non-ASCII text', () => {
     const long = 'a fairly long product name, well over thirteen characters';
-    expect(scanDataLine('{"data":[]}')).toEqual([]);
-    expect(scanDataLine('{"data":[[]]}')).toEqual([[]]);
-    expect(scanDataLine(`{"data":[["",null,true,false,"${long}","Zürich 東京 🙂"]]}`)).toEqual([
+    expect(scanDataLine('{"data":[]}', 3)).toEqual([]);
+    expect(scanDataLine('{"data":[[]]}', 0)).toEqual([[]]);
+    expect(scanDataLine(`{"data":[["",null,true,false,"${long}","Zürich 東京 🙂"]]}`, 6)).toEqual([
       ['', null, true, false, long, 'Zürich 東京 🙂'],
     ]);
   });
@@ -47,8 +54,18 @@ describe('scanDataLine', () => {
       '{"data":[nul]}',
       '{"data":"rows"}',
     ]) {
-      expect([line, scanDataLine(line)]).toEqual([line, undefined]);
+      expect([line, scanDataLine(line, 1)]).toEqual([line, undefined]);
     }
+  });
+
+  it('leaves a line with a row of another width to JSON.parse (the decoder then names the row)', () => {
+    expect(scanDataLine('{"data":[["a","b"],["c"]]}', 2)).toBeUndefined();
+    expect(scanDataLine('{"data":[["a","b"],["c","d","e"]]}', 2)).toBeUndefined();
+    expect(scanDataLine('{"data":[["a","b"],[]]}', 2)).toBeUndefined();
+    expect(scanDataLine('{"data":[["a","b"],["c",null]]}', 2)).toEqual([
+      ['a', 'b'],
+      ['c', null],
+    ]);
   });
 
   it('is what the decoder uses for a plain data line (JSON.parse only for the header), with the same checks', () => {
