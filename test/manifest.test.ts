@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import { SEQUENCES } from '../scripts/manifest/validate-manifest';
 
 type Node = Record<string, unknown>;
 const xml = fs.readFileSync(path.resolve(__dirname, '../manifest.xml'), 'utf8');
@@ -22,25 +23,8 @@ function attr(node: unknown, name: string): string {
   return v;
 }
 
-// Sequence of the TaskPaneApp type in the Office add-in manifest schema (1.1).
-const SCHEMA_ORDER = [
-  'Id',
-  'AlternateId',
-  'Version',
-  'ProviderName',
-  'DefaultLocale',
-  'DisplayName',
-  'Description',
-  'IconUrl',
-  'HighResolutionIconUrl',
-  'SupportUrl',
-  'AppDomains',
-  'Hosts',
-  'Requirements',
-  'DefaultSettings',
-  'Permissions',
-  'VersionOverrides',
-];
+// Sequence of the TaskPaneApp type in the Office add-in manifest schema (1.1), as the validator knows it.
+const SCHEMA_ORDER = SEQUENCES['OfficeApp']?.order ?? [];
 
 describe('manifest.xml', () => {
   it('is a TaskPaneApp whose elements follow the schema order', () => {

@@ -151,13 +151,13 @@ class SheetsCredentialStore implements CredentialStore {
 export class SheetsHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue = HOST_SHEETS;
   readonly limits: HostLimits = SHEETS_LIMITS;
-  readonly document: SheetsDocumentStore;
+  readonly documentStore: SheetsDocumentStore;
   readonly credentials: CredentialStore;
   private readonly book: SheetsSpreadsheet;
 
   constructor(private readonly services: SheetsHostServices) {
     this.book = services.spreadsheet;
-    this.document = new SheetsDocumentStore(services.documentProperties);
+    this.documentStore = new SheetsDocumentStore(services.documentProperties);
     this.credentials = new SheetsCredentialStore(new UserCredentialStore(services.userProperties));
   }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { child, parseXmlTree, walk, type XmlElement } from './xml-tree';
 
 /** Child sequences of the schema's types (MS-OWEMXML, task pane app 1.1 and VersionOverrides 1.0); `*` marks repeatable elements. */
-const SEQUENCES: Record<string, { order: string[]; required: string[] }> = {
+export const SEQUENCES: Record<string, { order: string[]; required: string[] }> = {
   OfficeApp: {
     order: [
       'Id',

@@ -156,6 +156,6 @@ export interface SpreadsheetHost {
   /** Track a placement's area so that it follows inserted/deleted rows and columns (named range or developer metadata). */
   trackArea(placementId: string, range: GridRange): Promise<void>;
   untrack(placementId: string): Promise<void>;
-  readonly document: DocumentStore;
+  readonly documentStore: DocumentStore;
   readonly credentials: CredentialStore;
 }

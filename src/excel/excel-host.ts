@@ -59,13 +59,13 @@ const emptyToNull = (values: Array<Array<string | number | boolean>>): Scalar[][
 export class ExcelHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue = HOST_EXCEL;
   readonly limits: HostLimits;
-  readonly document: SettingsDocumentStore;
+  readonly documentStore: SettingsDocumentStore;
   readonly credentials: CredentialStore;
   private readonly readBudget: ReadBudget;
 
   constructor(private readonly options: ExcelHostOptions) {
     this.limits = { ...EXCEL_LIMITS, ...options.limits };
-    this.document = new SettingsDocumentStore(options.settings);
+    this.documentStore = new SettingsDocumentStore(options.settings);
     this.credentials = options.credentials;
     this.readBudget = { maxCells: this.limits.maxCellsPerRead, maxBytes: this.limits.maxBytesPerRead, bytesPerCell: 40 };
   }
@@ -100,7 +100,7 @@ export class ExcelHost implements SpreadsheetHost {
       const area = areas.get(id);
       if (area !== undefined) out[id] = area;
     }
-    const workbook = await workbookIdentity(this.document, this.options.mintWorkbookId, name);
+    const workbook = await workbookIdentity(this.documentStore, this.options.mintWorkbookId, name);
     return { workbook, sheets, areas: out };
   }
 

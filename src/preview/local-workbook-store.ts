@@ -1,5 +1,5 @@
 /** The workbook store over localStorage: the fallback where IndexedDB is unavailable (about 5 MB per site; writes are synchronous). */
-import type { KeyValueStorage } from './key-value-storage';
+import type { KeyValueStorage } from '../browser/key-value-storage';
 import { DAMAGED_WORKBOOK_KEY, WORKBOOK_STORAGE_KEY, type WorkbookStore } from './workbook-store';
 
 export class LocalStorageWorkbookStore implements WorkbookStore {

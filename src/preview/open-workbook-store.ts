@@ -1,7 +1,7 @@
 /** Picks where the page keeps its workbook: IndexedDB when the browser offers it, else localStorage (some private modes). */
 import type { IdbFactoryLike } from './indexed-db-map';
 import { IndexedDbWorkbookStore } from './indexed-db-workbook-store';
-import type { KeyValueStorage } from './key-value-storage';
+import type { KeyValueStorage } from '../browser/key-value-storage';
 import { LocalStorageWorkbookStore } from './local-workbook-store';
 import type { WorkbookStore } from './workbook-store';
 

@@ -15,9 +15,9 @@ import type {
 } from '../core/host';
 import { MEMORY_HOST_LIMITS, MemoryHost } from '../core/memory/memory-host';
 import { WorkbookModel } from '../core/memory/workbook-model';
-import type { KeyValueStorage } from './key-value-storage';
+import type { KeyValueStorage } from '../browser/key-value-storage';
 import { loadSavedWorkbook, type OpenedWorkbook } from './load-saved-workbook';
-import { LocalCredentialStore } from './local-credential-store';
+import { LocalCredentialStore } from '../browser/local-credential-store';
 import { saveFailedNotice, type PreviewNotice, type PreviewNoticeId } from './preview-notice';
 import { serializeWorkbook, serializeWorkbookInPieces } from './saved-workbook';
 import { selectionRange, SelectionStore } from './selection-store';
@@ -55,7 +55,7 @@ export class PreviewHost implements SpreadsheetHost {
   /** The MemoryHost doing the SpreadsheetHost work over the model. */
   readonly memory: MemoryHost;
   readonly selection: SelectionStore;
-  readonly document: DocumentStore;
+  readonly documentStore: DocumentStore;
   readonly credentials: CredentialStore;
 
   private readonly saver: WorkbookSaver;
@@ -75,7 +75,7 @@ export class PreviewHost implements SpreadsheetHost {
     this.model.name = PREVIEW_WORKBOOK_NAME;
     this.noticeList = [...opened.notices];
     this.memory = new MemoryHost(this.model, { platformHost: HOST_EXCEL, limits: PREVIEW_LIMITS, mintWorkbookId: options.mintWorkbookId });
-    this.document = this.memory.document;
+    this.documentStore = this.memory.documentStore;
     this.credentials = new LocalCredentialStore(options.credentialStorage);
     this.selection = new SelectionStore(this.model, opened.loaded?.selection ?? null);
     const store = options.store;

@@ -1,36 +1,21 @@
 // The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's google.script.run client, against the real local platform: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key never in the document.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { serverClient, type ServerClient } from '../../appsscript/sidebar/server-client';
 import type { ReportDraft } from '../../src/core/service/addin-service';
-import { buildSheets } from '../../scripts/sheets-bundle';
 import { addinRejection } from '../helpers/caught-error';
 import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
-import { startPlatformProcess, type PlatformProcess } from './helpers/platform-process';
+import { useBuiltServer } from './helpers/built-server';
 import { scriptRunBridge } from './helpers/script-run-bridge';
 import { drainExecution, fireDueTriggers, loadProject } from './helpers/vm-project';
 
 const EDITOR = 'dev-editor-key';
-let outDir: string;
-let code: string;
-let platform: PlatformProcess;
+const server = useBuiltServer('sheets-scenarios-');
 let env: FakeEnvironment;
 let client: ServerClient;
 let jobs = 0;
 
-beforeAll(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheets-scenarios-'));
-  [platform] = await Promise.all([startPlatformProcess(['--hold-ms', '0']), buildSheets({ outDir, sidebar: false, claspProject: null })]);
-  code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');
-}, 60_000);
-afterAll(async () => {
-  fs.rmSync(outDir, { recursive: true, force: true });
-  await platform?.close();
-});
 beforeEach(() => {
   env = createFakeEnvironment({ fetchCostMs: 200 });
-  client = serverClient(scriptRunBridge(env, code).run, { sleep: async () => undefined });
+  client = serverClient(scriptRunBridge(env, server.code).run, { sleep: async () => undefined });
 });
 afterEach(() => env.close());
 
@@ -42,7 +27,7 @@ function sqlDraft(name: string, sqlQuery: string): ReportDraft {
 const BY_STATUS = 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 1';
 
 async function signedIn(): Promise<void> {
-  await client.call('signIn', { tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' }).catch((e: { detail?: string }) => {
+  await client.call('signIn', { tenantUrl: server.platform.url, apiKey: EDITOR, authScheme: 'auto' }).catch((e: { detail?: string }) => {
     throw new Error(String(e.detail));
   });
   const environments = await client.call('listEnvironments', { deploymentId: '101' });
@@ -167,7 +152,7 @@ test('the menu’s Refresh all stops before the 6-minute limit and a trigger fin
   // Each fetch now costs 40 s of the execution's time.
   env.fetchOptions.costMs = 40_000;
   const queriesBefore = env.urlFetch.requests.length;
-  const scope = loadProject(env, code, 'FULL');
+  const scope = loadProject(env, server.code, 'FULL');
   scope.refreshAllReports!();
   await drainExecution();
   expect(env.triggers.app.getProjectTriggers().map((t) => t.getHandlerFunction())).toEqual(['resumeRefreshAll']);
@@ -179,7 +164,7 @@ test('the menu’s Refresh all stops before the 6-minute limit and a trigger fin
   // The trigger fires a minute later, in executions of its own, until the run is done.
   for (let round = 0; round < 6 && env.stores.document.data.has('svc.refreshAll.resume'); round += 1) {
     env.execution.advance(60_000);
-    await fireDueTriggers(env, code);
+    await fireDueTriggers(env, server.code);
   }
   expect(env.stores.document.data.has('svc.refreshAll.resume')).toBe(false);
   expect(env.triggers.app.getProjectTriggers()).toEqual([]);
@@ -191,7 +176,7 @@ test('the menu’s Refresh all stops before the 6-minute limit and a trigger fin
 });
 
 test('AuthMode.NONE: onOpen only builds the menu', () => {
-  const scope = loadProject(env, code, 'NONE');
+  const scope = loadProject(env, server.code, 'NONE');
   scope.onOpen!({ authMode: 'NONE' });
   expect(env.ui.menus).toHaveLength(1);
   expect(env.urlFetch.requests).toEqual([]);

@@ -1,35 +1,20 @@
 // The sidebar's AddinService over google.script.run (bridged to the BUILT server bundle in a vm, JSON only, asynchronous answers) against the local platform: the pane's calls answer typed values, a job's item events arrive from jobStatus polling, errors keep their kind.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { remoteAddinService } from '../../appsscript/sidebar/remote-service';
 import { mintCallId, serverClient } from '../../appsscript/sidebar/server-client';
 import type { AddinService, ServiceEvent } from '../../src/core/service/addin-service';
-import { buildSheets } from '../../scripts/sheets-bundle';
 import { addinRejection } from '../helpers/caught-error';
 import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
-import { startPlatformProcess, type PlatformProcess } from './helpers/platform-process';
+import { useBuiltServer } from './helpers/built-server';
 import { scriptRunBridge } from './helpers/script-run-bridge';
 
-let outDir: string;
-let code: string;
-let platform: PlatformProcess;
+const server = useBuiltServer('sheets-remote-');
 let env: FakeEnvironment;
 let service: AddinService;
 let events: ServiceEvent[];
 
-beforeAll(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheets-remote-'));
-  [platform] = await Promise.all([startPlatformProcess(['--hold-ms', '0']), buildSheets({ outDir, sidebar: false, claspProject: null })]);
-  code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');
-}, 60_000);
-afterAll(async () => {
-  fs.rmSync(outDir, { recursive: true, force: true });
-  await platform?.close();
-});
 beforeEach(() => {
   env = createFakeEnvironment({ fetchCostMs: 100 });
-  service = remoteAddinService(serverClient(scriptRunBridge(env, code).run, { sleep: async () => undefined }), {
+  service = remoteAddinService(serverClient(scriptRunBridge(env, server.code).run, { sleep: async () => undefined }), {
     mintId: () => mintCallId(),
     jobPollMs: 5,
     listPollMs: 0,
@@ -41,7 +26,9 @@ afterEach(() => env.close());
 
 test('sign in, choose the context, insert at the active cell and refresh: typed answers and the job’s events', async () => {
   expect(await service.getSession()).toMatchObject({ signedIn: false });
-  expect(await service.signIn({ tenantUrl: platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' })).toMatchObject({ signedIn: true });
+  expect(await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' })).toMatchObject({
+    signedIn: true,
+  });
   const deployments = await service.listDeployments();
   const environments = await service.listEnvironments(deployments[0]!.id);
   await service.setContext({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
@@ -79,7 +66,7 @@ test('sign in, choose the context, insert at the active cell and refresh: typed 
 });
 
 test('a server error keeps its kind: a wrong key is unauthenticated, a job without a context is validation', async () => {
-  expect((await addinRejection(service.signIn({ tenantUrl: platform.url, apiKey: 'wrong', authScheme: 'auto' }))).kind).toBe(
+  expect((await addinRejection(service.signIn({ tenantUrl: server.platform.url, apiKey: 'wrong', authScheme: 'auto' }))).kind).toBe(
     'unauthenticated',
   );
   const target = { sheetId: '0', sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' };

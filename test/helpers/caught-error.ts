@@ -30,3 +30,6 @@ export const addinErrorOf = (fn: () => unknown): AddinError => thrownBy(fn, Addi
 
 /** The AddinError `p` rejects with. */
 export const addinRejection = (p: Promise<unknown>): Promise<AddinError> => rejectionOf(p, AddinError);
+
+/** The message of the Error `fn` throws (a fake's Apps Script-style exception). */
+export const thrownMessage = (fn: () => unknown): string => thrownBy(fn, Error).message;

@@ -30,15 +30,15 @@ export type HostCallName =
 
 export class CountingHost<H extends SpreadsheetHost = SpreadsheetHost> implements SpreadsheetHost {
   readonly calls: HostCallName[] = [];
-  readonly document: DocumentStore;
+  readonly documentStore: DocumentStore;
   readonly credentials: CredentialStore;
 
   constructor(readonly inner: H) {
     const note = (name: HostCallName): void => {
       this.calls.push(name);
     };
-    const doc = inner.document;
-    this.document = {
+    const doc = inner.documentStore;
+    this.documentStore = {
       get: (key) => (note('document.get'), doc.get(key)),
       set: (key, value) => (note('document.set'), doc.set(key, value)),
       entries: (prefix) => (note('document.entries'), doc.entries(prefix)),

@@ -260,24 +260,24 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
 
     it('round-trips the registry of 200 placements in its document store', async () => {
       const records = Array.from({ length: 200 }, (_, i) => record(i, sheetId));
-      await saveRegistry(host.document, records);
-      expect(await loadRegistry(host.document)).toEqual(records);
-      const registry = await readRegistry(host.document);
+      await saveRegistry(host.documentStore, records);
+      expect(await loadRegistry(host.documentStore)).toEqual(records);
+      const registry = await readRegistry(host.documentStore);
       expect(registry.damaged).toEqual([]);
-      await host.document.update({ [`svc.placement.${records[7]!.placementId}`]: null });
-      expect((await loadRegistry(host.document)).length).toBe(199);
+      await host.documentStore.update({ [`svc.placement.${records[7]!.placementId}`]: null });
+      expect((await loadRegistry(host.documentStore)).length).toBe(199);
     });
 
     it('keeps credentials out of the document store', async () => {
       const secret = 'sk-live-0123456789abcdef';
       await host.credentials.set('svc.session', JSON.stringify({ tenantUrl: 'https://t.example', apiKey: secret, authScheme: 'auto' }));
-      await host.document.set('svc.context', '{"deploymentId":"101","environmentId":"1011"}');
+      await host.documentStore.set('svc.context', '{"deploymentId":"101","environmentId":"1011"}');
       expect(await host.credentials.get('svc.session')).toContain(secret);
-      expect(JSON.stringify(await host.document.entries(''))).not.toContain(secret);
-      expect(await host.document.get('svc.session')).toBeNull();
+      expect(JSON.stringify(await host.documentStore.entries(''))).not.toContain(secret);
+      expect(await host.documentStore.get('svc.session')).toBeNull();
       await host.credentials.remove('svc.session');
       expect(await host.credentials.get('svc.session')).toBeNull();
-      expect(await host.document.get('svc.context')).toContain('1011');
+      expect(await host.documentStore.get('svc.context')).toContain('1011');
     });
   });
 }

@@ -1,5 +1,5 @@
 /** A Map-backed stand-in for window.localStorage, with an optional size quota (characters) to exercise save failures. */
-import type { KeyValueStorage } from '../../src/preview/key-value-storage';
+import type { KeyValueStorage } from '../../src/browser/key-value-storage';
 
 export class MemoryStorage implements KeyValueStorage {
   readonly map = new Map<string, string>();

@@ -3,7 +3,7 @@ import { blockFromGrids } from '../core/cells/block-grids';
 import { HOST_EXCEL } from '../../src/core/wire/wire-names';
 import { TEXT_FORMAT, type Scalar } from '../../src/core/host';
 import { IndexedDbWorkbookStore, WORKBOOK_DATABASE, WORKBOOK_OBJECT_STORE } from '../../src/preview/indexed-db-workbook-store';
-import { CREDENTIAL_KEY_PREFIX } from '../../src/preview/local-credential-store';
+import { CREDENTIAL_KEY_PREFIX } from '../../src/browser/local-credential-store';
 import { LocalStorageWorkbookStore } from '../../src/preview/local-workbook-store';
 import { DAMAGED_WORKBOOK_KEY, PreviewHost, WORKBOOK_STORAGE_KEY } from '../../src/preview/preview-host';
 import { serializeWorkbook } from '../../src/preview/saved-workbook';
@@ -56,7 +56,7 @@ describe('persistence in IndexedDB', () => {
       }),
     );
     await a.trackArea('p1', { sheetId: sheet.id, row: 1, col: 1, rows: 2, cols: 3 });
-    await a.document.set('svc.placements', '{"version":1}');
+    await a.documentStore.set('svc.placements', '{"version":1}');
     const id = (await a.layout()).workbook.id;
     const second = a.model.addSheet('Data');
     await a.select({ sheetId: second.id, row: 4, col: 2, rows: 1, cols: 1 });
@@ -74,7 +74,7 @@ describe('persistence in IndexedDB', () => {
     expect(b.model.getCell(sheetB.id, 1, 1)?.bold).toBe(true);
     expect(b.model.getCell(sheetB.id, 2, 3)?.format).toBe(TEXT_FORMAT);
     expect((await b.layout()).areas['p1'] ?? null).toEqual({ sheetId: sheet.id, row: 1, col: 1, rows: 2, cols: 3 });
-    expect(await b.document.get('svc.placements')).toBe('{"version":1}');
+    expect(await b.documentStore.get('svc.placements')).toBe('{"version":1}');
     expect((await b.layout()).workbook.id).toBe(id);
     const active = await b.activeCell();
     expect([active.sheet.name, active.row, active.col]).toEqual(['Data', 4, 2]);
@@ -140,7 +140,7 @@ describe('persistence in IndexedDB', () => {
     const local = new MemoryStorage();
     const a = await load(idb, local);
     await a.credentials.set('session', 'secret-api-key-123');
-    await a.document.set('svc.context', 'ctx');
+    await a.documentStore.set('svc.context', 'ctx');
     a.flush();
     await a.whenSaved();
 
@@ -150,7 +150,7 @@ describe('persistence in IndexedDB', () => {
     expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toBeUndefined();
     expect(local.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBe('secret-api-key-123');
     expect([...local.map.keys()]).toEqual([`${CREDENTIAL_KEY_PREFIX}session`]);
-    expect(await a.document.get('session')).toBeNull();
+    expect(await a.documentStore.get('session')).toBeNull();
 
     const b = await load(idb, local);
     expect(await b.credentials.get('session')).toBe('secret-api-key-123');
@@ -185,7 +185,7 @@ describe('migration from localStorage', () => {
       ['across', 2],
     ]);
     expect(a.selection.selection.active).toEqual({ row: 1, col: 1 });
-    expect(await a.document.get('svc.placements')).toBe('p');
+    expect(await a.documentStore.get('svc.placements')).toBe('p');
     expect(saved(idb)).toBe(old);
     expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
     expect(local.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBe('key');

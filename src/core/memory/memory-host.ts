@@ -58,7 +58,7 @@ export class MemoryHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
   readonly limits: HostLimits;
   readonly model: WorkbookModel;
-  readonly document: ModelDocumentStore;
+  readonly documentStore: ModelDocumentStore;
   readonly credentials = new MemoryCredentialStore();
   /** Every successful write and clear, in order. */
   readonly log: Array<{ op: MutationOp; range: GridRange }> = [];
@@ -87,7 +87,7 @@ export class MemoryHost implements SpreadsheetHost {
     if (options.workbookName !== undefined) model.name = options.workbookName;
     this.active = options.activeCell ?? null;
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
-    this.document = new ModelDocumentStore(model, options.documentLimits ?? DOCUMENT_STORE_LIMITS);
+    this.documentStore = new ModelDocumentStore(model, options.documentLimits ?? DOCUMENT_STORE_LIMITS);
   }
 
   // ---------- fault injection ----------

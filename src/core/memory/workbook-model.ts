@@ -445,12 +445,11 @@ export class WorkbookModel {
     >();
     let active: number[] = [];
     for (let e = 0; e < events.length;) {
-      const from = (events[e] as { at: number }).at;
-      for (; e < events.length && (events[e] as { at: number }).at === from; e += 1) {
-        const { index, start } = events[e] as { index: number; start: boolean };
-        active = start ? [...active, index].sort((a, b) => a - b) : active.filter((i) => i !== index);
+      const from = events[e]?.at ?? rows;
+      for (let event = events[e]; event !== undefined && event.at === from; event = events[++e]) {
+        active = event.start ? [...active, event.index].sort((a, b) => a - b) : active.filter((i) => i !== event.index);
       }
-      const to = e < events.length ? (events[e] as { at: number }).at : rows;
+      const to = events[e]?.at ?? rows;
       if (active.length === 0 || to <= from) continue;
       const here = active.map((i) => runs[i] as FormatRun);
       // Keyed by what the runs set (not which runs they are), so equal rows of different segments share too.

@@ -413,7 +413,7 @@ export class Orchestrator {
       });
       this.removed.add(placementId);
       await this.locks.run(REGISTRY_LOCK, () =>
-        this.call(() => host.document.update(registryChanges(registry, { remove: [placementId] }))),
+        this.call(() => host.documentStore.update(registryChanges(registry, { remove: [placementId] }))),
       );
     });
   }
@@ -758,7 +758,7 @@ export class Orchestrator {
   private async save(scope: JobScope, records: readonly PlacementRecord[]): Promise<void> {
     await this.locks.run(REGISTRY_LOCK, async () => {
       const registry = await this.registry(scope);
-      await this.call(() => this.deps.host.document.update(registryChanges(registry, { put: records })));
+      await this.call(() => this.deps.host.documentStore.update(registryChanges(registry, { put: records })));
       let next = registry.records;
       for (const r of records) next = withRecord(next, r);
       const order = [...registry.order];
@@ -769,7 +769,7 @@ export class Orchestrator {
   }
 
   private registry(scope: JobScope): Promise<Registry> {
-    return scope.registry(() => this.call(() => readRegistry(this.deps.host.document)));
+    return scope.registry(() => this.call(() => readRegistry(this.deps.host.documentStore)));
   }
 
   private startLayout(scope: JobScope, placementIds?: readonly string[]): Promise<WorkbookLayout> {

@@ -221,11 +221,11 @@ class AddinServiceImpl implements AddinService {
   }
 
   getContext(): Promise<WorkbookContext> {
-    return loadContext(this.deps.host.document);
+    return loadContext(this.deps.host.documentStore);
   }
 
   async setContext(context: WorkbookContext): Promise<void> {
-    await saveContext(this.deps.host.document, context);
+    await saveContext(this.deps.host.documentStore, context);
   }
 
   async getMeta(): Promise<Meta> {
@@ -264,7 +264,7 @@ class AddinServiceImpl implements AddinService {
     const { jobId } = options;
     return this.runJob(jobId, [], async (tracker, signal) => {
       // One document read for the job: the workbook's context and its placement registry.
-      const entries = await retryWhileBusy(this.deps.clock, () => this.deps.host.document.entries(`${PRODUCT_PREFIX}.`));
+      const entries = await retryWhileBusy(this.deps.clock, () => this.deps.host.documentStore.entries(`${PRODUCT_PREFIX}.`));
       const { deploymentId, environmentId } = requireContext(parseContext(entries[CONTEXT_KEY]));
       const scope = new JobScope(parseRegistry(entries));
       await this.session.platform();

@@ -2,6 +2,7 @@
 import { createFakeEnvironment, type FakeEnvironment } from './environment';
 import { EXECUTION_LIMIT_MS } from './execution';
 import { MAX_STORE_BYTES, MAX_VALUE_BYTES } from './properties';
+import { thrownMessage } from '../../helpers/caught-error';
 
 let env: FakeEnvironment;
 beforeEach(() => {
@@ -9,15 +10,6 @@ beforeEach(() => {
   env.begin('FULL');
 });
 afterEach(() => env.close());
-
-function thrown(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected a throw');
-}
 
 interface G {
   PropertiesService: { getUserProperties(): P; getDocumentProperties(): P; getScriptProperties(): P };
@@ -49,13 +41,13 @@ test('user, document and script properties are separate stores of strings', () =
 
 test('a value over 9 KB and a store over 500 KB are refused with Apps Script messages, leaving the store as it was', () => {
   const doc = g().PropertiesService.getDocumentProperties();
-  expect(thrown(() => doc.setProperty('big', 'x'.repeat(MAX_VALUE_BYTES + 1)))).toBe('Argument too large: value');
+  expect(thrownMessage(() => doc.setProperty('big', 'x'.repeat(MAX_VALUE_BYTES + 1)))).toBe('Argument too large: value');
   // Multi-byte text counts in UTF-8 bytes: 3,100 euro signs are 9,300 bytes.
-  expect(thrown(() => doc.setProperty('euros', '€'.repeat(3100)))).toBe('Argument too large: value');
+  expect(thrownMessage(() => doc.setProperty('euros', '€'.repeat(3100)))).toBe('Argument too large: value');
   const chunk = 'y'.repeat(9000);
   let i = 0;
   for (; (i + 1) * 9006 <= MAX_STORE_BYTES; i += 1) doc.setProperty(`k${String(i).padStart(4, '0')}`, chunk);
-  expect(thrown(() => doc.setProperty('one-more', chunk))).toBe(
+  expect(thrownMessage(() => doc.setProperty('one-more', chunk))).toBe(
     'You have exceeded the property storage quota. Please remove some properties and try again.',
   );
   expect(doc.getKeys()).toHaveLength(i);
@@ -64,7 +56,7 @@ test('a value over 9 KB and a store over 500 KB are refused with Apps Script mes
 
 test('properties cannot be read in AuthMode.NONE', () => {
   env.begin('NONE');
-  expect(thrown(() => g().PropertiesService.getUserProperties())).toMatch(
+  expect(thrownMessage(() => g().PropertiesService.getUserProperties())).toMatch(
     /^You do not have permission to call PropertiesService.getUserProperties/,
   );
 });
@@ -76,8 +68,8 @@ test('the cache keeps values up to 100 KB until they expire on the clock', () =>
   expect(cache.get('job')).toBe('running');
   env.execution.advance(1_000);
   expect(cache.get('job')).toBeNull();
-  expect(thrown(() => cache.put('big', 'x'.repeat(100 * 1024 + 1)))).toBe('Argument too large: value');
-  expect(thrown(() => cache.put('k'.repeat(251), 'v'))).toBe('Argument too large: key');
+  expect(thrownMessage(() => cache.put('big', 'x'.repeat(100 * 1024 + 1)))).toBe('Argument too large: value');
+  expect(thrownMessage(() => cache.put('k'.repeat(251), 'v'))).toBe('Argument too large: key');
 });
 
 test('a document lock held elsewhere makes tryLock wait on the clock and fail at its timeout; waitLock throws', () => {
@@ -86,7 +78,7 @@ test('a document lock held elsewhere makes tryLock wait on the clock and fail at
   const t0 = env.execution.now();
   expect(lock.tryLock(1_000)).toBe(false);
   expect(env.execution.now() - t0).toBe(1_000);
-  expect(thrown(() => lock.waitLock(1_000))).toBe('Lock timeout: another process was holding the lock for too long.');
+  expect(thrownMessage(() => lock.waitLock(1_000))).toBe('Lock timeout: another process was holding the lock for too long.');
   expect(lock.tryLock(10_000)).toBe(true);
   expect(env.execution.now() - t0).toBe(5_000);
   expect(lock.hasLock()).toBe(true);
@@ -97,9 +89,9 @@ test('a document lock held elsewhere makes tryLock wait on the clock and fail at
 test('Utilities.sleep advances the clock, and past 6 minutes every service call throws Exceeded maximum execution time', () => {
   g().Utilities.sleep(300_000);
   expect(env.execution.elapsed()).toBe(300_000);
-  expect(thrown(() => g().Utilities.sleep(61_000))).toBe('Exceeded maximum execution time');
+  expect(thrownMessage(() => g().Utilities.sleep(61_000))).toBe('Exceeded maximum execution time');
   expect(env.execution.elapsed()).toBeGreaterThan(EXECUTION_LIMIT_MS);
-  expect(thrown(() => env.book.getSheets())).toBe('Exceeded maximum execution time');
+  expect(thrownMessage(() => env.book.getSheets())).toBe('Exceeded maximum execution time');
   env.begin('FULL');
   expect(env.book.getSheets()).toHaveLength(1);
 });
@@ -115,9 +107,11 @@ test('one-off time-based triggers are created, listed, fire once their time has 
   app.deleteTrigger(t);
   expect(app.getProjectTriggers()).toEqual([]);
   for (let i = 0; i < 20; i += 1) app.newTrigger('f').timeBased().after(1).create();
-  expect(thrown(() => app.newTrigger('f').timeBased().after(1).create())).toMatch(/^This script has too many triggers/);
+  expect(thrownMessage(() => app.newTrigger('f').timeBased().after(1).create())).toMatch(/^This script has too many triggers/);
   env.begin('LIMITED');
-  expect(thrown(() => app.getProjectTriggers())).toMatch(/Required permissions: https:\/\/www.googleapis.com\/auth\/script.scriptapp$/);
+  expect(thrownMessage(() => app.getProjectTriggers())).toMatch(
+    /Required permissions: https:\/\/www.googleapis.com\/auth\/script.scriptapp$/,
+  );
 });
 
 test('HtmlService reads project files, evaluates template scriptlets with escaping, and keeps the title', () => {
@@ -126,5 +120,5 @@ test('HtmlService reads project files, evaluates template scriptlets with escapi
   const t = g().HtmlService.createTemplateFromFile('Sidebar');
   t.who = '<b>';
   expect(t.evaluate().getContent()).toBe('<p>Hi &lt;b&gt;</p>');
-  expect(thrown(() => g().HtmlService.createHtmlOutputFromFile('Missing'))).toBe('No HTML file named Missing was found.');
+  expect(thrownMessage(() => g().HtmlService.createHtmlOutputFromFile('Missing'))).toBe('No HTML file named Missing was found.');
 });

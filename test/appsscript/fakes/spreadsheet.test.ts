@@ -1,6 +1,7 @@
 // The SpreadsheetApp fake against Google's documented behaviour: ranges, dimension errors, typed input, formats, named ranges, limits, UI.
 import { createFakeEnvironment, type FakeEnvironment } from './environment';
 import { MAX_CELLS } from './spreadsheet';
+import { thrownMessage } from '../../helpers/caught-error';
 
 let env: FakeEnvironment;
 beforeEach(() => {
@@ -11,22 +12,13 @@ afterEach(() => env.close());
 
 const sheet = () => env.book.getActiveSheet();
 
-function thrown(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected a throw');
-}
-
 test('a new spreadsheet has one sheet with id 0, 1000 rows and 26 columns; inserted sheets get other ids', () => {
   expect(env.book.getSheets().map((s) => [s.getName(), s.getSheetId()])).toEqual([['Sheet1', 0]]);
   expect([sheet().getMaxRows(), sheet().getMaxColumns()]).toEqual([1000, 26]);
   const other = env.book.insertSheet('Data');
   expect(other.getSheetId()).not.toBe(0);
   expect(env.book.getSheetById(other.getSheetId())).toBe(other);
-  expect(thrown(() => env.book.insertSheet('Data'))).toBe('A sheet with the name "Data" already exists. Please enter another name.');
+  expect(thrownMessage(() => env.book.insertSheet('Data'))).toBe('A sheet with the name "Data" already exists. Please enter another name.');
 });
 
 test('getRange by row/column/size and by A1 address the same cells', () => {
@@ -41,20 +33,22 @@ test('getRange by row/column/size and by A1 address the same cells', () => {
     [3, 4],
   ]);
   expect(env.book.getRange('Sheet1!D3').getValue()).toBe(4);
-  expect(thrown(() => sheet().getRange(0, 1))).toBe('The starting row of the range is too small.');
-  expect(thrown(() => sheet().getRange(1, 1, 1001, 1))).toBe('The coordinates of the range are outside the dimensions of the sheet.');
-  expect(thrown(() => sheet().getRange('not a range'))).toBe('Range not found');
+  expect(thrownMessage(() => sheet().getRange(0, 1))).toBe('The starting row of the range is too small.');
+  expect(thrownMessage(() => sheet().getRange(1, 1, 1001, 1))).toBe(
+    'The coordinates of the range are outside the dimensions of the sheet.',
+  );
+  expect(thrownMessage(() => sheet().getRange('not a range'))).toBe('Range not found');
 });
 
 test('setValues with the wrong shape throws the documented dimension messages and writes nothing', () => {
   const r = sheet().getRange(1, 1, 2, 2);
-  expect(thrown(() => r.setValues([[1, 2]]))).toBe(
+  expect(thrownMessage(() => r.setValues([[1, 2]]))).toBe(
     'The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 2.',
   );
-  expect(thrown(() => r.setValues([[1, 2], [3]]))).toBe(
+  expect(thrownMessage(() => r.setValues([[1, 2], [3]]))).toBe(
     'The number of columns in the data does not match the number of columns in the range. The data has 1 but the range has 2.',
   );
-  expect(thrown(() => r.setNumberFormats([['@']]))).toMatch(/^The number of rows in the data does not match/);
+  expect(thrownMessage(() => r.setNumberFormats([['@']]))).toMatch(/^The number of rows in the data does not match/);
   expect(r.getValues()).toEqual([
     ['', ''],
     ['', ''],
@@ -85,7 +79,7 @@ test('numbers, booleans and dates are stored as given; null clears; too long tex
   expect(v![1]).toBe(false);
   expect((v![2] as Date).getTime()).toBe(Date.UTC(2020, 1, 29));
   expect(v![3]).toBe('');
-  expect(thrown(() => sheet().getRange('A2').setValue('x'.repeat(50001)))).toBe(
+  expect(thrownMessage(() => sheet().getRange('A2').setValue('x'.repeat(50001)))).toBe(
     'Your input contains more than the maximum of 50000 characters in a single cell.',
   );
 });
@@ -161,21 +155,21 @@ test('named ranges are listed, replaced and removed; a deleted sheet takes its n
   env.book.setNamedRange('svc_a', data.getRange('A1'));
   env.book.setNamedRange('svc_b', first.getRange('A1'));
   expect(env.book.getNamedRanges().map((n) => n.getName())).toEqual(['svc_a', 'svc_b']);
-  expect(thrown(() => env.book.setNamedRange('A1', data.getRange('A1')))).toMatch(/not a valid named range name/);
+  expect(thrownMessage(() => env.book.setNamedRange('A1', data.getRange('A1')))).toMatch(/not a valid named range name/);
   env.book.deleteSheet(data);
   expect(env.book.getNamedRanges().map((n) => n.getName())).toEqual(['svc_b']);
   env.book.removeNamedRange('svc_b');
-  expect(thrown(() => env.book.removeNamedRange('svc_b'))).toMatch(/not found/);
-  expect(thrown(() => env.book.deleteSheet(env.book.getSheets()[0]!))).toBe("You can't remove all the sheets in a document.");
+  expect(thrownMessage(() => env.book.removeNamedRange('svc_b'))).toMatch(/not found/);
+  expect(thrownMessage(() => env.book.deleteSheet(env.book.getSheets()[0]!))).toBe("You can't remove all the sheets in a document.");
 });
 
 test('the workbook cannot grow past 10,000,000 cells', () => {
   sheet().insertRowsAfter(1000, Math.floor(MAX_CELLS / 26) - 1000);
   expect(env.book.totalCells()).toBe(9_999_990);
-  expect(thrown(() => sheet().insertRowsAfter(1, 1))).toBe(
+  expect(thrownMessage(() => sheet().insertRowsAfter(1, 1))).toBe(
     'This action would increase the number of cells in the workbook above the limit of 10000000 cells.',
   );
-  expect(thrown(() => env.book.insertSheet())).toMatch(/above the limit of 10000000 cells/);
+  expect(thrownMessage(() => env.book.insertSheet())).toMatch(/above the limit of 10000000 cells/);
 });
 
 test('the selection: A1 of the active sheet at first; activate selects a range and its top-left current cell, on its sheet', () => {
@@ -197,7 +191,7 @@ test('toast and menus are recorded; menus and the sidebar work in AuthMode.NONE,
   expect(env.ui.menus).toEqual([
     { caption: 'Reports', addon: false, items: [{ caption: 'Open reports', functionName: 'openReports' }, 'separator'] },
   ]);
-  expect(thrown(() => env.book.getSheets())).toBe(
+  expect(thrownMessage(() => env.book.getSheets())).toBe(
     'You do not have permission to call SpreadsheetApp.Spreadsheet.getSheets. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly',
   );
   env.begin('LIMITED');

@@ -2,6 +2,7 @@
 import { startOffThreadServer, type OffThreadServer } from '../helpers/off-thread-server';
 import { createFakeEnvironment, type FakeEnvironment } from './environment';
 import { MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE } from './url-fetch';
+import { thrownMessage } from '../../helpers/caught-error';
 
 let server: OffThreadServer;
 let env: FakeEnvironment;
@@ -14,15 +15,6 @@ beforeEach(() => {
   env.begin('FULL');
 });
 afterEach(() => env.close());
-
-function thrown(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected a throw');
-}
 
 test('fetch is synchronous and sends the method, headers, payload and the Apps Script user agent', () => {
   const res = env.urlFetch.app.fetch(`${server.url}/echo?q=1`, {
@@ -44,7 +36,7 @@ test('fetch is synchronous and sends the method, headers, payload and the Apps S
 });
 
 test('an HTTP error throws unless muteHttpExceptions, which returns the whole response', () => {
-  expect(thrown(() => env.urlFetch.app.fetch(`${server.url}/status/404`))).toMatch(
+  expect(thrownMessage(() => env.urlFetch.app.fetch(`${server.url}/status/404`))).toMatch(
     new RegExp(
       `^Request failed for ${server.url} returned code 404\\. Truncated server response: .{200} \\(use muteHttpExceptions option to examine full response\\)$`,
     ),
@@ -62,15 +54,15 @@ test('repeated headers: getHeaders keeps one value, getAllHeaders all of them', 
 
 test('a response over 50 MB throws; exactly 50 MB is returned', () => {
   expect(env.urlFetch.app.fetch(`${server.url}/bytes/${MAX_RESPONSE_BYTES}`).getContentText()).toHaveLength(MAX_RESPONSE_BYTES);
-  expect(thrown(() => env.urlFetch.app.fetch(`${server.url}/bytes/${MAX_RESPONSE_BYTES + 1}`))).toBe(RESPONSE_TOO_LARGE);
+  expect(thrownMessage(() => env.urlFetch.app.fetch(`${server.url}/bytes/${MAX_RESPONSE_BYTES + 1}`))).toBe(RESPONSE_TOO_LARGE);
 });
 
 test('network failures, long URLs, unknown options and AuthMode.LIMITED are refused', () => {
-  expect(thrown(() => env.urlFetch.app.fetch('http://127.0.0.1:1/x'))).toMatch(/^Address unavailable: http:\/\/127.0.0.1:1\/x/);
-  expect(thrown(() => env.urlFetch.app.fetch(`${server.url}/${'a'.repeat(2048)}`))).toBe('Limit Exceeded: URLFetch URL Length.');
-  expect(thrown(() => env.urlFetch.app.fetch(server.url, { timeout: 1 } as never))).toMatch(/timeout/);
+  expect(thrownMessage(() => env.urlFetch.app.fetch('http://127.0.0.1:1/x'))).toMatch(/^Address unavailable: http:\/\/127.0.0.1:1\/x/);
+  expect(thrownMessage(() => env.urlFetch.app.fetch(`${server.url}/${'a'.repeat(2048)}`))).toBe('Limit Exceeded: URLFetch URL Length.');
+  expect(thrownMessage(() => env.urlFetch.app.fetch(server.url, { timeout: 1 } as never))).toMatch(/timeout/);
   env.begin('LIMITED');
-  expect(thrown(() => env.urlFetch.app.fetch(server.url))).toBe(
+  expect(thrownMessage(() => env.urlFetch.app.fetch(server.url))).toBe(
     'You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request',
   );
 });

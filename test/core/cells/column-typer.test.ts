@@ -174,36 +174,38 @@ describe('typeRowsInto', () => {
   });
 });
 
+/** A result cut into lines: up to 3 columns, up to 20 rows of 3 values, where the lines end, and memberFormats. */
+const linesOfAResult = [
+  fc.array(column, { minLength: 1, maxLength: 3 }),
+  fc.array(fc.array(wireValue, { minLength: 3, maxLength: 3 }), { maxLength: 20 }),
+  fc.array(fc.nat(20), { maxLength: 4 }),
+  fc.boolean(),
+] as const;
+
 describe('createFlatLayout', () => {
   it('types lines as they arrive as the reference types whole columns, however the rows are cut into lines', () => {
     fc.assert(
-      fc.property(
-        fc.array(column, { minLength: 1, maxLength: 3 }),
-        fc.array(fc.array(wireValue, { minLength: 3, maxLength: 3 }), { maxLength: 20 }),
-        fc.array(fc.nat(20), { maxLength: 4 }),
-        fc.boolean(),
-        (cols, rows, cuts, memberFormats) => {
-          const columns = cols.map((c, i) => ({ ...c, name: `c${i}` }) as StreamColumn);
-          const layout = createFlatLayout(memberFormats);
-          // A first attempt's header (a Continue wait retried) is forgotten by the next one.
-          layout.header([{ name: 'stale', column_type: 'String' }]);
-          layout.add([['left over']]);
-          layout.header(columns);
-          const bounds = [0, ...cuts.map((c) => Math.min(c, rows.length)).sort((a, b) => a - b), rows.length];
-          for (let k = 0; k + 1 < bounds.length; k++) layout.add(rows.slice(bounds[k], bounds[k + 1]));
-          const m = layout.finish({ memberFormats, titles: { c0: '=title' } });
-          expect(m).toEqual(buildFlatMatrix({ columns, rows }, { memberFormats, titles: { c0: '=title' } }));
-          cols.forEach((c, j) => {
-            const expected = referenceColumn(
-              c,
-              rows.map((r) => r[j] ?? null),
-              memberFormats,
-            );
-            expect(m.values.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.value));
-            expect(m.formats.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.format));
-          });
-        },
-      ),
+      fc.property(...linesOfAResult, (cols, rows, cuts, memberFormats) => {
+        const columns = cols.map((c, i) => ({ ...c, name: `c${i}` }) as StreamColumn);
+        const layout = createFlatLayout(memberFormats);
+        // A first attempt's header (a Continue wait retried) is forgotten by the next one.
+        layout.header([{ name: 'stale', column_type: 'String' }]);
+        layout.add([['left over']]);
+        layout.header(columns);
+        const bounds = [0, ...cuts.map((c) => Math.min(c, rows.length)).sort((a, b) => a - b), rows.length];
+        for (let k = 0; k + 1 < bounds.length; k++) layout.add(rows.slice(bounds[k], bounds[k + 1]));
+        const m = layout.finish({ memberFormats, titles: { c0: '=title' } });
+        expect(m).toEqual(buildFlatMatrix({ columns, rows }, { memberFormats, titles: { c0: '=title' } }));
+        cols.forEach((c, j) => {
+          const expected = referenceColumn(
+            c,
+            rows.map((r) => r[j] ?? null),
+            memberFormats,
+          );
+          expect(m.values.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.value));
+          expect(m.formats.slice(1).map((r) => r[j])).toEqual(expected.map((t) => t.format));
+        });
+      }),
       { numRuns: 1500 },
     );
   });
@@ -236,25 +238,19 @@ describe('createFlatLayout', () => {
   });
   it('types adopted rows in place exactly as add types copies of them, however the rows are cut into lines', () => {
     fc.assert(
-      fc.property(
-        fc.array(column, { minLength: 1, maxLength: 3 }),
-        fc.array(fc.array(wireValue, { minLength: 3, maxLength: 3 }), { maxLength: 20 }),
-        fc.array(fc.nat(20), { maxLength: 4 }),
-        fc.boolean(),
-        (cols, rows, cuts, memberFormats) => {
-          const columns = cols.map((c, i) => ({ ...c, name: `c${i}` }) as StreamColumn);
-          // Rows as wide as the result are adopted in place; the generator's rows may be wider (then copied).
-          const own = rows.map((r) => r.slice(0, columns.length));
-          const expected = buildFlatMatrix({ columns, rows: own.map((r) => [...r]) }, { memberFormats });
-          const layout = createFlatLayout(memberFormats);
-          layout.header(columns);
-          const bounds = [0, ...cuts.map((c) => Math.min(c, own.length)).sort((a, b) => a - b), own.length];
-          for (let k = 0; k + 1 < bounds.length; k++) layout.adopt(own.slice(bounds[k], bounds[k + 1]));
-          const m = layout.finish({ memberFormats });
-          expect(m).toEqual(expected);
-          own.forEach((r, i) => expect(m.values[i + 1]).toBe(r));
-        },
-      ),
+      fc.property(...linesOfAResult, (cols, rows, cuts, memberFormats) => {
+        const columns = cols.map((c, i) => ({ ...c, name: `c${i}` }) as StreamColumn);
+        // Rows as wide as the result are adopted in place; the generator's rows may be wider (then copied).
+        const own = rows.map((r) => r.slice(0, columns.length));
+        const expected = buildFlatMatrix({ columns, rows: own.map((r) => [...r]) }, { memberFormats });
+        const layout = createFlatLayout(memberFormats);
+        layout.header(columns);
+        const bounds = [0, ...cuts.map((c) => Math.min(c, own.length)).sort((a, b) => a - b), own.length];
+        for (let k = 0; k + 1 < bounds.length; k++) layout.adopt(own.slice(bounds[k], bounds[k + 1]));
+        const m = layout.finish({ memberFormats });
+        expect(m).toEqual(expected);
+        own.forEach((r, i) => expect(m.values[i + 1]).toBe(r));
+      }),
       { numRuns: 1000 },
     );
   });

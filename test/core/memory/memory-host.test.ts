@@ -17,15 +17,15 @@ describe('MemoryHost', () => {
     const host = new MemoryHost(new WorkbookModel(), { mintWorkbookId: () => `wb-${++n}` });
     expect((await host.layout()).workbook).toEqual({ id: 'wb-1', name: 'Book1' });
     expect((await host.layout()).workbook).toEqual({ id: 'wb-1', name: 'Book1' });
-    expect(await host.document.get(WORKBOOK_ID_KEY)).toBe('wb-1');
+    expect(await host.documentStore.get(WORKBOOK_ID_KEY)).toBe('wb-1');
     expect(n).toBe(1);
   });
 
   it('keeps credentials out of the document store and out of the workbook JSON', async () => {
     const { host } = setup();
     await host.credentials.set('apiKey', 'secret-123');
-    await host.document.set('svc.context', '{}');
-    expect(host.document.keys()).toEqual(['svc.context']);
+    await host.documentStore.set('svc.context', '{}');
+    expect(host.documentStore.keys()).toEqual(['svc.context']);
     expect(JSON.stringify(host.model.toJSON())).not.toContain('secret-123');
     expect(await host.credentials.get('apiKey')).toBe('secret-123');
   });
@@ -195,12 +195,12 @@ describe('MemoryHost', () => {
 
   it("refuses a document value or store past Apps Script's caps, changing nothing", async () => {
     const host = new MemoryHost(new WorkbookModel(), { documentLimits: { maxValueBytes: 20, maxStoreBytes: 40 } });
-    await host.document.update({ a: 'x'.repeat(10), b: 'y' });
-    await expect(host.document.set('c', 'z'.repeat(30))).rejects.toMatchObject({ kind: 'limit' });
-    await expect(host.document.update({ c: 'z'.repeat(15), d: 'w'.repeat(15) })).rejects.toMatchObject({ kind: 'limit' });
-    expect(await host.document.entries('')).toEqual({ a: 'x'.repeat(10), b: 'y' });
-    await host.document.update({ a: null });
-    expect(await host.document.entries('')).toEqual({ b: 'y' });
+    await host.documentStore.update({ a: 'x'.repeat(10), b: 'y' });
+    await expect(host.documentStore.set('c', 'z'.repeat(30))).rejects.toMatchObject({ kind: 'limit' });
+    await expect(host.documentStore.update({ c: 'z'.repeat(15), d: 'w'.repeat(15) })).rejects.toMatchObject({ kind: 'limit' });
+    expect(await host.documentStore.entries('')).toEqual({ a: 'x'.repeat(10), b: 'y' });
+    await host.documentStore.update({ a: null });
+    expect(await host.documentStore.entries('')).toEqual({ b: 'y' });
   });
 
   it('answers hostBusy to any call while "a cell is being edited", then works again', async () => {

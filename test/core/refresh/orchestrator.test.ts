@@ -75,7 +75,7 @@ describe('Orchestrator.insert', () => {
     });
     expect(r.queries.calls[0]).toMatchObject({ context: { deploymentId: '7', environmentId: '3' }, timezone: 'Europe/Paris' });
 
-    const [record] = await loadRegistry(r.host.document);
+    const [record] = await loadRegistry(r.host.documentStore);
     expect(record).toMatchObject({
       placementId: out.placementId,
       reportId: out.reportId,
@@ -130,7 +130,7 @@ describe('Orchestrator.insert', () => {
     expect(e.kind).toBe('blocked');
     expect(e.data).toMatchObject({ cells: ['A3', 'B4'], cell: 'A3' });
     expect(cells(r.model)).toEqual(before);
-    expect(await loadRegistry(r.host.document)).toEqual([]);
+    expect(await loadRegistry(r.host.documentStore)).toEqual([]);
 
     const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 }, { overwrite: true });
     expect(out.overwrittenCells).toBe(2);
@@ -156,7 +156,7 @@ describe('Orchestrator.insert', () => {
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     const out = await r.orch.insert({ ...draft(sql), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
     expect(r.reports.calls[0]).toMatchObject({ body: { pivotItems } });
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ layout: 'pivot', areaRows: 4, headerRows: 2 });
+    expect((await loadRegistry(r.host.documentStore))[0]).toMatchObject({ layout: 'pivot', areaRows: 4, headerRows: 2 });
     expect(out.cols).toBe(3); // region + one column per year
     expect(out).toMatchObject({ areaRows: 4, headerRows: 2 }); // measure titles, years, then one row per region
     // Refresh reads pivotItems back from connect-workbook and keeps the pivot.
@@ -183,7 +183,7 @@ describe('Orchestrator.insert', () => {
     expect(r.host.log.filter((x) => x.op === 'write').length).toBeGreaterThan(2);
     expect(r.model.getCell(r.sheet, 1, 1)).toBeNull();
     expect(cells(r.model)).toEqual(before);
-    expect(await loadRegistry(r.host.document)).toEqual([]);
+    expect(await loadRegistry(r.host.documentStore)).toEqual([]);
   });
 
   it('waits for a busy host during the rollback too, and still puts every cell back', async () => {
@@ -280,7 +280,7 @@ describe('Orchestrator.refresh', () => {
     const connects = r.reports.connects();
     expect(connects.at(-2)?.body.resultLocation).toBe('Sheet1!B2:C5'); // first: where it is now
     expect(connects.at(-1)?.body).toMatchObject({ resultLocation: 'Sheet1!B2:C8', endResultCell: 'C8' });
-    const [record] = await loadRegistry(r.host.document);
+    const [record] = await loadRegistry(r.host.documentStore);
     expect(record).toMatchObject({ areaRows: 7, area: { row: 1, col: 1, rows: 7, cols: 2 }, queryChecksum: 'sum:SELECT more' });
   });
 
@@ -317,13 +317,13 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT more', numbered(10));
     r.reports.editSql(r.reportId, 'SELECT more');
     const before = cells(r.model);
-    const [recordBefore] = await loadRegistry(r.host.document);
+    const [recordBefore] = await loadRegistry(r.host.documentStore);
     const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.kind).toBe('blocked');
     expect(e.data).toMatchObject({ cell: 'C7' });
     expect(e.message).toContain('C7');
     expect(cells(r.model)).toEqual(before);
-    const [recordAfter] = await loadRegistry(r.host.document);
+    const [recordAfter] = await loadRegistry(r.host.documentStore);
     expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
     expect(recordAfter?.lastError).toMatchObject({ kind: 'blocked' });
   });
@@ -332,17 +332,17 @@ describe('Orchestrator.refresh', () => {
     const r = await placed(3);
     r.queries.failMidway(SQL, numbered(50), 20);
     const before = cells(r.model);
-    const [recordBefore] = await loadRegistry(r.host.document);
+    const [recordBefore] = await loadRegistry(r.host.documentStore);
     const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.kind).toBe('query');
     expect(cells(r.model)).toEqual(before);
-    const [recordAfter] = await loadRegistry(r.host.document);
+    const [recordAfter] = await loadRegistry(r.host.documentStore);
     expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
     expect(recordAfter?.lastError).toMatchObject({ kind: 'query', message: e.message });
     // The next success clears the error.
     r.queries.set(SQL, numbered(3));
     await r.orch.refresh(r.id);
-    expect((await loadRegistry(r.host.document))[0]?.lastError).toBeUndefined();
+    expect((await loadRegistry(r.host.documentStore))[0]?.lastError).toBeUndefined();
   });
 
   it('rolls a host write that fails midway back exactly, values and formats', async () => {
@@ -351,14 +351,14 @@ describe('Orchestrator.refresh', () => {
     r.queries.set('SELECT big', numbered(30));
     r.reports.editSql(r.reportId, 'SELECT big');
     const before = cells(r.model);
-    const [recordBefore] = await loadRegistry(r.host.document);
+    const [recordBefore] = await loadRegistry(r.host.documentStore);
     r.host.failWriteAfter(2);
     const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.kind).toBe('host');
     expect(r.host.log.filter((x) => x.op === 'write').length).toBeGreaterThan(2); // some blocks landed, then the rollback
     expect(cells(r.model)).toEqual(before);
     expect((await r.host.layout([r.id])).areas[r.id]).toEqual({ sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 });
-    const [recordAfter] = await loadRegistry(r.host.document);
+    const [recordAfter] = await loadRegistry(r.host.documentStore);
     expect({ ...recordAfter, lastError: undefined }).toEqual({ ...recordBefore, lastError: undefined });
   });
 
@@ -383,7 +383,7 @@ describe('Orchestrator.refresh', () => {
     expect(r.model.getValue(r.sheet, 6, 1)).toBe('key');
     expect(r.model.getValue(r.sheet, 10, 1)).toBe('n3');
     expect(r.model.getValue(r.sheet, 1, 1)).toBe('title typed above');
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ anchor: { row: 6, col: 1 } });
+    expect((await loadRegistry(r.host.documentStore))[0]).toMatchObject({ anchor: { row: 6, col: 1 } });
   });
 
   it('reports an orphaned placement as notFound and calls nothing', async () => {
@@ -409,7 +409,7 @@ describe('Orchestrator.refresh', () => {
     const out = await r.orch.refresh(r.id);
     expect(out.syncError?.kind).toBe('server');
     expect(out.areaRows).toBe(6);
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ areaRows: 6 });
+    expect((await loadRegistry(r.host.documentStore))[0]).toMatchObject({ areaRows: 6 });
   });
 
   it('serializes refreshes of one placement', async () => {
@@ -433,7 +433,7 @@ describe('Orchestrator.refresh', () => {
     const e = await addinRejection(p);
     expect(e.kind).toBe('cancelled');
     expect(cells(r.model)).toEqual(before);
-    expect((await loadRegistry(r.host.document))[0]?.lastError).toBeUndefined();
+    expect((await loadRegistry(r.host.documentStore))[0]?.lastError).toBeUndefined();
   });
 
   it('rolls back when cancelled between write blocks', async () => {
@@ -490,7 +490,7 @@ describe('one draft, one report', () => {
     const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
     r.model.setValue(r.sheet, 6, 1, 'typed by hand');
     const before = cells(r.model);
-    const [recordBefore] = await loadRegistry(r.host.document);
+    const [recordBefore] = await loadRegistry(r.host.documentStore);
     const e = await addinRejection(r.orch.update(out.placementId, draft('SELECT more', 'Orders v2')));
     expect(e.kind).toBe('blocked');
     expect(e.data).toMatchObject({ cells: ['B7'] });
@@ -499,7 +499,7 @@ describe('one draft, one report', () => {
     expect(e.message).not.toMatch(/choose another cell/);
     expect(upserts(r)).toHaveLength(1);
     expect(cells(r.model)).toEqual(before);
-    expect(await loadRegistry(r.host.document)).toEqual([recordBefore]);
+    expect(await loadRegistry(r.host.documentStore)).toEqual([recordBefore]);
     expect((await r.orch.definition(out.placementId)).sqlQuery).toBe(SQL);
   });
 
@@ -598,7 +598,7 @@ describe("the platform's default cap", () => {
       expect(limited.truncatedAtDefaultCap).toBe(false);
       const fewer = await r.orch.insert(draft('SELECT (SELECT 1 LIMIT 1) AS x', 'Fewer'), { sheetId: r.sheet, row: 0, col: 6 });
       expect(fewer.truncatedAtDefaultCap).toBe(false);
-      const records = await loadRegistry(r.host.document);
+      const records = await loadRegistry(r.host.documentStore);
       expect(records.map((x) => [x.name, x.truncatedAtDefaultCap])).toEqual([
         ['Cut', true],
         ['Limited', false],
@@ -607,7 +607,7 @@ describe("the platform's default cap", () => {
       // A refresh renews it: the query now returns fewer rows.
       r.queries.set(SQL, numbered(5));
       expect((await r.orch.refresh(cut.placementId)).truncatedAtDefaultCap).toBe(false);
-      expect((await loadRegistry(r.host.document))[0]?.truncatedAtDefaultCap).toBe(false);
+      expect((await loadRegistry(r.host.documentStore))[0]?.truncatedAtDefaultCap).toBe(false);
     },
   );
 });
@@ -626,7 +626,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
       body: { publicId: out.publicId, name: 'Orders v2', sqlQuery: 'SELECT v2' },
     });
     expect(upserts[1]?.method === 'upsertReport' && upserts[1].body.source).toBeUndefined();
-    expect((await loadRegistry(r.host.document))[0]).toMatchObject({ name: 'Orders v2', queryChecksum: 'sum:SELECT v2' });
+    expect((await loadRegistry(r.host.documentStore))[0]).toMatchObject({ name: 'Orders v2', queryChecksum: 'sum:SELECT v2' });
     expect((await r.orch.definition(out.placementId)).sqlQuery).toBe('SELECT v2');
   });
 
@@ -661,7 +661,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     r.queries.set(SQL, numbered(3));
     const a = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
     const b = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 4 });
-    await r.host.document.set(recordKey(b.placementId), '{"placementId": broken');
+    await r.host.documentStore.set(recordKey(b.placementId), '{"placementId": broken');
     const { placements, damaged } = await r.orch.listing();
     expect(placements.map((l) => l.record.placementId)).toEqual([a.placementId]);
     expect(damaged).toEqual([expect.objectContaining({ placementId: b.placementId, detail: expect.stringContaining('not JSON') })]);
@@ -671,7 +671,7 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     expect(e.message).toMatch(/damaged/);
     await r.orch.remove(b.placementId, { clearCells: false });
     expect((await r.orch.listing()).damaged).toEqual([]);
-    expect(await r.host.document.get(recordKey(b.placementId))).toBeNull();
+    expect(await r.host.documentStore.get(recordKey(b.placementId))).toBeNull();
     expect(r.model.getValue(r.sheet, 0, 4)).toBe('key'); // its cells stay
   });
 
@@ -679,22 +679,22 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     const r = rig();
     r.queries.set(SQL, numbered(3));
     const a = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
-    const [record] = await loadRegistry(r.host.document);
+    const [record] = await loadRegistry(r.host.documentStore);
     const { areaRows, ...rest } = record!;
-    await r.host.document.update({
+    await r.host.documentStore.update({
       [REGISTRY_KEY]: JSON.stringify({ version: 1, placements: [{ ...rest, rows: areaRows }] }),
       [REGISTRY_INDEX_KEY]: null,
       [recordKey(a.placementId)]: null,
     });
     expect((await r.orch.list()).map((l) => l.record.areaRows)).toEqual([4]);
     await r.orch.refresh(a.placementId);
-    expect(await r.host.document.get(REGISTRY_KEY)).toBeNull();
-    expect(await r.host.document.get(recordKey(a.placementId))).toContain('"areaRows":4');
+    expect(await r.host.documentStore.get(REGISTRY_KEY)).toBeNull();
+    expect(await r.host.documentStore.get(recordKey(a.placementId))).toContain('"areaRows":4');
   });
 
   it('reports a damaged registry clearly', async () => {
     const r = rig();
-    await r.host.document.set(REGISTRY_KEY, '{not json');
+    await r.host.documentStore.set(REGISTRY_KEY, '{not json');
     const e = await addinRejection(r.orch.list());
     expect(e.kind).toBe('contract');
     expect(e.message).toMatch(/damaged/);
@@ -720,8 +720,8 @@ describe('Orchestrator step order', () => {
       note('track');
       return track(id, range);
     };
-    const update = host.document.update.bind(host.document);
-    host.document.update = (changes) => {
+    const update = host.documentStore.update.bind(host.documentStore);
+    host.documentStore.update = (changes) => {
       note('save');
       return update(changes);
     };

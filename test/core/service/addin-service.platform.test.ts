@@ -175,7 +175,7 @@ describe('sign-in', () => {
     const session = await wb.service.getSession();
     expect(session).toEqual({ signedIn: true, tenantUrl: platform.url, authScheme: 'auto', defaultTenantUrl: platform.url });
     expect(wb.host.credentials.values().join('\n')).toContain(EDITOR);
-    expect(wb.host.document.keys().length).toBeGreaterThan(0); // the context is in the document...
+    expect(wb.host.documentStore.keys().length).toBeGreaterThan(0); // the context is in the document...
     expect(documentText(wb.host)).not.toContain(EDITOR); // ...the key is not
     await wb.service.signOut();
     expect(wb.host.credentials.values()).toEqual([]);

@@ -11,7 +11,7 @@ describe('session store', () => {
     expect(await loadSession(host.credentials)).toBeNull();
     await saveSession(host.credentials, { tenantUrl: 'https://t.example', apiKey: 'k', authScheme: 'bearer' });
     expect(await loadSession(host.credentials)).toEqual({ tenantUrl: 'https://t.example', apiKey: 'k', authScheme: 'bearer' });
-    expect(host.document.keys()).toEqual([]);
+    expect(host.documentStore.keys()).toEqual([]);
     await host.credentials.set(SESSION_KEY, '{"tenantUrl":1}');
     expect(await loadSession(host.credentials)).toBeNull();
     await host.credentials.set(SESSION_KEY, 'not json');
@@ -24,13 +24,13 @@ describe('session store', () => {
 describe('workbook context store', () => {
   it('round-trips in the document; an environment without a deployment is dropped', async () => {
     const host = new MemoryHost();
-    expect(await loadContext(host.document)).toEqual({ deploymentId: null, environmentId: null });
-    await saveContext(host.document, { deploymentId: '101', environmentId: '1011' });
-    expect(await loadContext(host.document)).toEqual({ deploymentId: '101', environmentId: '1011' });
-    await saveContext(host.document, { deploymentId: null, environmentId: '1011' });
-    expect(await loadContext(host.document)).toEqual({ deploymentId: null, environmentId: null });
-    await host.document.set(CONTEXT_KEY, '[]');
-    expect(await loadContext(host.document)).toEqual({ deploymentId: null, environmentId: null });
+    expect(await loadContext(host.documentStore)).toEqual({ deploymentId: null, environmentId: null });
+    await saveContext(host.documentStore, { deploymentId: '101', environmentId: '1011' });
+    expect(await loadContext(host.documentStore)).toEqual({ deploymentId: '101', environmentId: '1011' });
+    await saveContext(host.documentStore, { deploymentId: null, environmentId: '1011' });
+    expect(await loadContext(host.documentStore)).toEqual({ deploymentId: null, environmentId: null });
+    await host.documentStore.set(CONTEXT_KEY, '[]');
+    expect(await loadContext(host.documentStore)).toEqual({ deploymentId: null, environmentId: null });
   });
 });
 

@@ -1,8 +1,8 @@
-/** The preview's per-user credential store: one browser-storage entry per secret, under its own key prefix, never inside the saved workbook. */
+/** A per-user credential store in browser storage: one entry per secret under a key prefix of its own, never inside the workbook (the preview's store, and the Excel pane's outside the shared runtime). */
 import type { CredentialStore } from '../core/host';
 import type { KeyValueStorage } from './key-value-storage';
 
-/** Prefix of every credential entry (the browser profile is the user; the workbook lives under a different key). */
+/** The preview's prefix of every credential entry (the browser profile is the user; the workbook lives under a different key). */
 export const CREDENTIAL_KEY_PREFIX = 'svc.preview.user.credential.';
 
 export class LocalCredentialStore implements CredentialStore {
