@@ -150,7 +150,8 @@ class Decoder implements NdjsonDecoder {
     if (text.length === 0) return;
     // The usual data line is read without JSON.parse (see data-line-scan.ts); anything else is parsed and judged below.
     const rows = this.columns >= 0 ? scanDataLine(text, this.columns) : undefined;
-    if (rows !== undefined) return this.dataLine(rows, n, text);
+    // Scanned rows hold exactly `columns` scalars each: they need none of dataLine's checks.
+    if (rows !== undefined) return this.deliver(rows);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -218,8 +219,13 @@ class Decoder implements NdjsonDecoder {
         }
       }
     }
+    this.deliver(data as StreamValue[][]);
+  }
+
+  /** Hands on a data line's rows, each as wide as the header and holding scalars only. */
+  private deliver(rows: StreamValue[][]): void {
     this.dataLines += 1;
-    this.rows += data.length;
-    this.handlers.onRows?.(data as StreamValue[][]);
+    this.rows += rows.length;
+    this.handlers.onRows?.(rows);
   }
 }
