@@ -8,7 +8,7 @@ const ROOT = path.resolve(__dirname, '..');
 
 if (!fs.existsSync(CLASP_PROJECT_FILE)) {
   console.error(
-    'appsscript/.clasp.json is missing: copy appsscript/.clasp.json.example to it and put your Apps Script project id in scriptId (see README, "Google Sheets").',
+    'appsscript/.clasp.json is missing: copy appsscript/.clasp.json.example to it and put your Apps Script project id in scriptId (see appsscript/README.md).',
   );
   process.exit(1);
 }
