@@ -1,0 +1,204 @@
+/**
+ * A compact fingerprint of the cells the add-in wrote (16-bit hashes of rows and of small tiles), kept in the document so
+ * that hand edits inside a placement are found later: after the pane was closed, the file reopened, or in a copy.
+ */
+import { z } from 'zod';
+import type { Scalar } from '../host';
+import { cellKey } from './cell-key';
+import { decodeHashes, encodeHashes } from './hash-codec';
+
+/**
+ * How many hashes a fingerprint may hold. Rows are named exactly up to `maxRowHashes` rows (groups of rows beyond);
+ * tiles of cells share `maxTileHashes`, so small reports get one hash a cell. 16-bit hashes keep a 10,000-row report's
+ * fingerprint near 27 KB of text, within Apps Script's 500 KB document store; an edit is missed with odds 1 in 65,536.
+ */
+export interface FingerprintBudget {
+  maxRowHashes: number;
+  maxTileHashes: number;
+}
+
+export const DEFAULT_FINGERPRINT_BUDGET: FingerprintBudget = { maxRowHashes: 10_000, maxTileHashes: 2_000 };
+
+/** The fingerprint's stored form (a document value: parsed with this schema before use). */
+export const cellFingerprintSchema = z.object({
+  v: z.literal(1),
+  rows: z.number().int().nonnegative(),
+  cols: z.number().int().nonnegative(),
+  rowsPerHash: z.number().int().positive(),
+  tileRows: z.number().int().positive(),
+  tileCols: z.number().int().positive(),
+  /** Row-group hashes, then tile hashes (row-major over tiles), packed by `encodeHashes`. */
+  hashes: z.string(),
+});
+export type StoredFingerprint = z.infer<typeof cellFingerprintSchema>;
+
+/** A fingerprint ready to compare. */
+export interface CellFingerprint {
+  rows: number;
+  cols: number;
+  rowsPerHash: number;
+  tileRows: number;
+  tileCols: number;
+  rowHashes: number[];
+  tileHashes: number[];
+}
+
+/** A cell inside a placement's area, 0-based from its top-left cell. */
+export interface AreaCell {
+  row: number;
+  col: number;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const CELL_END = 0x1f;
+
+function mix(hash: number, text: string): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return Math.imul(h ^ CELL_END, FNV_PRIME);
+}
+
+function fold16(hash: number): number {
+  return ((hash >>> 16) ^ hash) & 0xffff;
+}
+
+function tileGrid(rows: number, cols: number, rowsPerHash: number, tileRows: number, tileCols: number) {
+  return {
+    rowGroups: Math.ceil(rows / rowsPerHash),
+    tilesAcross: Math.ceil(cols / tileCols),
+    tilesDown: Math.ceil(rows / tileRows),
+  };
+}
+
+/** Hashes of `values` (rows x cols; a short row reads as empty cells) cut as the given shape says. */
+function hashCells(values: ReadonlyArray<ReadonlyArray<Scalar>>, shape: Omit<CellFingerprint, 'rowHashes' | 'tileHashes'>) {
+  const { rows, cols, rowsPerHash, tileRows, tileCols } = shape;
+  const grid = tileGrid(rows, cols, rowsPerHash, tileRows, tileCols);
+  const rowHashes = new Array<number>(grid.rowGroups).fill(FNV_OFFSET);
+  const tileHashes = new Array<number>(grid.tilesAcross * grid.tilesDown).fill(FNV_OFFSET);
+  for (let r = 0; r < rows; r++) {
+    const row = values[r];
+    const group = Math.floor(r / rowsPerHash);
+    const tileBase = Math.floor(r / tileRows) * grid.tilesAcross;
+    let rowHash = rowHashes[group] ?? FNV_OFFSET;
+    for (let c = 0; c < cols; c++) {
+      const key = cellKey(row?.[c]);
+      rowHash = mix(rowHash, key);
+      const t = tileBase + Math.floor(c / tileCols);
+      tileHashes[t] = mix(tileHashes[t] ?? FNV_OFFSET, key);
+    }
+    rowHashes[group] = rowHash;
+  }
+  return { rowHashes: rowHashes.map(fold16), tileHashes: tileHashes.map(fold16) };
+}
+
+/** The fingerprint of a written area's values (rows x cols), within `budget`. */
+export function fingerprintCells(
+  values: ReadonlyArray<ReadonlyArray<Scalar>>,
+  rows: number,
+  cols: number,
+  budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET,
+): CellFingerprint {
+  const rowsPerHash = Math.max(1, Math.ceil(rows / budget.maxRowHashes));
+  const tilesAcross = Math.max(1, Math.min(cols, budget.maxTileHashes));
+  const tileCols = Math.max(1, Math.ceil(cols / tilesAcross));
+  const tilesDown = Math.max(1, Math.floor(budget.maxTileHashes / Math.max(1, Math.ceil(cols / tileCols))));
+  const tileRows = Math.max(1, Math.ceil(rows / tilesDown));
+  const shape = { rows, cols, rowsPerHash, tileRows, tileCols };
+  return { ...shape, ...hashCells(values, shape) };
+}
+
+export function storeFingerprint(fp: CellFingerprint): StoredFingerprint {
+  const { rows, cols, rowsPerHash, tileRows, tileCols } = fp;
+  return { v: 1, rows, cols, rowsPerHash, tileRows, tileCols, hashes: encodeHashes([...fp.rowHashes, ...fp.tileHashes]) };
+}
+
+/** A stored fingerprint ready to compare, or `null` when it is damaged (its hashes do not match its shape). */
+export function loadFingerprint(stored: StoredFingerprint): CellFingerprint | null {
+  const { rows, cols, rowsPerHash, tileRows, tileCols } = stored;
+  const grid = tileGrid(rows, cols, rowsPerHash, tileRows, tileCols);
+  const hashes = decodeHashes(stored.hashes, grid.rowGroups + grid.tilesAcross * grid.tilesDown);
+  if (!hashes) return null;
+  return {
+    rows,
+    cols,
+    rowsPerHash,
+    tileRows,
+    tileCols,
+    rowHashes: hashes.slice(0, grid.rowGroups),
+    tileHashes: hashes.slice(grid.rowGroups),
+  };
+}
+
+/** What differs between a fingerprint and the cells now in its area. */
+export type EditedCells =
+  | { kind: 'unchanged' }
+  /** Rows or columns were inserted or deleted inside the area: cells cannot be matched to what was written. */
+  | { kind: 'reshaped'; rows: number; cols: number }
+  | {
+      kind: 'edited';
+      /** Cells that differ in row-major order (every candidate cell when `exact` is false), the first MAX_LISTED_EDITS. */
+      cells: AreaCell[];
+      /** How many cells differ (or may differ, when `exact` is false). */
+      count: number;
+      /** True when `cells` are exactly the edited cells; false when they are the cells that may have been edited. */
+      exact: boolean;
+      firstRow: number;
+      lastRow: number;
+    };
+
+/** Cells `findEditedCells` lists at most (the count goes on): enough to name, locate and select them. */
+export const MAX_LISTED_EDITS = 1_000;
+
+/** Compares the cells now in the area (rows x cols as they are now) with the fingerprint of what was written. */
+export function findEditedCells(
+  fp: CellFingerprint,
+  values: ReadonlyArray<ReadonlyArray<Scalar>>,
+  rows: number,
+  cols: number,
+): EditedCells {
+  if (rows !== fp.rows || cols !== fp.cols) return { kind: 'reshaped', rows, cols };
+  const now = hashCells(values, fp);
+  const tilesAcross = Math.ceil(fp.cols / fp.tileCols);
+  const editedRow = (r: number) => now.rowHashes[Math.floor(r / fp.rowsPerHash)] !== fp.rowHashes[Math.floor(r / fp.rowsPerHash)];
+  const editedTile = (t: number) => now.tileHashes[t] !== fp.tileHashes[t];
+  const cells: AreaCell[] = [];
+  let count = 0;
+  let firstRow = -1;
+  let lastRow = -1;
+  let exact = fp.rowsPerHash === 1 && fp.tileCols === 1;
+  for (let band = 0; band * fp.tileRows < rows; band++) {
+    const first = band * fp.tileRows;
+    const last = Math.min(rows, first + fp.tileRows) - 1;
+    const bandRows: number[] = [];
+    for (let r = first; r <= last; r++) if (editedRow(r)) bandRows.push(r);
+    const bandCols: number[] = [];
+    for (let t = 0; t < tilesAcross; t++) {
+      if (!editedTile(band * tilesAcross + t)) continue;
+      for (let c = t * fp.tileCols; c < Math.min(cols, (t + 1) * fp.tileCols); c++) bandCols.push(c);
+    }
+    if (bandRows.length === 0 && bandCols.length === 0) continue;
+    // One side without evidence is a hash collision on it: every cell of the other side's rows or columns is a candidate.
+    const candRows = bandRows.length > 0 ? bandRows : range(first, last);
+    const candCols = bandCols.length > 0 ? bandCols : range(0, cols - 1);
+    if (bandRows.length === 0 || bandCols.length === 0) exact = false;
+    else if (fp.tileRows > 1 && bandRows.length > 1 && bandCols.length > 1) exact = false;
+    // Bands run top to bottom and each lists its rows and columns in order: `cells` comes out row-major.
+    count += candRows.length * candCols.length;
+    if (firstRow < 0) firstRow = candRows[0] ?? first;
+    lastRow = candRows[candRows.length - 1] ?? last;
+    for (const r of candRows) {
+      if (cells.length >= MAX_LISTED_EDITS) break;
+      for (const c of candCols) if (cells.length < MAX_LISTED_EDITS) cells.push({ row: r, col: c });
+    }
+  }
+  if (count === 0) return { kind: 'unchanged' };
+  return { kind: 'edited', cells, count, exact, firstRow, lastRow };
+}
+
+function range(first: number, last: number): number[] {
+  const out: number[] = [];
+  for (let i = first; i <= last; i++) out.push(i);
+  return out;
+}

@@ -1,0 +1,134 @@
+/** Tests for the fingerprint of written cells: hand edits are found exactly in small and 10,000-row areas, as rows beyond. */
+import fc from 'fast-check';
+import {
+  DEFAULT_FINGERPRINT_BUDGET,
+  MAX_LISTED_EDITS,
+  cellFingerprintSchema,
+  findEditedCells,
+  fingerprintCells,
+  loadFingerprint,
+  storeFingerprint,
+} from '../../../src/core/changes/fingerprint';
+import type { Scalar } from '../../../src/core/host';
+
+function grid(rows: number, cols: number, at: (r: number, c: number) => Scalar = (r, c) => `r${r}c${c}`): Scalar[][] {
+  return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => at(r, c)));
+}
+
+function edited(values: Scalar[][], edits: ReadonlyArray<readonly [number, number]>): Scalar[][] {
+  const copy = values.map((row) => [...row]);
+  for (const [r, c] of edits) copy[r]![c] = `hand edit ${r}:${c}`;
+  return copy;
+}
+
+const scalar = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null));
+
+describe('fingerprint of written cells', () => {
+  it('finds nothing when the cells are as written, even read back as a host gives them', () => {
+    const written = grid(20, 4, (r, c) => (c === 0 ? `Item ${r}` : c === 1 ? r * 0.1 : c === 2 ? r % 2 === 0 : null));
+    const readBack = written.map((row) => row.map((v) => (typeof v === 'number' ? Number(v.toPrecision(15)) : v === null ? '' : v)));
+    expect(findEditedCells(fingerprintCells(written, 20, 4), readBack, 20, 4)).toEqual({ kind: 'unchanged' });
+  });
+
+  it('names exactly the cells edited in a small area (one hash a cell)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }).chain((rows) =>
+          fc.integer({ min: 1, max: 8 }).chain((cols) =>
+            fc.record({
+              values: fc.array(fc.array(scalar, { minLength: cols, maxLength: cols }), { minLength: rows, maxLength: rows }),
+              edits: fc.uniqueArray(fc.tuple(fc.nat(rows - 1), fc.nat(cols - 1)), {
+                minLength: 1,
+                maxLength: 6,
+                selector: ([r, c]) => `${r}:${c}`,
+              }),
+            }),
+          ),
+        ),
+        ({ values, edits }) => {
+          const rows = values.length;
+          const cols = values[0]!.length;
+          const found = findEditedCells(fingerprintCells(values, rows, cols), edited(values, edits), rows, cols);
+          const expected = [...edits].sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([row, col]) => ({ row, col }));
+          expect(found).toEqual({
+            kind: 'edited',
+            cells: expected,
+            count: expected.length,
+            exact: true,
+            firstRow: expected[0]!.row,
+            lastRow: expected[expected.length - 1]!.row,
+          });
+        },
+      ),
+      { seed: 20261126, numRuns: 200 },
+    );
+  });
+
+  it('names rows exactly in a 10,000-row area, and the cells when each band has one edited row or column', () => {
+    const rows = 10_000;
+    const values = grid(rows, 6);
+    const fp = fingerprintCells(values, rows, 6);
+    expect(fp.rowsPerHash).toBe(1);
+    const sameColumn = findEditedCells(
+      fp,
+      edited(values, [
+        [6, 2],
+        [8, 2],
+        [9_000, 5],
+      ]),
+      rows,
+      6,
+    );
+    expect(sameColumn).toMatchObject({ kind: 'edited', exact: true, count: 3, firstRow: 6, lastRow: 9_000 });
+    const crossed = findEditedCells(
+      fp,
+      edited(values, [
+        [6, 2],
+        [8, 3],
+      ]),
+      rows,
+      6,
+    );
+    // Two rows and two columns in one band: the four crossings are candidates, and the rows are still exact.
+    expect(crossed).toMatchObject({ kind: 'edited', exact: false, count: 4, firstRow: 6, lastRow: 8 });
+  });
+
+  it('finds the group of rows holding an edit past 10,000 rows', () => {
+    const rows = 25_000;
+    const values = grid(rows, 3);
+    const fp = fingerprintCells(values, rows, 3);
+    expect(fp.rowsPerHash).toBe(3);
+    const found = findEditedCells(fp, edited(values, [[20_001, 1]]), rows, 3);
+    expect(found.kind).toBe('edited');
+    if (found.kind !== 'edited') return;
+    expect(found.exact).toBe(false);
+    expect(found.firstRow).toBeLessThanOrEqual(20_001);
+    expect(found.lastRow).toBeGreaterThanOrEqual(20_001);
+    expect(found.cells).toContainEqual({ row: 20_001, col: 1 });
+  });
+
+  it('caps the listed cells but counts them all', () => {
+    const values = grid(40, 40);
+    const all = values.flatMap((row, r) => row.map((_, c) => [r, c] as const));
+    const found = findEditedCells(fingerprintCells(values, 40, 40), edited(values, all), 40, 40);
+    expect(found).toMatchObject({ kind: 'edited', count: 1_600 });
+    if (found.kind === 'edited') expect(found.cells).toHaveLength(MAX_LISTED_EDITS);
+  });
+
+  it('says when rows or columns were inserted inside the area', () => {
+    const fp = fingerprintCells(grid(5, 3), 5, 3);
+    expect(findEditedCells(fp, grid(6, 3), 6, 3)).toEqual({ kind: 'reshaped', rows: 6, cols: 3 });
+  });
+
+  it('stores compactly, loads back equal and refuses a damaged value', () => {
+    const values = grid(10_000, 10);
+    const fp = fingerprintCells(values, 10_000, 10);
+    const stored = cellFingerprintSchema.parse(JSON.parse(JSON.stringify(storeFingerprint(fp))));
+    expect(stored.hashes.length).toBeLessThanOrEqual(
+      Math.ceil(((DEFAULT_FINGERPRINT_BUDGET.maxRowHashes + DEFAULT_FINGERPRINT_BUDGET.maxTileHashes) * 16) / 6),
+    );
+    expect(loadFingerprint(stored)).toEqual(fp);
+    expect(loadFingerprint({ ...stored, hashes: stored.hashes.slice(3) })).toBeNull();
+    expect(loadFingerprint({ ...stored, rows: 9_999 })).toBeNull();
+  });
+});
