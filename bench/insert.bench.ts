@@ -2,8 +2,8 @@
 import type { GridRange, WorkbookLayout, WriteBlock, CellSnapshot } from '../src/core/host';
 import { MemoryHost } from '../src/core/memory/memory-host';
 import { WorkbookModel } from '../src/core/memory/workbook-model';
-import { Orchestrator } from '../src/core/refresh/orchestrator';
-import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../test/core/refresh/fakes';
+import { Orchestrator } from '../src/core/placements/orchestrator';
+import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../test/core/placements/fakes';
 import { mixedResult } from './mixed-result';
 import type { Measurement } from './measurement';
 

@@ -8,7 +8,7 @@ import type { Matrix } from '../src/core/cells/matrix';
 import type { GridRange, Scalar } from '../src/core/host';
 import { MemoryHost } from '../src/core/memory/memory-host';
 import { WorkbookModel } from '../src/core/memory/workbook-model';
-import { clearOwn } from '../src/core/refresh/write-transaction';
+import { clearOwn } from '../src/core/placements/write-transaction';
 import { PREVIEW_LIMITS } from '../src/preview/preview-host';
 import type { Measurement } from './measurement';
 

@@ -1,5 +1,5 @@
 /** The document lock around every write, so two refreshes of one spreadsheet (two users, or the menu and the sidebar) never interleave. */
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { LockServiceLike } from './apps-script-services';
 
 /** How long a write waits for another one to finish before giving up. */

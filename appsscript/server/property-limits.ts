@@ -1,5 +1,5 @@
 /** PropertiesService's documented limits (9 KB per value, 500 KB per store) checked before writing, so a write that would fail says why in the add-in's words and changes nothing. */
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { PropertyBag } from './apps-script-services';
 import { utf8ByteLength } from '../../src/core/ndjson/utf8-length';
 

@@ -1,6 +1,6 @@
 /** How the functions the sidebar calls take and give data: arguments parsed with zod before use, results and errors as plain JSON (google.script.run drops an Error's kind and refuses Dates and functions). */
 import { z } from 'zod';
-import { AddinError, isAddinError, type AddinErrorKind } from '../../src/core/wire/errors';
+import { AddinError, isAddinError, type AddinErrorKind } from '../../src/core/errors/addin-error';
 
 export const serverErrorSchema = z.object({
   kind: z.string(),

@@ -1,5 +1,5 @@
 /** The core's DocumentStore over document properties: the core's own keys (already prefixed "svc."), one property per value, several changes in one setProperties call, Apps Script's size limits checked before anything is written. */
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { DocumentStore } from '../../src/core/host';
 import type { BatchPropertyBag } from './sheets-services';
 import { MAX_PROPERTY_STORE_BYTES, MAX_PROPERTY_VALUE_BYTES, storeBytes } from './property-limits';

@@ -1,6 +1,6 @@
 /** SheetsHost: the core's SpreadsheetHost over SpreadsheetApp (synchronous calls behind the port's promises): one setValues, one setNumberFormats and at most one setFontWeights per block, named ranges for tracked areas, document properties for the registry and user properties for credentials, writes under the document lock. */
 import { writeBlockShape } from '../../src/core/write-block-shape';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import { HOST_SHEETS } from '../../src/core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../../src/core/wire/schemas';
 import {

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { AUTH_SCHEMES } from '../../src/core/wire/auth-scheme';
 import { deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } from '../../src/core/wire/schemas';
-import { jobStatusSchema } from '../../src/core/service/job-store';
-import { ADDIN_ERROR_KINDS } from '../../src/core/wire/errors';
-import type { JobItemState } from '../../src/core/refresh/refresh-job-state';
+import { jobStatusSchema } from '../../src/core/jobs/job-store';
+import { ADDIN_ERROR_KINDS } from '../../src/core/errors/addin-error';
+import type { JobItemState } from '../../src/core/jobs/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
 
 /** Call and job ids are minted by the sidebar: URL-safe, long enough to be unguessable, short enough for cache keys. */

@@ -1,7 +1,7 @@
 /** The sidebar's calls on the server: each entry point parses its JSON, starts the AddinService method and answers at once; the method's promise settles in the same execution and its answer (or error) is kept for `callResult`. `jobStatus` and `cancel` answer directly, so polling costs one call. */
 import type { AddinService } from '../../src/core/service/addin-service';
-import { jobStatusSchema, cancelKey } from '../../src/core/service/job-store';
-import { AddinError } from '../../src/core/wire/errors';
+import { jobStatusSchema, cancelKey } from '../../src/core/jobs/job-store';
+import { AddinError } from '../../src/core/errors/addin-error';
 import { CallStore } from './call-store';
 import type { SidebarMethod } from './entry-points';
 import { JOB_KEY_PREFIX } from './script-cache-job-store';

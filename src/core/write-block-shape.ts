@@ -1,6 +1,6 @@
 /** The shape rule every host checks before writing a block: rectangular values, and format and bold runs inside them. */
 import type { WriteBlock } from './host';
-import { AddinError } from './wire/errors';
+import { AddinError } from './errors/addin-error';
 
 /** The block's size; throws AddinError kind 'host' when its values are not rectangular or a run reaches outside them. */
 export function writeBlockShape(block: WriteBlock): { rows: number; cols: number } {

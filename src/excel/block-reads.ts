@@ -3,7 +3,7 @@
  * halved when Excel still refuses one for its size.
  */
 import { z } from 'zod';
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import type { GridRange, Scalar } from '../core/host';
 import { isResponseTooLarge } from './excel-errors';
 

@@ -1,6 +1,6 @@
 /** Reading errors from the Excel JavaScript API (OfficeExtension.Error) and turning them into the add-in's typed errors. */
 import { z } from 'zod';
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 
 const officeErrorShape = z.object({ code: z.string(), message: z.string().optional() });
 

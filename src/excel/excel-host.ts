@@ -3,7 +3,7 @@
  * what it reads; a call refused while the user edits a cell fails with 'hostBusy' (the core waits and calls again).
  */
 import { z } from 'zod';
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import { HOST_EXCEL } from '../core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../core/wire/schemas';
 import {

@@ -1,6 +1,6 @@
 /** The document store over Office document settings (saved in the workbook, per add-in): placement registry and workbook id, never secrets. */
 import { z } from 'zod';
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import type { DocumentStore } from '../core/host';
 
 /** The part of Office.Settings the store uses (Office.context.document.settings, or a fake). */

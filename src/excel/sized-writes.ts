@@ -2,7 +2,7 @@
  * Write blocks sized for Excel's request cap (5 MB on the web): cut by a byte estimate first, and when Excel still
  * answers RequestPayloadSizeLimitExceeded, the refused block is halved and the write goes on.
  */
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import { BLOCK_OVERHEAD_BYTES, estimateBlockBytes } from '../core/cells/write-plan';
 import type { CellRun, WriteBlock } from '../core/host';
 import { isRequestTooLarge } from './excel-errors';

@@ -1,6 +1,6 @@
 /** Entry of the Excel task pane, the shared runtime's page: Office.onReady, the requirement check, then the pane over the Excel host. */
 import { createRoot } from 'react-dom/client';
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import { browserRuntime } from '../browser/browser-runtime';
 import { createAddinService } from '../core/service/create-addin-service';
 import { readPreviewConfig } from '../preview/preview-config';

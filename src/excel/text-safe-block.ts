@@ -2,7 +2,7 @@
  * Writing one block of cells so that text stays text: every string Excel would reinterpret lands in a cell already
  * formatted `@` (the format synced before the values), empty cells are written as `""`, bold is set by rectangles.
  */
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import { needsTextFormat } from '../core/cells/inert-text';
 import { TEXT_FORMAT, type CellRun, type Scalar, type WriteBlock } from '../core/host';
 import { rectanglesOf, type ValueRect } from './rectangles';

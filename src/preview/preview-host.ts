@@ -1,5 +1,5 @@
 /** PreviewHost: the browser preview's SpreadsheetHost: a MemoryHost over a WorkbookModel saved write-behind in a WorkbookStore (IndexedDB), with the grid's selection and a per-user credential store. */
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import { HOST_EXCEL } from '../core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../core/wire/schemas';
 import type {

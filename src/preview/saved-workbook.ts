@@ -1,6 +1,6 @@
 /** The preview workbook as saved in browser storage: a versioned envelope around the workbook model's JSON and the last selection. */
 import { z } from 'zod';
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import { WorkbookModel, type WorkbookJson } from '../core/memory/workbook-model';
 
 /** Marks the stored value as ours (another app on the same origin could use the key). */

@@ -2,7 +2,7 @@
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useRef, useState } from 'react';
 import { mintPublicId } from '../core/api/public-id';
-import { AddinError } from '../core/wire/errors';
+import { AddinError } from '../core/errors/addin-error';
 import type { CellTarget, PlacementView, ReportDraft, RunOutcome } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';

@@ -1,7 +1,7 @@
 /** Turns any thrown value into what a message bar shows: title, message, what to do, intent and an optional action; never a stack. */
 import { z } from 'zod';
-import type { AddinErrorKind } from '../core/wire/errors';
-import { isAddinError } from '../core/wire/errors';
+import type { AddinErrorKind } from '../core/errors/addin-error';
+import { isAddinError } from '../core/errors/addin-error';
 
 export type ErrorAction = 'signInAgain';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { ENTRY_POINTS } from '../../appsscript/server/entry-points';
 import { ScriptCacheJobStore } from '../../appsscript/server/script-cache-job-store';
-import { cancelRequested, emptyStatus } from '../../src/core/service/job-store';
+import { cancelRequested, emptyStatus } from '../../src/core/jobs/job-store';
 import { buildSheets } from '../../scripts/sheets-bundle';
 import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
 import { fireDueTriggers, loadProject } from './helpers/vm-project';

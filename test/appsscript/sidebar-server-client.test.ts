@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ScriptCacheJobStore } from '../../appsscript/server/script-cache-job-store';
-import { cancelRequested, emptyStatus } from '../../src/core/service/job-store';
+import { cancelRequested, emptyStatus } from '../../src/core/jobs/job-store';
 import { serverClient, nonJsonPath } from '../../appsscript/sidebar/server-client';
 import { buildSheets } from '../../scripts/sheets-bundle';
 import { addinRejection } from '../helpers/caught-error';

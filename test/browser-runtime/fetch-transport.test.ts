@@ -2,7 +2,7 @@
 import { fetchTransport, type FetchLike } from '../../src/browser/fetch-transport';
 import { QueryClient } from '../../src/core/api/query-client';
 import { createCancelSource } from '../../src/core/runtime/cancel-signal';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import { recordingClock, seededRandom } from '../helpers/contract-fake-clock';
 
 const enc = new TextEncoder();

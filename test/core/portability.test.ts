@@ -60,8 +60,8 @@ describe('src/core portability lint', () => {
     const probes: Probe[] = [
       ...GLOBALS.map(([, code]) => ({ code, file: 'src/core/api/__probe__.ts' })),
       { code: 'export const x = Date.now() + Math.random();', file: 'src/core/cells/__probe__.ts' },
-      { code: "import React from 'react';\nexport const x = React;", file: 'src/core/refresh/__probe__.ts' },
-      { code: "import fs from 'node:fs';\nexport const x = fs;", file: 'src/core/refresh/__probe__.ts' },
+      { code: "import React from 'react';\nexport const x = React;", file: 'src/core/placements/__probe__.ts' },
+      { code: "import fs from 'node:fs';\nexport const x = fs;", file: 'src/core/placements/__probe__.ts' },
       // Injected equivalents are fine in the core; the globals are fine outside it.
       { code: 'export const x = (deps: { fetch: () => void }) => deps.fetch();', file: 'src/core/api/__probe__.ts' },
       { code: 'export const x = setTimeout(() => undefined, 1);', file: 'src/ui/__probe__.ts' },

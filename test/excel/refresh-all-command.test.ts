@@ -1,5 +1,5 @@
 /** The ribbon's Refresh all: event.completed() on every path, the pane shown when some placement failed, through the associated function. */
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { RefreshAllSummary } from '../../src/core/service/addin-service';
 import { refreshAllCommand, type RefreshAllCommandDeps } from '../../src/excel/refresh-all-command';
 import { useInstalledFake } from './helpers/installed-fake';

@@ -1,5 +1,5 @@
 /** Write blocks under Excel's request cap: cut by estimate, halved when Excel refuses one for its size, every row written once. */
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { WriteBlock } from '../../src/core/host';
 import { cutByEstimate, sliceRows, writeUnderCap } from '../../src/excel/sized-writes';
 import { writeTextSafeBlock } from '../../src/excel/text-safe-block';

@@ -13,8 +13,8 @@ import { GENERAL_FORMAT, TEXT_FORMAT, type GridRange, type Scalar, type SheetRef
 import { boldRuns } from '../../src/core/cells/cell-runs';
 import type { Matrix } from '../../src/core/cells/matrix';
 import { estimateBlockBytes, planWriteBlocks } from '../../src/core/cells/write-plan';
-import { loadRegistry, readRegistry, saveRegistry, type PlacementRecord } from '../../src/core/refresh/placement-record';
-import { readSnapshots } from '../../src/core/refresh/snapshot-reads';
+import { loadRegistry, readRegistry, saveRegistry, type PlacementRecord } from '../../src/core/placements/placement-record';
+import { readSnapshots } from '../../src/core/placements/snapshot-reads';
 
 /** Edits a user makes in the host's UI, for the suite only (0-based rows and columns). */
 export interface WorkbookEdits {

@@ -4,7 +4,7 @@
 /** The preview page: header, grid and the real pane over the real AddinService wired to the PreviewHost (no network). */
 import '../helpers/setup-dom';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { Transport } from '../../src/core/api/transport';
 import { createAddinService } from '../../src/core/service/create-addin-service';
 import { cancellableSleep } from '../../src/browser/browser-clock';

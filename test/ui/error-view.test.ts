@@ -1,7 +1,7 @@
 // toErrorView: every kind gets a title and the error's own message, the right intent and action; never a stack.
-import { ADDIN_ERROR_KINDS, AddinError, cancelledError } from '../../src/core/wire/errors';
+import { ADDIN_ERROR_KINDS, AddinError, cancelledError } from '../../src/core/errors/addin-error';
 import { describeCells, toErrorView } from '../../src/ui/error-view';
-import { planPlacement } from '../../src/core/refresh/planner';
+import { planPlacement } from '../../src/core/placements/planner';
 import { addinErrorOf } from '../helpers/caught-error';
 
 test.each([...ADDIN_ERROR_KINDS])('%s keeps the message and adds a title', (kind) => {

@@ -1,5 +1,5 @@
 /** An in-memory AddinService for pane tests: canned data, recorded calls, and overridable behaviour per method. */
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { Deployment, Environment, Meta } from '../../src/core/wire/schemas';
 import type {
   JobStatus,

@@ -2,7 +2,7 @@
 // New report and Edit: SQL mode as typed, progress then summary, Cancel, overwrite confirmation, required name, error hints.
 import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
-import { AddinError, cancelledError } from '../../src/core/wire/errors';
+import { AddinError, cancelledError } from '../../src/core/errors/addin-error';
 import type { InsertOptions, ReportDraft, RunOutcome } from '../../src/core/service/addin-service';
 import { change, click, findDialog, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';

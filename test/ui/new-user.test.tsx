@@ -2,7 +2,7 @@
 // The pane as a new user meets it: Limit validation, the default cap, empty results, the list after Insert, unsaved drafts, a viewer.
 import '../helpers/setup-dom';
 import { screen, within } from '@testing-library/react';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { ReportDraft, RunOutcome } from '../../src/core/service/addin-service';
 import { change, click, findDialog, settle } from './act-events';
 import { samplePlacement, type FakeAddinService } from './fake-addin-service';

@@ -2,7 +2,7 @@
 // Placements: status badges, relative times that move with the clock, Refresh all with N of M / failures / Retry failed, Remove.
 import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { RefreshAllSummary } from '../../src/core/service/addin-service';
 import { click, findDialog, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';

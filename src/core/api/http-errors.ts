@@ -1,5 +1,5 @@
 /** Maps an HTTP error answer (status and body) or a network failure to an AddinError whose message says what to do. */
-import { AddinError, type AddinErrorKind } from '../wire/errors';
+import { AddinError, type AddinErrorKind } from '../errors/addin-error';
 import { errorBodySchema } from '../wire/schemas';
 import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED } from '../wire/wire-names';
 

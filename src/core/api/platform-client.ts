@@ -1,5 +1,5 @@
 /** The control-plane client (deployments, environments, meta-sync tokens, reports, placements) plus the metadata route. */
-import { AddinError, ContractError, cancelledError, isAddinError } from '../wire/errors';
+import { AddinError, ContractError, cancelledError, isAddinError } from '../errors/addin-error';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
 import { publicIdProblem } from './public-id';
 import { parseServiceUrl } from './service-url';

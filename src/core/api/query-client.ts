@@ -1,6 +1,6 @@
 /** The SQL query API client: posts a query, decodes its NDJSON stream, repeats on Continue wait, and returns the result. */
 import { authorizationHeader, type AuthScheme } from '../wire/auth-scheme';
-import { AddinError, cancelledError, isAddinError } from '../wire/errors';
+import { AddinError, cancelledError, isAddinError } from '../errors/addin-error';
 import { errorFromResponse, networkError } from './http-errors';
 import type { QueryResult, QueryRunner, QueryRunOptions, ResultBudget } from './query-result';
 import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';

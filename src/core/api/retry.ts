@@ -2,7 +2,7 @@
 import { raceCancel } from '../runtime/cancel-race';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
-import { cancelledError, isAddinError } from '../wire/errors';
+import { cancelledError, isAddinError } from '../errors/addin-error';
 
 /** Attempts of one call, including the first; larger requests are clamped to this. */
 export const MAX_ATTEMPTS = 4;

@@ -1,5 +1,5 @@
 /** Checks and normalizes the web addresses the add-in sends keys to (the tenant URL, and the platform's deployment and REST URLs), as plain text: no URL class in a bare runtime. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 
 export interface ServiceUrl {
   /** `scheme://host[:port][/path]`, scheme and host in lower case, no trailing slash. */

@@ -1,5 +1,5 @@
 /** A builder state checked against the metadata: members resolved to their kind and type, every rule of the builder enforced. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { Meta } from '../wire/schemas';
 import type { BuilderGranularity, BuilderOperator, BuilderState } from './builder-state';
 import { membersOf, type BuilderMember } from './view-members';

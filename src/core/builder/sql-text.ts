@@ -1,5 +1,5 @@
 /** SQL text pieces of the platform's Postgres-flavoured dialect: quoted identifiers and escaped literals that cannot break out of their place. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 
 /** Reserved words of Postgres (reserved and type/function-name reserved): used bare they would not parse as names. */
 const RESERVED = new Set(

@@ -1,5 +1,5 @@
 /** The members of one view (measures and dimensions with titles, types and their names inside the view), read from the metadata. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { Meta } from '../wire/schemas';
 
 export interface BuilderMember {

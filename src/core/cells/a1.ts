@@ -1,5 +1,5 @@
 /** A1 notation: column letters, cell and range references with quoted sheet names, and grid bounds checks. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { HostLimits } from '../host';
 
 /** The grid size of a host (HostLimits carries it). */

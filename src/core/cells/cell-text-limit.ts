@@ -1,5 +1,5 @@
 /** The per-cell text length limit of a host (Excel 32,767 characters): the check and the error naming the cell. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { Scalar } from '../host';
 import { formatCellRef } from './a1';
 import type { Matrix } from './matrix';

@@ -1,5 +1,5 @@
 /** Matching pivot members and title keys (`view.member`) to result column names (`member` or `view.member`). */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 
 /** `orders.status` -> `status`; a name without a dot is its own short form. */
 function withoutView(name: string): string {

@@ -1,5 +1,5 @@
 /** The pivot layout: a cross-tab of a flat result, Rows members down the left, Columns members and measures across the top. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { QueryResult } from '../api/query-result';
 import type { PivotItems, StreamValue } from '../wire/schemas';
 import type { Scalar } from '../host';

@@ -1,5 +1,5 @@
 /** Write plans: a matrix cut into blocks that each fit one host write request (cells and estimated payload bytes). */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { Scalar, WriteBlock } from '../host';
 import { columnToLetters, formatCellRef } from './a1';
 import { boldRuns, formatRuns } from './cell-runs';

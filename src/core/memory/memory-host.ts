@@ -1,6 +1,6 @@
 /** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict read/write limits, separate document and credential stores, and fault injection for tests. */
 import { writeBlockShape } from '../write-block-shape';
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
 import type { SpreadsheetHostValue } from '../wire/schemas';
 import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';

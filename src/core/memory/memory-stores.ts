@@ -1,5 +1,5 @@
 /** MemoryHost's stores: the document store over the model's settings (with Apps Script's caps) and a per-user credential store kept apart. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { CredentialStore, DocumentStore } from '../host';
 import { utf8ByteLength } from '../ndjson/utf8-length';
 import type { WorkbookModel } from './workbook-model';

@@ -1,6 +1,6 @@
 /** The JSON form of a WorkbookModel (what the preview saves): its zod schema and the conversion to and from the sheets' cell storage. */
 import { z } from 'zod';
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { GridRange } from '../host';
 import { RowIndex } from './row-index';
 import { isEmptyRow, MAX_COLUMN_WIDTH, type RowStore, type SheetStore } from './sheet-store';

@@ -1,5 +1,5 @@
 /** A portable in-memory workbook: ordered sheets of sparse cells with formats and bold, column widths, tracked areas, settings, change events. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { BoldRun, FormatRun, GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
 import { holdsFormat, isEmptyRow, MAX_COLUMN_WIDTH, ownFormats, type RowStore, type SheetStore } from './sheet-store';

@@ -1,5 +1,5 @@
 /** The push decoder of the query API's newline-delimited JSON result stream (header line, data lines, error line). */
-import type { AddinError } from '../wire/errors';
+import type { AddinError } from '../errors/addin-error';
 import { streamErrorLineSchema, streamHeaderSchema, type StreamHeader, type StreamValue } from '../wire/schemas';
 import { scanDataLine } from './data-line-scan';
 import { serverLineError, streamError } from './stream-errors';

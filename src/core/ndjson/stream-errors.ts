@@ -1,5 +1,5 @@
 /** The typed errors the NDJSON stream decoder throws: damaged or truncated streams and the server's own error lines. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import { CONTINUE_WAIT_TEXT } from '../wire/wire-names';
 
 /** Machine codes of a damaged stream (`AddinError.code` of kind 'stream'). */

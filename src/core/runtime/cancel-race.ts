@@ -1,5 +1,5 @@
 /** Races a promise against a CancelSignal so a call stops at once on cancel even when the awaited work ignores the signal. */
-import { cancelledError } from '../wire/errors';
+import { cancelledError } from '../errors/addin-error';
 import type { CancelSignal } from './cancel-signal';
 
 /** Settles as `promise` does, or rejects with cancelledError() as soon as `signal` trips (the promise then settles unobserved). */

@@ -1,9 +1,9 @@
 /** The AddinService interface: everything the pane asks of the add-in, in plain data (it also crosses google.script.run). */
-import type { AddinErrorKind } from '../wire/errors';
+import type { AddinErrorKind } from '../errors/addin-error';
 import type { Deployment, Environment, Meta, PivotItems } from '../wire/schemas';
-import type { JobItemState, RefreshAllSummary } from '../refresh/refresh-job-state';
+import type { JobItemState, RefreshAllSummary } from '../jobs/refresh-job-state';
 import type { AuthScheme } from '../wire/auth-scheme';
-import type { JobStatus } from './job-store';
+import type { JobStatus } from '../jobs/job-store';
 
 export type { AuthScheme, JobItemState, JobStatus, RefreshAllSummary };
 

@@ -1,5 +1,5 @@
 /** createAddinService: the host-agnostic AddinService over the core (platform client, query client, orchestrator), everything injected. */
-import { AddinError, isAddinError } from '../wire/errors';
+import { AddinError, isAddinError } from '../errors/addin-error';
 import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../wire/schemas';
 import type { Transport } from '../api/transport';
 import type { Clock } from '../runtime/clock';
@@ -7,11 +7,11 @@ import type { CancelSignal } from '../runtime/cancel-signal';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import { formatRangeRef } from '../cells/a1';
 import type { SpreadsheetHost } from '../host';
-import { retryWhileBusy } from '../refresh/host-busy';
-import { JobScope } from '../refresh/job-scope';
-import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../refresh/orchestrator';
-import { parseRegistry } from '../refresh/placement-record';
-import { refreshAll } from '../refresh/refresh-all';
+import { retryWhileBusy } from '../placements/host-busy';
+import { JobScope } from '../jobs/job-scope';
+import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../placements/orchestrator';
+import { parseRegistry } from '../placements/placement-record';
+import { refreshAll } from '../jobs/refresh-all';
 import type {
   AddinService,
   CellTarget,
@@ -28,9 +28,9 @@ import type {
   WorkbookContext,
 } from './addin-service';
 import { builderViewOf, builderHeaderTitles } from './header-titles';
-import { JobRegistry } from './job-registry';
-import { MemoryJobStore, readJobStatus, requestCancel, type JobStore } from './job-store';
-import { JobTracker } from './job-tracker';
+import { JobRegistry } from '../jobs/job-registry';
+import { MemoryJobStore, readJobStatus, requestCancel, type JobStore } from '../jobs/job-store';
+import { JobTracker } from '../jobs/job-tracker';
 import { PlatformSession } from './platform-session';
 import { damagedView, lastKnownOf, placementView, type LastKnownReport } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';

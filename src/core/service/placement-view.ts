@@ -1,9 +1,9 @@
 /** What the pane shows for one placement: registry record + where its cells are now + what the platform last said about it. */
-import { errorKindOr, type AddinErrorKind } from '../wire/errors';
+import { errorKindOr, type AddinErrorKind } from '../errors/addin-error';
 import type { Report } from '../wire/schemas';
 import { SYNC_UP_TO_DATE } from '../wire/wire-names';
-import type { PlacementListing } from '../refresh/orchestrator';
-import { headerRowsOf, type DamagedRecord } from '../refresh/placement-record';
+import type { PlacementListing } from '../placements/orchestrator';
+import { headerRowsOf, type DamagedRecord } from '../placements/placement-record';
 import type { PlacementView } from './addin-service';
 
 /** The platform's last answer about a placement (from the latest connect-workbook or upsert of this session). */

@@ -2,7 +2,7 @@
  * The signed-in platform session of a service: the client of the stored session (read from the credential store once
  * per job), and what this session has learnt from the platform (deployments, environments, metadata, meta-sync tokens).
  */
-import { AddinError, isAddinError } from '../wire/errors';
+import { AddinError, isAddinError } from '../errors/addin-error';
 import { PlatformClient } from '../api/platform-client';
 import { QueryClient } from '../api/query-client';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../api/query-result';
@@ -10,7 +10,7 @@ import type { Deployment, Environment, Meta } from '../wire/schemas';
 import type { Transport } from '../api/transport';
 import type { Clock } from '../runtime/clock';
 import type { CredentialStore } from '../host';
-import type { QueryContext } from '../refresh/orchestrator';
+import type { QueryContext } from '../placements/orchestrator';
 import { MetaTokenCache } from './meta-token-cache';
 import { loadSession, type StoredSession } from './session-store';
 

@@ -1,6 +1,6 @@
 /** Parses a value against its wire schema, throwing a ContractError that names the offending field path (`data.items[0].url`). */
 import type { z } from 'zod';
-import { ContractError } from './errors';
+import { ContractError } from '../errors/addin-error';
 
 /** Formats a zod issue path the way it reads in JavaScript: names joined by dots, array indexes in brackets. */
 export function formatFieldPath(path: readonly PropertyKey[]): string {

@@ -1,6 +1,6 @@
 // The Reports menu in every authorization mode, the sidebar from its HTML file, and the JSON-only argument and result handling of sidebar calls.
 import { z } from 'zod';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { addReportsMenu } from '../../../appsscript/server/reports-menu';
 import { parseArgs, serverCall } from '../../../appsscript/server/server-call';
 import { openSidebar } from '../../../appsscript/server/sidebar';

@@ -1,6 +1,6 @@
 // The UrlFetchApp transport over the synchronous fake against a real HTTP server: request shape, HTTP errors as responses, the size cap, cancel and connection failures.
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { NEAR_CAP_BYTES, urlFetchTransport } from '../../../appsscript/server/url-fetch-transport';
 import { addinRejection } from '../../helpers/caught-error';
 import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';

@@ -1,6 +1,6 @@
 /** Tests of PlatformClient against an in-process HTTP stub: headers, pagination, error kinds, retries, contract errors, abort. */
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
-import { ContractError } from '../../../src/core/wire/errors';
+import { ContractError } from '../../../src/core/errors/addin-error';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { PlatformClient } from '../../../src/core/api/platform-client';
 import { startStubServer, scripted, type StubReply, type StubServer } from '../../helpers/contract-stub-server';

@@ -3,10 +3,10 @@ import { QueryClient } from '../../../src/core/api/query-client';
 import type { Transport } from '../../../src/core/api/transport';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import { Orchestrator } from '../../../src/core/refresh/orchestrator';
-import { AddinError } from '../../../src/core/wire/errors';
+import { Orchestrator } from '../../../src/core/placements/orchestrator';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { seededRandom } from '../../helpers/contract-fake-clock';
-import { cells, countingBytes, fakeClock, FakeReports } from '../refresh/fakes';
+import { cells, countingBytes, fakeClock, FakeReports } from '../placements/fakes';
 
 const HEADER = `${JSON.stringify({
   schema: [

@@ -2,7 +2,7 @@
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
 import type { QueryProgress } from '../../../src/core/api/query-result';

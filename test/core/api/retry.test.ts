@@ -1,7 +1,7 @@
 /** Tests of withRetry: what is retried, how often, how long it waits, and that abort stops it at once. */
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import fc from 'fast-check';
-import { AddinError, type AddinErrorKind } from '../../../src/core/wire/errors';
+import { AddinError, type AddinErrorKind } from '../../../src/core/errors/addin-error';
 import { backoffDelay, withRetry, MAX_ATTEMPTS } from '../../../src/core/api/retry';
 import { recordingClock, seededRandom } from '../../helpers/contract-fake-clock';
 

@@ -5,7 +5,7 @@ import { isLoopbackHost, parseServiceUrl } from '../../../src/core/api/service-u
 import type { Transport } from '../../../src/core/api/transport';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { createAddinService } from '../../../src/core/service/create-addin-service';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { recordingClock, seededBytes, seededRandom } from '../../helpers/contract-fake-clock';
 
 function refusal(run: () => unknown): AddinError {

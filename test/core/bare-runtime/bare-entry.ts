@@ -6,9 +6,9 @@ import { QueryClient } from '../../../src/core/api/query-client';
 import type { Transport, TransportResponse } from '../../../src/core/api/transport';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import { Orchestrator } from '../../../src/core/refresh/orchestrator';
+import { Orchestrator } from '../../../src/core/placements/orchestrator';
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
-import { countingBytes, fakeClock, FakeReports } from '../refresh/fakes';
+import { countingBytes, fakeClock, FakeReports } from '../placements/fakes';
 
 /** What the Apps Script server hands over, as UrlFetchApp does it: synchronous, the whole answer at once (JSON in and out). */
 export type UrlFetch = (requestJson: string) => string;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { metaSchema } from '../../../src/core/wire/schemas';
 import { emptyBuilderState, parseBuilderState, type BuilderState } from '../../../src/core/builder/builder-state';
 import { compileBuilder } from '../../../src/core/builder/compile';

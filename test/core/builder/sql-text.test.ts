@@ -1,6 +1,6 @@
 /** SQL text pieces: identifiers and literals round-trip and never let their content out of its quotes. */
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import {
   containsPattern,
   nextDay,

@@ -1,5 +1,5 @@
 /** Tests for MemoryHost: strict write and read limits, snapshot/restore, separate stores with the document's caps, workbook id, the layout, tracked areas and fault injection. */
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
 import { boldRuns, formatRuns } from '../../../src/core/cells/cell-runs';
 import { TEXT_FORMAT } from '../../../src/core/host';

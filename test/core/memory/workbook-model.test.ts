@@ -1,6 +1,6 @@
 /** Tests for the in-memory workbook: host-like value semantics, row/column edits moving cells and tracked areas, persistence, events. */
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { WorkbookModel, type ModelChange } from '../../../src/core/memory/workbook-model';
 

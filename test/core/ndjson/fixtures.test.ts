@@ -2,7 +2,7 @@
 import { textDecoderUtf8 } from '../../../src/browser/text-decoder-utf8';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import type { StreamHeader, StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder, type NdjsonDecoder, type NdjsonDecoderOptions } from '../../../src/core/ndjson/ndjson-decoder';
 import { createUtf8Feeder } from '../../../src/core/ndjson/utf8-feeder';

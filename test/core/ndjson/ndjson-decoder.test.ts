@@ -1,6 +1,6 @@
 /** Decoder behaviour beyond the fixtures: sticky failures, bounded buffering, misuse, and random round trips. */
 import fc from 'fast-check';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
 

@@ -1,6 +1,6 @@
 /** The UTF-8 byte front-end: split characters come out whole, invalid bytes fail the stream. */
 import { textDecoderUtf8 } from '../../../src/browser/text-decoder-utf8';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
 import { completeLength, createUtf8Feeder } from '../../../src/core/ndjson/utf8-feeder';

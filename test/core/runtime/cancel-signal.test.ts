@@ -1,7 +1,7 @@
 /** The core's cancellation token: callbacks run once on cancel, can be unregistered, and race a pending promise. */
 import { raceCancel } from '../../../src/core/runtime/cancel-race';
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 
 describe('createCancelSource', () => {
   it('trips once, runs each registered callback once, skips unregistered ones, and runs late ones at once', () => {

@@ -1,6 +1,6 @@
 /** placementView: the status rule (refreshing, orphaned, failed, out of date, up to date) and the fields the pane shows. */
-import type { PlacementListing } from '../../../src/core/refresh/orchestrator';
-import type { PlacementRecord } from '../../../src/core/refresh/placement-record';
+import type { PlacementListing } from '../../../src/core/placements/orchestrator';
+import type { PlacementRecord } from '../../../src/core/placements/placement-record';
 import { lastKnownOf, placementView, type LastKnownReport } from '../../../src/core/service/placement-view';
 import { reportSchema } from '../../../src/core/wire/schemas';
 

@@ -1,6 +1,6 @@
 /** Session (credential store), workbook context (document), meta-sync token cache and the job registry. */
 import { MemoryHost } from '../../../src/core/memory/memory-host';
-import { JobRegistry } from '../../../src/core/service/job-registry';
+import { JobRegistry } from '../../../src/core/jobs/job-registry';
 import { MetaTokenCache, TOKEN_RENEW_MARGIN_MS } from '../../../src/core/service/meta-token-cache';
 import { SESSION_KEY, clearSession, loadSession, saveSession } from '../../../src/core/service/session-store';
 import { CONTEXT_KEY, loadContext, saveContext } from '../../../src/core/service/workbook-context-store';

@@ -1,6 +1,6 @@
 /** An Orchestrator insert of a mixed rows x 10 result onto ExcelHost over the Office.js fake, with the fake's request counts (the large-insert test and bench share it). */
-import { Orchestrator } from '../../../src/core/refresh/orchestrator';
-import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../../core/refresh/fakes';
+import { Orchestrator } from '../../../src/core/placements/orchestrator';
+import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../../core/placements/fakes';
 import { mixedResult } from '../../../bench/mixed-result';
 import { fakeExcelHost } from './fake-excel-host';
 

@@ -1,9 +1,9 @@
 /** Refresh-all job: queries run with bounded concurrency, writes go one placement at a time, Stop leaves cells intact. */
 import type { CancelSignal } from '../runtime/cancel-signal';
-import { isAddinError } from '../wire/errors';
+import { isAddinError } from '../errors/addin-error';
 import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
 import { JobScope } from './job-scope';
-import type { Orchestrator } from './orchestrator';
+import type { Orchestrator } from '../placements/orchestrator';
 
 export interface RefreshAllOptions {
   /** Queries in flight at most (default 3). */

@@ -1,8 +1,8 @@
 /** Tests for the placement planner: grow/shrink leftovers, blocking cells and placements, grid limits, and properties over random layouts. */
 import fc from 'fast-check';
 import type { GridRange } from '../../../src/core/host';
-import { containsCell, subtract } from '../../../src/core/refresh/grid-rect';
-import { planPlacement, type PlanInput } from '../../../src/core/refresh/planner';
+import { containsCell, subtract } from '../../../src/core/placements/grid-rect';
+import { planPlacement, type PlanInput } from '../../../src/core/placements/planner';
 
 const S = 'sheet-1';
 const limits = { maxRows: 1000, maxCols: 100 };

@@ -1,6 +1,6 @@
 /** Named fakes for orchestrator tests: a recording ReportsApi, a table-backed QueryRunner that can fail or hang, a clock and random bytes. */
 import type { CancelSignal } from '../../../src/core/runtime/cancel-signal';
-import { AddinError, cancelledError } from '../../../src/core/wire/errors';
+import { AddinError, cancelledError } from '../../../src/core/errors/addin-error';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../../../src/core/api/query-result';
 import {
   connectWorkbookBodySchema,
@@ -15,7 +15,7 @@ import {
 import type { HostLimits } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import { Orchestrator, type OrchestratorDeps, type QueryContext, type ReportsApi } from '../../../src/core/refresh/orchestrator';
+import { Orchestrator, type OrchestratorDeps, type QueryContext, type ReportsApi } from '../../../src/core/placements/orchestrator';
 
 export interface Table {
   columns: StreamColumn[];

@@ -3,7 +3,7 @@
  * per PROGRESS_WRITE_MS), and sees a cancel asked for from another request each time it writes or is asked to check.
  */
 import type { Clock } from '../runtime/clock';
-import type { JobItemState } from '../refresh/refresh-job-state';
+import type { JobItemState } from './refresh-job-state';
 import { cancelRequested, emptyStatus, type JobStatus, type JobStore } from './job-store';
 
 /** Progress is written at most this often (item changes and the end always are). */

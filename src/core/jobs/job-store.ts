@@ -4,8 +4,8 @@
  * e.g. the script cache; browser hosts use MemoryJobStore). Values are plain JSON, parsed with zod when read.
  */
 import { z } from 'zod';
-import type { AddinErrorKind } from '../wire/errors';
-import type { JobItemState } from '../refresh/refresh-job-state';
+import type { AddinErrorKind } from '../errors/addin-error';
+import type { JobItemState } from './refresh-job-state';
 
 /**
  * Where job statuses live, as text by key (a cache may drop old entries: a missing status reads as unknown). A job

@@ -1,8 +1,8 @@
 /** The user cells in a write's way: the same cells as a walk over every cell, found by looking at the probes' cells only. */
 import fc from 'fast-check';
 import type { CellSnapshot, GridRange, Scalar } from '../../../src/core/host';
-import { containsCell } from '../../../src/core/refresh/grid-rect';
-import { occupiedCells } from '../../../src/core/refresh/occupied-cells';
+import { containsCell } from '../../../src/core/placements/grid-rect';
+import { occupiedCells } from '../../../src/core/placements/occupied-cells';
 
 function snapshot(range: GridRange, values: Scalar[][]): CellSnapshot {
   return { range, values, formats: values.map((l) => l.map(() => 'General')), bold: values.map((l) => l.map(() => false)) };

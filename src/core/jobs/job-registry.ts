@@ -1,6 +1,6 @@
 /** Running jobs by id (their cancel sources, for Cancel / Stop) and the placements they are refreshing. */
 import { createCancelSource, type CancelSignal, type CancelSource } from '../runtime/cancel-signal';
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 
 export class JobRegistry {
   private readonly controllers = new Map<string, CancelSource>();

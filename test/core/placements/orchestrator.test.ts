@@ -2,12 +2,12 @@
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AddinError } from '../../../src/core/wire/errors';
+import { AddinError } from '../../../src/core/errors/addin-error';
 import { HOST_EXCEL } from '../../../src/core/wire/wire-names';
 import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import { TEXT_FORMAT } from '../../../src/core/host';
-import { loadRegistry, recordKey, REGISTRY_INDEX_KEY, REGISTRY_KEY } from '../../../src/core/refresh/placement-record';
-import { Orchestrator } from '../../../src/core/refresh/orchestrator';
+import { loadRegistry, recordKey, REGISTRY_INDEX_KEY, REGISTRY_KEY } from '../../../src/core/placements/placement-record';
+import { Orchestrator } from '../../../src/core/placements/orchestrator';
 import { cells, countingBytes, draft, fakeClock, numbered, rig, table, type Rig, type Table } from './fakes';
 import { addinRejection } from '../../helpers/caught-error';
 

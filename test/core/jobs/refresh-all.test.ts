@@ -1,8 +1,8 @@
 /** Tests for refreshAll: bounded query concurrency, one writer at a time, failures reported per placement, Stop, retry. */
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import type { JobItemState } from '../../../src/core/service/addin-service';
-import { refreshAll } from '../../../src/core/refresh/refresh-all';
-import { cells, draft, numbered, rig, type Rig } from './fakes';
+import { refreshAll } from '../../../src/core/jobs/refresh-all';
+import { cells, draft, numbered, rig, type Rig } from '../placements/fakes';
 
 /** Four placements side by side (columns 0, 3, 6, 9), each with its own SQL. */
 async function four(): Promise<Rig & { ids: string[] }> {

@@ -1,6 +1,6 @@
 /** A job's reads of the host, made once and shared by its steps (the registry, the layout at its start), and the records it saves at its end. */
 import type { WorkbookLayout } from '../host';
-import type { PlacementRecord, Registry } from './placement-record';
+import type { PlacementRecord, Registry } from '../placements/placement-record';
 
 export class JobScope {
   private registryRead: Promise<Registry> | null;

@@ -2,7 +2,7 @@
 import { READ_BYTES_PER_CELL, type GridRange } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import { planReads, readSnapshots } from '../../../src/core/refresh/snapshot-reads';
+import { planReads, readSnapshots } from '../../../src/core/placements/snapshot-reads';
 
 const r = (row: number, col: number, rows: number, cols: number): GridRange => ({ sheetId: 's1', row, col, rows, cols });
 

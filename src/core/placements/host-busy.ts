@@ -1,5 +1,5 @@
 /** Retrying a host call the host refused as busy (Excel while the user edits a cell): wait on the injected clock, a bounded number of times. */
-import { AddinError, isAddinError } from '../wire/errors';
+import { AddinError, isAddinError } from '../errors/addin-error';
 import type { Clock } from '../runtime/clock';
 
 /** Waits before each retry of a busy host, in ms (about 15 s in all). */

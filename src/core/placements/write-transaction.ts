@@ -3,7 +3,7 @@
  * put every snapshot back exactly (values, formats, bold). It is the part of a job the host adapters stress most.
  */
 import type { CancelSignal } from '../runtime/cancel-signal';
-import { AddinError, cancelledError } from '../wire/errors';
+import { AddinError, cancelledError } from '../errors/addin-error';
 import type { Matrix } from '../cells/matrix';
 import { planWriteBlocks } from '../cells/write-plan';
 import type { CellSnapshot, GridRange, SpreadsheetHost, WriteBlock } from '../host';

@@ -1,5 +1,5 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports, all-or-nothing on the cells, one write at a time. */
-import { AddinError, cancelledError, isAddinError } from '../wire/errors';
+import { AddinError, cancelledError, isAddinError } from '../errors/addin-error';
 import { mintPublicId, publicIdProblem } from '../api/public-id';
 import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-result';
 import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
@@ -15,7 +15,7 @@ import type { GridRange, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../
 import { subtract } from './grid-rect';
 import { occupiedCells } from './occupied-cells';
 import { retryWhileBusy } from './host-busy';
-import { JobScope } from './job-scope';
+import { JobScope } from '../jobs/job-scope';
 import {
   headerRowsOf,
   readRegistry,

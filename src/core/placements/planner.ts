@@ -1,5 +1,5 @@
 /** The placement planner: where a result of a new shape goes, what it leaves to clear, and what blocks it. */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import { formatCellRef } from '../cells/a1';
 import type { GridRange } from '../host';
 import { compareCells, containsCell, intersect, subtract } from './grid-rect';

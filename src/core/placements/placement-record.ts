@@ -3,7 +3,7 @@
  * small index keeping their order), parsed with zod; a damaged record is reported and skipped, never fatal for the others.
  */
 import { z } from 'zod';
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import type { DocumentStore } from '../host';
 

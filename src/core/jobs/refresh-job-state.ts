@@ -1,5 +1,5 @@
 /** The per-placement states of a refresh job and the summary Refresh all returns (plain data: it crosses google.script.run). */
-import type { AddinErrorKind } from '../wire/errors';
+import type { AddinErrorKind } from '../errors/addin-error';
 
 export type JobItemState =
   | { state: 'queued' }

@@ -11,7 +11,7 @@ import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import type { AddinService, ReportDraft } from '../../../src/core/service/addin-service';
 import { createAddinService } from '../../../src/core/service/create-addin-service';
-import { MemoryJobStore } from '../../../src/core/service/job-store';
+import { MemoryJobStore } from '../../../src/core/jobs/job-store';
 import { startPlatform, type RunningPlatform } from '../../../local-platform/server';
 import { addinRejection } from '../../helpers/caught-error';
 

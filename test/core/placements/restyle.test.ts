@@ -5,7 +5,7 @@ import { DATE_FORMAT } from '../../../src/core/cells/date-serial';
 import type { Matrix } from '../../../src/core/cells/matrix';
 import { memberNumberFormat, PERCENT_FORMAT } from '../../../src/core/cells/member-format';
 import { GENERAL_FORMAT, TEXT_FORMAT, type CellSnapshot, type GridRange } from '../../../src/core/host';
-import { restyleForWrite, restyleLeftover, restyleSteps } from '../../../src/core/refresh/restyle';
+import { restyleForWrite, restyleLeftover, restyleSteps } from '../../../src/core/placements/restyle';
 import { draft, rig, type Rig, type Table } from './fakes';
 
 const USD = memberNumberFormat({ format: 'currency', currency: 'USD' }) ?? '';

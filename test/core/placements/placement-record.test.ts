@@ -12,7 +12,7 @@ import {
   withRecord,
   withoutRecord,
   type PlacementRecord,
-} from '../../../src/core/refresh/placement-record';
+} from '../../../src/core/placements/placement-record';
 
 function store(initial: Record<string, string> = {}): DocumentStore & { map: Map<string, string> } {
   const map = new Map(Object.entries(initial));
