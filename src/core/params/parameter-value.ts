@@ -3,7 +3,7 @@
  * with a message naming the cell, before any query runs. The value goes to the builder as a value, which writes it as a
  * SQL literal of its type: a cell's text never becomes SQL.
  */
-import { AddinError } from '../wire/errors';
+import { AddinError } from '../errors/addin-error';
 import type { Scalar } from '../host';
 import { numberLiteral, parseTimeValue } from '../builder/sql-text';
 import { serialDateText } from './serial-date-text';

@@ -1,7 +1,7 @@
 /** Tests for storing fingerprints in the document beside the registry. */
 import { FINGERPRINT_PART_CHARS, fingerprintChanges, fingerprintKey, readFingerprint } from '../../../src/core/changes/fingerprint-store';
 import { fingerprintCells } from '../../../src/core/changes/fingerprint';
-import { REGISTRY_PREFIX, parseRegistry, recordKey } from '../../../src/core/refresh/placement-record';
+import { REGISTRY_PREFIX, parseRegistry, recordKey } from '../../../src/core/placements/placement-record';
 import type { Scalar } from '../../../src/core/host';
 
 function grid(rows: number, cols: number): Scalar[][] {
