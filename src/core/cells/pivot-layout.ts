@@ -9,6 +9,7 @@ import { textCell } from './inert-text';
 import type { Matrix } from './matrix';
 import { lookupTitle, resolveMemberColumn } from './member-match';
 import { compareWireTuples, valueKey } from './natural-order';
+import { tupleKeyOf, withPivotTotals, type PivotTotalsResults } from './totals-layout';
 import type { TypedCell } from './typed-cell';
 
 /** The pivot fields this layout reads (filters only shape the query). */
@@ -33,7 +34,7 @@ function describe(v: StreamValue): string {
   return typeof v === 'string' ? `"${v}"` : String(v);
 }
 
-/** The members' values of a row as one string, distinct for distinct tuples: each valueKey prefixed by its length. */
+/** The members' values of a row as one string, distinct for distinct tuples: tupleKeyOf of those values, without a copy. */
 function tupleKey(row: readonly StreamValue[], idx: readonly number[]): string {
   let key = '';
   for (const j of idx) {
@@ -103,11 +104,13 @@ function resolveMembers(result: Pick<QueryResult, 'columns'>, pivot: PivotLayout
  *   are a validation error naming them.
  * - Members match result columns by name: exactly, else without the `view.` prefix on either side, else ignoring case.
  * - Without Columns members this is the flat layout of the Rows and measure columns, in result order.
+ * - With `totals` (the results of totalsQueries), a bold Total column per measure and a bold Total row (withPivotTotals).
  */
 export function buildPivotMatrix(
   result: Pick<QueryResult, 'columns' | 'rows'>,
   pivot: PivotLayoutItems,
   options: LayoutOptions = {},
+  totals?: PivotTotalsResults,
 ): Matrix {
   const { rowIdx, colIdx, measureIdx } = resolveMembers(result, pivot);
   const columns = result.columns;
@@ -224,5 +227,8 @@ export function buildPivotMatrix(
       fr[r + m * C + c] = tf[r + k + m] ?? null;
     }
   }
-  return { rows, cols, values, formats, headerRows };
+  const matrix = { rows, cols, values, formats, headerRows };
+  if (!totals) return matrix;
+  const geometry = { rowMembers: pivot.rows, columnMembers: pivot.columns, measures: pivot.measures, rowPos, colPos, keyOf: tupleKeyOf };
+  return withPivotTotals(matrix, geometry, totals);
 }

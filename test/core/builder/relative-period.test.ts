@@ -10,6 +10,7 @@ import {
   relativePeriodCode,
   relativePeriodWords,
   type RelativePeriod,
+  type RelativeUnit,
 } from '../../../src/core/builder/relative-period';
 
 /** Every period kind once per unit, and a few counts. */
@@ -31,7 +32,7 @@ const DAY = 86_400_000;
 const utc = (text: string) => Date.parse(`${text}T00:00:00Z`);
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function startOfUnit(today: number, unit: RelativePeriod extends { unit: infer U } ? U : never): number {
+function startOfUnit(today: number, unit: RelativeUnit): number {
   const d = new Date(today);
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
