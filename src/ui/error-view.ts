@@ -81,6 +81,12 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     intent: 'warning',
   },
   host: { title: 'The spreadsheet refused the change', hint: 'Finish editing any cell, then try again.' },
+  internal: {
+    title: 'Something went wrong in the add-in',
+    hint: 'This is a bug in the add-in: please report it with what you were doing, the time it happened and this message.',
+    // The core's message already asks for the report (BUG_REPORT_HINT).
+    said: /\bthis is a bug\b/i,
+  },
 };
 
 const looseErrorSchema = z.object({

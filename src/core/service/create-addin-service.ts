@@ -9,7 +9,8 @@ import { formatRangeRef } from '../cells/a1';
 import type { SpreadsheetHost } from '../host';
 import { retryWhileBusy } from '../placements/host-busy';
 import { JobScope } from '../jobs/job-scope';
-import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../placements/orchestrator';
+import { Orchestrator } from '../placements/orchestrator';
+import type { PlacementOutcome, QueryContext, ReportsApi, RunOptions } from '../placements/placement-types';
 import { parseRegistry } from '../placements/placement-record';
 import { refreshAll } from '../jobs/refresh-all';
 import type {

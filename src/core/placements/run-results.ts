@@ -1,0 +1,48 @@
+/** What a successful write leaves: the record's fields saying where the result is and what it holds, and the run's outcome. */
+import { formatRangeRef } from '../cells/a1';
+import type { AddinError } from '../errors/addin-error';
+import type { Fetched } from './fetch-phase';
+import type { PlacementRecord } from './placement-record';
+import type { PlacementOutcome } from './placement-types';
+import type { Written } from './write-phase';
+
+/** The record fields that say where a result was written and what it holds (set at insert, renewed at refresh). */
+export function writtenFields(
+  written: Written,
+  fetched: Fetched,
+): Pick<
+  PlacementRecord,
+  'sheetId' | 'sheetName' | 'anchor' | 'area' | 'areaRows' | 'cols' | 'headerRows' | 'layout' | 'truncatedAtDefaultCap'
+> {
+  const at = written.plan.write;
+  return {
+    truncatedAtDefaultCap: fetched.truncatedAtDefaultCap,
+    sheetId: at.sheetId,
+    sheetName: written.sheetName,
+    anchor: { row: at.row, col: at.col },
+    area: { row: at.row, col: at.col, rows: at.rows, cols: at.cols },
+    areaRows: fetched.matrix.rows,
+    cols: fetched.matrix.cols,
+    headerRows: fetched.matrix.headerRows,
+    layout: fetched.layout,
+  };
+}
+
+/** The outcome of a run whose result `record` now describes; `syncError` when the platform was not told where it is. */
+export function outcomeOf(record: PlacementRecord, written: Written, elapsedMs: number, syncError: AddinError | null): PlacementOutcome {
+  const area = written.plan.write;
+  return {
+    placementId: record.placementId,
+    reportId: record.reportId,
+    publicId: record.publicId,
+    areaRows: area.rows,
+    cols: area.cols,
+    headerRows: record.headerRows ?? 0,
+    area,
+    rangeRef: formatRangeRef(written.sheetName, area),
+    elapsedMs,
+    overwrittenCells: written.plan.overwritten.length,
+    syncError,
+    truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
+  };
+}
