@@ -1,14 +1,13 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports over named phases, all-or-nothing on the cells. */
 import { AddinError, internalError, isAddinError } from '../errors/addin-error';
-import { mintPublicId, publicIdProblem } from '../api/public-id';
-import type { Report } from '../wire/schemas';
+import { mintPublicId } from '../api/public-id';
+import type { ConnectWorkbookBody, Report } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
-import { formatRangeRef } from '../cells/a1';
 import type { GridRange, WorkbookLayout } from '../host';
 import { JobScope } from '../jobs/job-scope';
 import { fetchAndLayOut, type Fetched, type FetchRequest } from './fetch-phase';
 import { HostPacing } from './host-pacing';
-import { asAddinError, normalize, notInList, orphaned, runnableName, throwIfAborted } from './placement-errors';
+import { asAddinError, normalize, notInList, orphaned, requireUsablePublicId, runnableName, throwIfAborted } from './placement-errors';
 import { headerRowsOf, type DamagedRecord, type PlacementRecord } from './placement-record';
 import type {
   InsertRunOptions,
@@ -19,9 +18,10 @@ import type {
   QueryContext,
   RunOptions,
 } from './placement-types';
+import { listingsOf } from './placement-listing';
 import { RegistryAccess } from './registry-access';
 import { connectBody, upsertBody } from './report-bodies';
-import { outcomeOf, writtenFields } from './run-results';
+import { outcomeOf, placedRecord, refreshedRecord } from './run-results';
 import { draftReport, editCommit, editedReport, insertCommit, type Edit } from './run-definitions';
 import { SerialQueue } from './serial-queue';
 import { clearPlacementCells, writePlacement, type WriteArgs, type WriteContext, type Written } from './write-phase';
@@ -61,9 +61,7 @@ export class Orchestrator {
     throwIfAborted(signal);
 
     const publicId = opts.publicId ?? mintPublicId(this.deps.randomBytes);
-    const idProblem = publicIdProblem(publicId);
-    if (idProblem !== undefined)
-      throw new AddinError('validation', `The draft's id is not usable: ${idProblem}.`, { data: { field: 'publicId' } });
+    requireUsablePublicId(publicId);
     const placementId = mintPublicId(this.deps.randomBytes);
     const context = contextOf(draft.deploymentId, draft.environmentId);
     try {
@@ -88,19 +86,8 @@ export class Orchestrator {
       });
       const report = saved.report;
       if (report === undefined) throw internalError(new Error('the report was written but not saved'));
-      const now = this.iso();
-      const record: PlacementRecord = {
-        placementId,
-        reportId: report.id,
-        publicId,
-        deploymentId: draft.deploymentId,
-        ...(draft.environmentId ? { environmentId: draft.environmentId } : {}),
-        name,
-        ...writtenFields(written, fetched),
-        ...(fetched.queryChecksum ? { queryChecksum: fetched.queryChecksum } : {}),
-        placedAt: now,
-        refreshedAt: now,
-      };
+      const ids = { placementId, reportId: report.id, publicId };
+      const record = placedRecord(ids, draft, name, written, fetched, this.iso());
       const outcome = await this.finish(record, written, t0);
       // A new placement is saved at once, whatever job it belongs to: until then only this runtime knows its area.
       await this.registry.save(scope, [record]);
@@ -169,11 +156,7 @@ export class Orchestrator {
   async listing(scope: JobScope = new JobScope()): Promise<{ placements: PlacementListing[]; damaged: DamagedRecord[] }> {
     const registry = await this.registry.read(scope);
     const layout = await this.startLayout(scope);
-    const placements = registry.records.map((record): PlacementListing => {
-      const area = layout.areas[record.placementId] ?? null;
-      const sheetName = area ? (layout.sheets.find((s) => s.id === area.sheetId)?.name ?? null) : (record.sheetName ?? null);
-      return { record, area, sheetName, rangeRef: area && sheetName !== null ? formatRangeRef(sheetName, area) : null };
-    });
+    const placements = listingsOf(registry.records, layout);
     return { placements, damaged: registry.damaged };
   }
 
@@ -194,18 +177,11 @@ export class Orchestrator {
     const layout = await this.startLayout(scope, [placementId]);
     const body = connectBody(placementId, layout.areas[placementId] ?? null, layout);
     try {
-      return await this.deps.reports.connectWorkbook(
-        record.deploymentId,
-        record.reportId,
-        body,
-        opts.signal ? { signal: opts.signal } : {},
-      );
+      return await this.connect(record, body, opts.signal);
     } catch (e) {
       throw normalize(e, opts.signal);
     }
   }
-
-  // ---------- phases ----------
 
   /** Runs `task` in the caller's job, or as a job of its own whose records are saved when it ends. */
   private async asJob<T>(opts: RunOptions, task: (scope: JobScope) => Promise<T>): Promise<T> {
@@ -230,12 +206,7 @@ export class Orchestrator {
       if (!area) throw orphaned(record);
       opts.onPhase?.('running');
       // Connect first: confirms read access and returns the definition as it is now.
-      const report = await this.deps.reports.connectWorkbook(
-        record.deploymentId,
-        record.reportId,
-        connectBody(placementId, area, layout),
-        signal ? { signal } : {},
-      );
+      const report = await this.connect(record, connectBody(placementId, area, layout), signal);
       throwIfAborted(signal);
       // An edit runs its own definition (titled as it will be saved); a refresh the one the platform has now.
       const definition = edit ? editedReport(report, edit) : report;
@@ -259,12 +230,7 @@ export class Orchestrator {
         previousHeaderRows: headerRowsOf(record),
         ...(commit ? { commit } : {}),
       });
-      const next: PlacementRecord = { ...record, name, ...writtenFields(written, fetched), refreshedAt: this.iso() };
-      if (environmentId) next.environmentId = environmentId;
-      else delete next.environmentId;
-      if (fetched.queryChecksum) next.queryChecksum = fetched.queryChecksum;
-      else delete next.queryChecksum;
-      delete next.lastError;
+      const next = refreshedRecord(record, { name, environmentId }, written, fetched, this.iso());
       const outcome = await this.finish(next, written, t0);
       scope.unsaved.set(placementId, next);
       return outcome;
@@ -301,11 +267,16 @@ export class Orchestrator {
     let syncError: AddinError | null = null;
     try {
       const body = connectBody(record.placementId, written.plan.write, written.layout, written.sheetName);
-      await this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, body);
+      await this.connect(record, body, undefined);
     } catch (e) {
       syncError = asAddinError(e);
     }
     return outcomeOf(record, written, this.deps.clock.now() - t0, syncError);
+  }
+
+  /** Connect-workbook for the placement: where its cells are now, answered with the report's definition as it is now. */
+  private connect(record: PlacementRecord, body: ConnectWorkbookBody, signal: CancelSignal | undefined): Promise<Report> {
+    return this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, body, signal ? { signal } : {});
   }
 
   private startLayout(scope: JobScope, placementIds?: readonly string[]): Promise<WorkbookLayout> {

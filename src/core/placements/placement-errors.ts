@@ -1,5 +1,6 @@
 /** The errors the Orchestrator raises about placements and runs, each with a message that says what the user can do. */
 import { AddinError, cancelledError, internalError, isAddinError } from '../errors/addin-error';
+import { publicIdProblem } from '../api/public-id';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { DamagedRecord, PlacementRecord } from './placement-record';
 import type { PlacementPlan } from './planner';
@@ -46,6 +47,13 @@ export function runnableName(draft: Pick<PlacementDraft, 'name' | 'sqlQuery'>): 
   if (name === '') throw new AddinError('validation', 'Give the report a name.');
   if (draft.sqlQuery.trim() === '') throw new AddinError('validation', 'The report has no query: build one or write SQL.');
   return name;
+}
+
+/** Refuses a draft's publicId that the platform would not take. */
+export function requireUsablePublicId(publicId: string): void {
+  const problem = publicIdProblem(publicId);
+  if (problem !== undefined)
+    throw new AddinError('validation', `The draft's id is not usable: ${problem}.`, { data: { field: 'publicId' } });
 }
 
 /**

@@ -3,11 +3,11 @@ import { formatRangeRef } from '../cells/a1';
 import type { AddinError } from '../errors/addin-error';
 import type { Fetched } from './fetch-phase';
 import type { PlacementRecord } from './placement-record';
-import type { PlacementOutcome } from './placement-types';
+import type { PlacementDraft, PlacementOutcome } from './placement-types';
 import type { Written } from './write-phase';
 
 /** The record fields that say where a result was written and what it holds (set at insert, renewed at refresh). */
-export function writtenFields(
+function writtenFields(
   written: Written,
   fetched: Fetched,
 ): Pick<
@@ -45,4 +45,42 @@ export function outcomeOf(record: PlacementRecord, written: Written, elapsedMs: 
     syncError,
     truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
   };
+}
+
+/** The record of a newly placed report, written at `at`. */
+export function placedRecord(
+  ids: Pick<PlacementRecord, 'placementId' | 'reportId' | 'publicId'>,
+  draft: Pick<PlacementDraft, 'deploymentId' | 'environmentId'>,
+  name: string,
+  written: Written,
+  fetched: Fetched,
+  at: string,
+): PlacementRecord {
+  return {
+    ...ids,
+    deploymentId: draft.deploymentId,
+    ...(draft.environmentId ? { environmentId: draft.environmentId } : {}),
+    name,
+    ...writtenFields(written, fetched),
+    ...(fetched.queryChecksum ? { queryChecksum: fetched.queryChecksum } : {}),
+    placedAt: at,
+    refreshedAt: at,
+  };
+}
+
+/** A placed report's record after a refresh or an edit at `at`: where it is now, its name and environment, no error. */
+export function refreshedRecord(
+  record: PlacementRecord,
+  change: { name: string; environmentId: string | undefined },
+  written: Written,
+  fetched: Fetched,
+  at: string,
+): PlacementRecord {
+  const next: PlacementRecord = { ...record, name: change.name, ...writtenFields(written, fetched), refreshedAt: at };
+  if (change.environmentId) next.environmentId = change.environmentId;
+  else delete next.environmentId;
+  if (fetched.queryChecksum) next.queryChecksum = fetched.queryChecksum;
+  else delete next.queryChecksum;
+  delete next.lastError;
+  return next;
 }
