@@ -275,8 +275,10 @@ export class Orchestrator {
   }
 
   /** Connect-workbook for the placement: where its cells are now, answered with the report's definition as it is now. */
-  private connect(record: PlacementRecord, body: ConnectWorkbookBody, signal: CancelSignal | undefined): Promise<Report> {
-    return this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, body, signal ? { signal } : {});
+  private async connect(record: PlacementRecord, body: ConnectWorkbookBody, signal: CancelSignal | undefined): Promise<Report> {
+    const report = await this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, body, signal ? { signal } : {});
+    this.deps.reportSeen?.(body.placementId, report);
+    return report;
   }
 
   private startLayout(scope: JobScope, placementIds?: readonly string[]): Promise<WorkbookLayout> {

@@ -37,6 +37,11 @@ export interface OrchestratorDeps {
   /** IANA time zone sent with every query. */
   timezone?: string;
   /**
+   * Told what the platform answered each time a placement's workbook is connected (a refresh's first call, the location
+   * recorded after a write, Edit's read of the definition): the service keeps it as the placement's last known report.
+   */
+  reportSeen?: (placementId: string, report: Report) => void;
+  /**
    * Header titles (flat and pivot), by column or member name (member-match rules), for a result of `report`'s definition;
    * undefined keeps the column names. It may read (the service reads the environment's metadata) but should not fail.
    */
