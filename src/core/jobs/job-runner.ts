@@ -55,7 +55,7 @@ export class JobRunner {
     } catch (e) {
       const failure = isAddinError(e) ? e : internalError(e);
       await tracker.end({ error: { kind: failure.kind, message: failure.message }, cancelled: failure.kind === 'cancelled' });
-      throw e;
+      throw failure;
     } finally {
       release();
       this.jobs.finish(jobId);

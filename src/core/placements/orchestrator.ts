@@ -1,5 +1,5 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports over named phases, all-or-nothing on the cells. */
-import { AddinError, internalError, isAddinError } from '../errors/addin-error';
+import { AddinError, internalError } from '../errors/addin-error';
 import { mintPublicId } from '../api/public-id';
 import type { ConnectWorkbookBody, Report } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
@@ -237,7 +237,7 @@ export class Orchestrator {
     } catch (e) {
       const err = normalize(e, signal);
       // A refused edit changed nothing: the placement still holds its saved definition's result, so it is not marked failed.
-      if (edit === null && !(isAddinError(err) && err.kind === 'cancelled')) this.recordFailure(scope, record, asAddinError(err));
+      if (edit === null && err.kind !== 'cancelled') this.recordFailure(scope, record, err);
       throw err;
     }
   }

@@ -10,10 +10,10 @@ export function throwIfAborted(signal: CancelSignal | undefined): void {
   if (signal?.cancelled) throw cancelledError();
 }
 
-/** Errors while the operation was cancelled read as a cancellation. */
-export function normalize(e: unknown, signal: CancelSignal | undefined): unknown {
+/** Errors while the operation was cancelled read as a cancellation; an error the add-in did not raise is a bug ('internal'). */
+export function normalize(e: unknown, signal: CancelSignal | undefined): AddinError {
   if (signal?.cancelled && !(isAddinError(e) && (e.kind === 'cancelled' || e.data.rollbackFailed === true))) return cancelledError();
-  return e;
+  return asAddinError(e);
 }
 
 /** `e` as an AddinError: an error the add-in did not raise itself is a bug ('internal'). */
