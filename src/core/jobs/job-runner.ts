@@ -1,4 +1,4 @@
-/** Runs the service's jobs: registered for Cancel, their status kept in the job store, their progress and items sent as events. */
+/** Runs the service's jobs: cancellable, their status in the job store, their progress and items sent as events. */
 import { internalError, isAddinError } from '../errors/addin-error';
 import type { Clock } from '../runtime/clock';
 import type { CancelSignal } from '../runtime/cancel-signal';

@@ -1,4 +1,4 @@
-/** The Orchestrator's access to the placement registry: a job's reads, its saves, and the areas written but not yet saved. */
+/** The Orchestrator's access to the placement registry: reads, saves, and areas written but not yet saved. */
 import type { SpreadsheetHost, WorkbookLayout } from '../host';
 import type { JobScope } from '../jobs/job-scope';
 import { damagedRecord, notInList } from './placement-errors';

@@ -1,4 +1,4 @@
-/** What a successful write leaves: the record's fields saying where the result is and what it holds, and the run's outcome. */
+/** What a successful write leaves: the placement's new record (where the result is, what it holds) and the outcome. */
 import { formatRangeRef } from '../cells/a1';
 import type { AddinError } from '../errors/addin-error';
 import type { Fetched } from './fetch-phase';

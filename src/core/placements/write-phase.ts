@@ -1,4 +1,4 @@
-/** The write phase of a run: layout read afresh, target snapshotted, placement planned, written all-or-nothing, restyled, tracked. */
+/** The write phase: layout read afresh, target snapshotted, planned, written all-or-nothing, restyled, tracked. */
 import { AddinError } from '../errors/addin-error';
 import type { Matrix } from '../cells/matrix';
 import { writeBlocks } from '../cells/write-plan';

@@ -1,4 +1,4 @@
-/** The service's errors in words about what the user did: a failed sign-in, an edit refused for rights, a missing context. */
+/** The service's errors about what the user did: a failed sign-in, an edit refused for rights, a missing context. */
 import { AddinError, isAddinError } from '../errors/addin-error';
 import type { WorkbookContext } from './addin-service';
 

@@ -1,4 +1,4 @@
-/** An unexpected exception inside a run (not an AddinError) surfaces as kind 'internal', its message asking for a bug report. */
+/** An unexpected exception inside a run (not an AddinError) surfaces as kind 'internal', asking for a bug report. */
 import { BUG_REPORT_HINT } from '../../../src/core/errors/addin-error';
 import { addinRejection } from '../../helpers/caught-error';
 import { draft, numbered, rig } from './fakes';
