@@ -156,8 +156,7 @@ export class Orchestrator {
   async listing(scope: JobScope = new JobScope()): Promise<{ placements: PlacementListing[]; damaged: DamagedRecord[] }> {
     const registry = await this.registry.read(scope);
     const layout = await this.startLayout(scope);
-    const placements = listingsOf(registry.records, layout);
-    return { placements, damaged: registry.damaged };
+    return { placements: listingsOf(registry.records, layout), damaged: registry.damaged };
   }
 
   /** Select a placement's cells. */
