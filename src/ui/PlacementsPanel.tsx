@@ -121,7 +121,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
       else {
         setSingleFailures((f) => ({
           ...f,
-          [p.placementId]: { state: 'failed', kind: view.kind === 'unknown' ? 'host' : view.kind, message: view.message },
+          [p.placementId]: { state: 'failed', kind: view.kind === 'unknown' ? 'internal' : view.kind, message: view.message },
         }));
         setOutcome(p.placementId, { kind: 'error', error: e });
       }

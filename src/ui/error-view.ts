@@ -1,7 +1,7 @@
 /** Turns any thrown value into what a message bar shows: title, message, what to do, intent and an optional action; never a stack. */
 import { z } from 'zod';
 import type { AddinErrorKind } from '../core/errors/addin-error';
-import { isAddinError } from '../core/errors/addin-error';
+import { BUG_REPORT_HINT, isAddinError } from '../core/errors/addin-error';
 
 export type ErrorAction = 'signInAgain';
 
@@ -81,6 +81,12 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     intent: 'warning',
   },
   host: { title: 'The spreadsheet refused the change', hint: 'Finish editing any cell, then try again.' },
+  internal: {
+    title: 'Something went wrong in the add-in',
+    hint: BUG_REPORT_HINT,
+    // The core's message already asks for the report (internalError says BUG_REPORT_HINT).
+    said: /\bthis is a bug\b/i,
+  },
 };
 
 const looseErrorSchema = z.object({

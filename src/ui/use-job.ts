@@ -9,7 +9,7 @@ export interface JobProgressState {
   elapsedMs: number;
 }
 
-export type JobStatus<T> =
+export type JobRunState<T> =
   | { phase: 'idle' }
   | { phase: 'running'; jobId: string; progress: JobProgressState | null; cancelling: boolean }
   | { phase: 'done'; result: T }
@@ -18,7 +18,7 @@ export type JobStatus<T> =
 export type JobOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export interface JobHandle<T> {
-  status: JobStatus<T>;
+  status: JobRunState<T>;
   /** Runs `work` with a fresh job id; never rejects: the outcome is returned and kept in `status`. */
   run(work: (jobId: string) => Promise<T>): Promise<JobOutcome<T>>;
   cancel(): void;
@@ -27,7 +27,7 @@ export interface JobHandle<T> {
 
 export function useJob<T>(): JobHandle<T> {
   const { service, newJobId } = usePaneEnv();
-  const [status, setStatus] = useState<JobStatus<T>>({ phase: 'idle' });
+  const [status, setStatus] = useState<JobRunState<T>>({ phase: 'idle' });
   const current = useRef<string | null>(null);
 
   useServiceEvents((event) => {

@@ -19,7 +19,8 @@ export const ADDIN_ERROR_KINDS = [
   'blocked', // placing would overwrite cells that are not the placement's own
   'limit', // a host or size limit
   'hostBusy', // the spreadsheet is busy for a moment (Excel while the user edits a cell): wait and retry
-  'host',
+  'host', // the spreadsheet (Excel, Google Sheets, the preview) failed or refused a call
+  'internal', // an unexpected error inside the add-in: a bug to report
 ] as const;
 
 export type AddinErrorKind = (typeof ADDIN_ERROR_KINDS)[number];
@@ -89,4 +90,14 @@ export function isAddinError(e: unknown): e is AddinError {
 
 export function cancelledError(): AddinError {
   return new AddinError('cancelled', 'Cancelled. Nothing was changed.');
+}
+
+/** What to include when reporting a bug: said in every 'internal' message. */
+export const BUG_REPORT_HINT =
+  'This is a bug in the add-in: please report it with what you were doing, the time it happened and this message.';
+
+/** An unexpected error (not raised by the add-in on purpose) as kind 'internal', its message asking for a bug report. */
+export function internalError(e: unknown): AddinError {
+  const what = e instanceof Error ? e.message : String(e);
+  return new AddinError('internal', `Something went wrong inside the add-in: ${what}. ${BUG_REPORT_HINT}`, { cause: e });
 }

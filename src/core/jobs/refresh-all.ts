@@ -1,6 +1,6 @@
 /** Refresh-all job: queries run with bounded concurrency, writes go one placement at a time, Stop leaves cells intact. */
 import type { CancelSignal } from '../runtime/cancel-signal';
-import { isAddinError } from '../errors/addin-error';
+import { internalError, isAddinError } from '../errors/addin-error';
 import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
 import { JobScope } from './job-scope';
 import type { Orchestrator } from '../placements/orchestrator';
@@ -63,7 +63,10 @@ export async function refreshAll(
       } catch (e) {
         if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
         else if (isAddinError(e)) set(id, { state: 'failed', kind: e.kind, message: e.message });
-        else set(id, { state: 'failed', kind: 'host', message: e instanceof Error ? e.message : String(e) });
+        else {
+          const bug = internalError(e);
+          set(id, { state: 'failed', kind: bug.kind, message: bug.message });
+        }
       }
     }
   };

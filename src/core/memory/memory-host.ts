@@ -11,7 +11,7 @@ import { DOCUMENT_STORE_LIMITS, MemoryCredentialStore, ModelDocumentStore } from
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 
 /** Document key of the minted workbook id. */
-export const WORKBOOK_ID_KEY = `${PRODUCT_PREFIX}.workbookId`;
+export const MEMORY_WORKBOOK_ID_SETTING = `${PRODUCT_PREFIX}.workbookId`;
 
 /** Default limits: Excel's grid and cell size, Excel on the web's 5 MB request and response caps and 5,000,000-cell read cap, and a cell cap per write. */
 export const MEMORY_HOST_LIMITS: HostLimits = {
@@ -138,10 +138,10 @@ export class MemoryHost implements SpreadsheetHost {
   // ---------- SpreadsheetHost ----------
   async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
     this.checkBusy();
-    let id = this.model.getSetting(WORKBOOK_ID_KEY);
+    let id = this.model.getSetting(MEMORY_WORKBOOK_ID_SETTING);
     if (id === null) {
       id = this.mintWorkbookId();
-      this.model.setSetting(WORKBOOK_ID_KEY, id);
+      this.model.setSetting(MEMORY_WORKBOOK_ID_SETTING, id);
     }
     const areas: Record<string, GridRange | null> = {};
     for (const placementId of placementIds ?? this.model.areaIds()) {

@@ -1,15 +1,12 @@
-/** createAddinService: the host-agnostic AddinService over the core (platform client, query client, orchestrator), everything injected. */
-import { AddinError, isAddinError } from '../errors/addin-error';
-import type { ConnectWorkbookBody, Deployment, Environment, Meta, Report, ReportUpsertBody } from '../wire/schemas';
-import type { Transport } from '../api/transport';
-import type { Clock } from '../runtime/clock';
-import type { CancelSignal } from '../runtime/cancel-signal';
+/** createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner. */
+import { AddinError } from '../errors/addin-error';
+import type { Deployment, Environment, Meta, Report } from '../wire/schemas';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import { formatRangeRef } from '../cells/a1';
-import type { SpreadsheetHost } from '../host';
 import { retryWhileBusy } from '../placements/host-busy';
 import { JobScope } from '../jobs/job-scope';
-import { Orchestrator, type PlacementOutcome, type QueryContext, type ReportsApi, type RunOptions } from '../placements/orchestrator';
+import { Orchestrator } from '../placements/orchestrator';
+import type { PlacementOutcome, ReportsApi, RunOptions } from '../placements/placement-types';
 import { parseRegistry } from '../placements/placement-record';
 import { refreshAll } from '../jobs/refresh-all';
 import type {
@@ -27,109 +24,31 @@ import type {
   SignInInput,
   WorkbookContext,
 } from './addin-service';
-import { builderViewOf, builderHeaderTitles } from './header-titles';
-import { JobRegistry } from '../jobs/job-registry';
-import { MemoryJobStore, readJobStatus, requestCancel, type JobStore } from '../jobs/job-store';
-import { JobTracker } from '../jobs/job-tracker';
+import { resultHeaderTitles } from './header-titles';
+import { runOutcomeOf } from './run-outcome';
+import { JobRunner } from '../jobs/job-runner';
+import { MemoryJobStore } from '../jobs/job-store';
+import { requireContext, signInError, updateError } from './service-errors';
 import { PlatformSession } from './platform-session';
+import type { AddinServiceDeps } from './addin-service-deps';
+import { ServiceEvents } from './service-events';
 import { damagedView, lastKnownOf, placementView, type LastKnownReport } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
-import { parseServiceUrl } from '../api/service-url';
-import { isAuthScheme } from '../wire/auth-scheme';
-import { clearSession, loadSession, saveSession, type StoredSession } from './session-store';
+import { clearSession, loadSession, saveSession } from './session-store';
+import { sessionOfInput } from './sign-in-input';
 import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
 
-export interface AddinServiceDeps {
-  host: SpreadsheetHost;
-  transport: Transport;
-  clock: Clock;
-  /** Uniform in [0, 1): backoff jitter and request span ids. */
-  random: () => number;
-  /** Cryptographically strong bytes: publicIds and placement ids. */
-  randomBytes: (n: number) => Uint8Array;
-  /** Prefill of the Tenant URL field (the local platform under `npm start`). */
-  defaultTenantUrl: string | null;
-  /** IANA time zone sent with every query. */
-  timezone: string;
-  /** Ask the query API for `Continue wait` instead of long-held requests (default true; Apps Script needs it). */
-  throwContinueWait?: boolean;
-  /** Bytes of one query result the runtime can take (default: the query client's; Apps Script caps a response at 50 MB). */
-  maxResultBytes?: number;
-  /** Queries in flight at once during Refresh all (default 3). */
-  refreshConcurrency?: number;
-  /**
-   * Where the host can tell when sheets or tracked areas change outside the add-in (a sheet renamed or deleted, rows
-   * inserted or deleted): subscribe and return the unsubscribe function. Each change is passed on as 'placementsChanged',
-   * so the pane's list shows where the reports are now (an orphaned one as such) without waiting for a refresh.
-   */
-  workbookChanges?: (onChange: () => void) => () => void;
-  /**
-   * Where job statuses are kept so that `jobStatus` and `cancel` work from any request (Apps Script: the script cache);
-   * default: this runtime's memory.
-   */
-  jobStore?: JobStore;
-  /**
-   * Lets the host's page handle input and paint between two writes or clears of a job (the preview: a macrotask; Excel's
-   * own calls already are). Without it nothing yields between them.
-   */
-  yieldToHost?: () => Promise<void>;
-}
-
-function normalizeTenantUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
-}
-
-/** A sign-in failure in words about the two fields the user typed. */
-function signInError(e: unknown, tenantUrl: string): unknown {
-  if (!isAddinError(e)) return e;
-  const options = { cause: e, ...(e.status === undefined ? {} : { status: e.status }), detail: e.detail ?? e.message };
-  switch (e.kind) {
-    case 'network':
-      return new AddinError('network', `Could not reach ${tenantUrl}: check the Tenant URL and your connection.`, options);
-    case 'notFound':
-    case 'contract':
-      return new AddinError(e.kind, `${tenantUrl} did not answer as the platform: check the Tenant URL.`, options);
-    case 'unauthenticated':
-      return new AddinError(
-        'unauthenticated',
-        'The platform refused this API key: check the key (and that it belongs to this Tenant URL), then sign in again.',
-        options,
-      );
-    default:
-      return e;
-  }
-}
-
-/** An update refused for lack of rights, said plainly: refreshing still works, saving needs edit access. */
-function updateError(e: unknown, name: string): unknown {
-  if (isAddinError(e) && e.kind === 'forbidden') {
-    return new AddinError(
-      'forbidden',
-      `You can refresh "${name}" but not change it: you do not have edit access to this report. Ask the report owner or an admin for edit access.`,
-      {
-        cause: e,
-        ...(e.status === undefined ? {} : { status: e.status }),
-        ...(e.detail === undefined ? {} : { detail: e.detail }),
-        data: e.data,
-      },
-    );
-  }
-  return e;
-}
-
 class AddinServiceImpl implements AddinService {
-  private readonly listeners = new Set<(event: ServiceEvent) => void>();
-  private readonly jobs = new JobRegistry();
-  private readonly jobStore: JobStore;
+  private readonly events: ServiceEvents;
+  private readonly jobs: JobRunner;
   /** What the platform last said about each placement's report (this session only). */
   private readonly lastKnown = new Map<string, LastKnownReport>();
   private readonly session: PlatformSession;
   private readonly orchestrator: Orchestrator;
-  /** Stops listening to the host's workbook changes; set while the service has listeners. */
-  private stopWatching: (() => void) | null = null;
 
   constructor(private readonly deps: AddinServiceDeps) {
-    this.jobStore = deps.jobStore ?? new MemoryJobStore();
+    this.events = new ServiceEvents(deps.workbookChanges);
+    this.jobs = new JobRunner(deps.jobStore ?? new MemoryJobStore(), deps.clock, (event) => this.emit(event));
     this.session = new PlatformSession({
       credentials: deps.host.credentials,
       transport: deps.transport,
@@ -140,22 +59,10 @@ class AddinServiceImpl implements AddinService {
       ...(deps.maxResultBytes === undefined ? {} : { maxResultBytes: deps.maxResultBytes }),
     });
     const reports: ReportsApi = {
-      upsertReport: async (
-        deploymentId: string,
-        publicId: string,
-        body: ReportUpsertBody,
-        opts?: { signal?: CancelSignal },
-      ): Promise<Report> => (await this.session.current()).upsertReport(deploymentId, publicId, body, opts ?? {}),
-      connectWorkbook: async (
-        deploymentId: string,
-        reportId: number,
-        body: ConnectWorkbookBody,
-        opts?: { signal?: CancelSignal },
-      ): Promise<Report> => {
-        const report = await (await this.session.current()).connectWorkbook(deploymentId, reportId, body, opts ?? {});
-        this.lastKnown.set(body.placementId, lastKnownOf(report, body.placementId, new Date(this.deps.clock.now()).toISOString()));
-        return report;
-      },
+      upsertReport: async (deploymentId, publicId, body, opts) =>
+        (await this.session.current()).upsertReport(deploymentId, publicId, body, opts ?? {}),
+      connectWorkbook: async (deploymentId, reportId, body, opts) =>
+        (await this.session.current()).connectWorkbook(deploymentId, reportId, body, opts ?? {}),
     };
     this.orchestrator = new Orchestrator({
       host: deps.host,
@@ -164,12 +71,12 @@ class AddinServiceImpl implements AddinService {
       clock: deps.clock,
       randomBytes: deps.randomBytes,
       timezone: deps.timezone,
-      titles: (context, _result, report) => this.headerTitles(context, report),
+      reportSeen: (placementId, report) => this.rememberReport(placementId, report),
+      titles: (context, _result, report) =>
+        resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
     });
   }
-
-  // ---------- session ----------
 
   async getSession(): Promise<SessionState> {
     const s = await loadSession(this.deps.host.credentials);
@@ -182,15 +89,8 @@ class AddinServiceImpl implements AddinService {
   }
 
   async signIn(input: SignInInput): Promise<SessionState> {
-    const typedUrl = normalizeTenantUrl(input.tenantUrl);
-    const apiKey = input.apiKey.trim();
-    if (typedUrl === '') throw new AddinError('validation', 'Enter the Tenant URL, for example https://your-tenant.example.com.');
-    // Refused before any request: http:// to another computer, a user name or key inside the address.
-    const tenantUrl = parseServiceUrl(typedUrl, 'The Tenant URL').base;
-    if (apiKey === '') throw new AddinError('validation', 'Enter your API key.');
-    if (!isAuthScheme(input.authScheme))
-      throw new AddinError('validation', `Unknown auth scheme "${String(input.authScheme)}": choose auto, bearer or api-key.`);
-    const session: StoredSession = { tenantUrl, apiKey, authScheme: input.authScheme };
+    const session = sessionOfInput(input);
+    const { tenantUrl } = session;
     const api = this.session.makeClient(session);
     let deployments: Deployment[];
     try {
@@ -207,8 +107,6 @@ class AddinServiceImpl implements AddinService {
     await clearSession(this.deps.host.credentials);
     this.session.reset();
   }
-
-  // ---------- context ----------
 
   async listDeployments(): Promise<Deployment[]> {
     await this.session.platform();
@@ -234,21 +132,6 @@ class AddinServiceImpl implements AddinService {
     return this.session.meta(deploymentId, environmentId);
   }
 
-  /**
-   * Header titles of a result: a builder report's columns titled from its environment's metadata; a SQL-mode report keeps
-   * the column names as written (its aliases are its titles), and so does a builder report whose metadata cannot be read.
-   */
-  private async headerTitles(context: QueryContext, report: Report): Promise<Record<string, string> | undefined> {
-    if (builderViewOf(report) === null || context.environmentId === undefined) return undefined;
-    try {
-      return builderHeaderTitles(report, await this.session.sessionMeta(context.deploymentId, context.environmentId));
-    } catch {
-      return undefined;
-    }
-  }
-
-  // ---------- placing ----------
-
   async activeCell(): Promise<CellTarget> {
     const a = await this.deps.host.activeCell();
     return {
@@ -262,7 +145,7 @@ class AddinServiceImpl implements AddinService {
 
   async insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
     const { jobId } = options;
-    return this.runJob(jobId, [], async (tracker, signal) => {
+    return this.jobs.run(jobId, [], async (tracker, signal) => {
       // One document read for the job: the workbook's context and its placement registry.
       const entries = await retryWhileBusy(this.deps.clock, () => this.deps.host.documentStore.entries(`${PRODUCT_PREFIX}.`));
       const { deploymentId, environmentId } = requireContext(parseContext(entries[CONTEXT_KEY]));
@@ -272,13 +155,13 @@ class AddinServiceImpl implements AddinService {
         placementDraftOf(draft, { deploymentId, environmentId }),
         { sheetId: target.sheetId, row: target.row, col: target.col },
         {
-          ...this.runOptions(jobId, signal, tracker),
+          ...this.jobs.runOptions(jobId, signal, tracker),
           scope,
           overwrite: options.overwrite,
           ...(options.publicId === undefined ? {} : { publicId: options.publicId }),
         },
       );
-      return this.runOutcome(outcome);
+      return runOutcomeOf(outcome);
     });
   }
 
@@ -322,7 +205,7 @@ class AddinServiceImpl implements AddinService {
 
   async refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary> {
     const { jobId } = options;
-    return this.runJob(jobId, placementIds, async (tracker, signal) => {
+    return this.jobs.run(jobId, placementIds, async (tracker, signal) => {
       await this.session.platform();
       return refreshAll(this.orchestrator, placementIds, {
         ...(this.deps.refreshConcurrency === undefined ? {} : { concurrency: this.deps.refreshConcurrency }),
@@ -337,13 +220,12 @@ class AddinServiceImpl implements AddinService {
   }
 
   /** Stops a job, from this request or any other: the cells stay as they were. */
-  async cancel(jobId: string): Promise<void> {
-    this.jobs.cancel(jobId);
-    await requestCancel(this.jobStore, jobId);
+  cancel(jobId: string): Promise<void> {
+    return this.jobs.cancel(jobId);
   }
 
-  async jobStatus(jobId: string): Promise<JobStatus | null> {
-    return readJobStatus(this.jobStore, jobId);
+  jobStatus(jobId: string): Promise<JobStatus | null> {
+    return this.jobs.status(jobId);
   }
 
   async goTo(placementId: string): Promise<void> {
@@ -376,126 +258,27 @@ class AddinServiceImpl implements AddinService {
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {
-    this.listeners.add(listener);
-    if (this.stopWatching === null && this.deps.workbookChanges !== undefined) {
-      this.stopWatching = this.deps.workbookChanges(() => this.emit({ type: 'placementsChanged' }));
-    }
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0 && this.stopWatching !== null) {
-        const stop = this.stopWatching;
-        this.stopWatching = null;
-        stop();
-      }
-    };
+    return this.events.subscribe(listener);
   }
-
-  // ---------- internals ----------
 
   private emit(event: ServiceEvent): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch (e) {
-        // A failing listener must not break the job it watches; its error is reported as an unhandled rejection.
-        void Promise.reject(e);
-      }
-    }
+    this.events.emit(event);
   }
 
-  private runOptions(jobId: string, signal: CancelSignal | undefined, tracker: JobTracker): RunOptions {
-    return {
-      ...(signal === undefined ? {} : { signal }),
-      checkpoint: () => tracker.check(),
-      onProgress: (p) => {
-        const progress = { rows: p.rows, bytes: p.bytes, elapsedMs: p.elapsedMs };
-        tracker.progress(progress);
-        this.emit({ type: 'progress', jobId, ...progress });
-      },
-    };
-  }
-
-  /**
-   * Runs a job: registered for Cancel (here and, through the job store, from any request), its status kept in the job
-   * store from start to outcome, its placements marked as refreshing, the list told to reload when it ends.
-   */
-  private async runJob<T extends object>(
-    jobId: string,
-    placementIds: readonly string[],
-    task: (tracker: JobTracker, signal: CancelSignal | undefined) => Promise<T>,
-  ): Promise<T> {
-    const signal = this.jobs.start(jobId);
-    const release = this.jobs.hold(placementIds);
-    const tracker = new JobTracker(this.jobStore, this.deps.clock, jobId, () => this.jobs.cancel(jobId));
-    try {
-      await tracker.start();
-      const result = await task(tracker, signal);
-      await tracker.end({ outcome: result });
-      return result;
-    } catch (e) {
-      const error = isAddinError(e)
-        ? { kind: e.kind, message: e.message }
-        : { kind: 'host', message: e instanceof Error ? e.message : String(e) };
-      await tracker.end({ error, cancelled: isAddinError(e) && e.kind === 'cancelled' });
-      throw e;
-    } finally {
-      release();
-      this.jobs.finish(jobId);
-      this.emit({ type: 'placementsChanged' });
-    }
-  }
-
-  /** A refresh or update of one placement as a job: cancellable, marked as refreshing, reported by item events. */
+  /** A refresh or update of one placement as a job (see JobRunner.runOnPlacement), signed in first. */
   private async runOnPlacement(
     placementId: string,
     jobId: string,
     run: (opts: RunOptions) => Promise<PlacementOutcome>,
   ): Promise<RunOutcome> {
-    return this.runJob(jobId, [placementId], async (tracker, signal) => {
-      const item = (state: JobItemState): void => {
-        tracker.item(placementId, state);
-        this.emit({ type: 'item', jobId, placementId, item: state });
-      };
-      try {
-        await this.session.platform();
-        item({ state: 'running' });
-        const outcome = await run({
-          ...this.runOptions(jobId, signal, tracker),
-          onPhase: (phase) => {
-            if (phase === 'writing') item({ state: 'writing' });
-          },
-        });
-        const result = this.runOutcome(outcome);
-        item({ state: 'done', dataRows: result.dataRows, cols: result.cols });
-        return result;
-      } catch (e) {
-        if (isAddinError(e) && e.kind === 'cancelled') item({ state: 'stopped' });
-        else if (isAddinError(e)) item({ state: 'failed', kind: e.kind, message: e.message });
-        throw e;
-      }
-    });
+    const outcome = await this.jobs.runOnPlacement(placementId, jobId, () => this.session.platform(), run);
+    return runOutcomeOf(outcome);
   }
 
-  private runOutcome(o: PlacementOutcome): RunOutcome {
-    return {
-      placementId: o.placementId,
-      dataRows: o.areaRows - o.headerRows,
-      cols: o.cols,
-      headerRows: o.headerRows,
-      rangeLabel: o.rangeRef,
-      elapsedMs: o.elapsedMs,
-      truncatedAtDefaultCap: o.truncatedAtDefaultCap,
-    };
+  /** Keeps what the platform last said about a placement's report (this session only): its status and rights in the list. */
+  private rememberReport(placementId: string, report: Report): void {
+    this.lastKnown.set(placementId, lastKnownOf(report, placementId, new Date(this.deps.clock.now()).toISOString()));
   }
-}
-
-/** The context a job needs, or a validation error asking the user to choose it. */
-function requireContext(context: WorkbookContext): { deploymentId: string; environmentId: string } {
-  const { deploymentId, environmentId } = context;
-  if (deploymentId === null || environmentId === null) {
-    throw new AddinError('validation', 'Choose a deployment and an environment for this workbook first.');
-  }
-  return { deploymentId, environmentId };
 }
 
 /** The add-in service for one workbook host. */

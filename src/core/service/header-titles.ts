@@ -30,3 +30,21 @@ export function builderHeaderTitles(report: Pick<Report, 'meta'>, meta: Meta): R
   }
   return titles;
 }
+
+/**
+ * Header titles of a result: a builder report's columns titled from its environment's metadata (`readMeta`); a SQL-mode
+ * report keeps the column names as written (its aliases are its titles), and so does a builder report whose metadata
+ * cannot be read.
+ */
+export async function resultHeaderTitles(
+  report: Report,
+  environmentId: string | undefined,
+  readMeta: (environmentId: string) => Promise<Meta>,
+): Promise<Record<string, string> | undefined> {
+  if (builderViewOf(report) === null || environmentId === undefined) return undefined;
+  try {
+    return builderHeaderTitles(report, await readMeta(environmentId));
+  } catch {
+    return undefined;
+  }
+}

@@ -2,7 +2,7 @@
 import { errorKindOr, type AddinErrorKind } from '../errors/addin-error';
 import type { Report } from '../wire/schemas';
 import { SYNC_UP_TO_DATE } from '../wire/wire-names';
-import type { PlacementListing } from '../placements/orchestrator';
+import type { PlacementListing } from '../placements/placement-types';
 import { headerRowsOf, type DamagedRecord } from '../placements/placement-record';
 import type { PlacementView } from './addin-service';
 

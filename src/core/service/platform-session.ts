@@ -10,7 +10,7 @@ import type { Deployment, Environment, Meta } from '../wire/schemas';
 import type { Transport } from '../api/transport';
 import type { Clock } from '../runtime/clock';
 import type { CredentialStore } from '../host';
-import type { QueryContext } from '../placements/orchestrator';
+import type { QueryContext } from '../placements/placement-types';
 import { MetaTokenCache } from './meta-token-cache';
 import { loadSession, type StoredSession } from './session-store';
 

@@ -1,7 +1,7 @@
 /** Conversions between the pane's ReportDraft and the platform's Report: builder state in `meta.builderState`, mode in `meta.mode`. */
 import { z } from 'zod';
 import type { Report } from '../wire/schemas';
-import type { PlacementDraft } from '../placements/orchestrator';
+import type { PlacementDraft } from '../placements/placement-types';
 import type { ReportDraft } from './addin-service';
 
 /** Keys of the report's free-form `meta` that the add-in owns. */

@@ -3,7 +3,7 @@ import { AddinError } from '../../../src/core/errors/addin-error';
 import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
 import { boldRuns, formatRuns } from '../../../src/core/cells/cell-runs';
 import { TEXT_FORMAT } from '../../../src/core/host';
-import { MemoryHost, WORKBOOK_ID_KEY, estimateWriteBytes } from '../../../src/core/memory/memory-host';
+import { MemoryHost, MEMORY_WORKBOOK_ID_SETTING, estimateWriteBytes } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 
 function setup(limits = {}): { host: MemoryHost; sheet: string } {
@@ -17,7 +17,7 @@ describe('MemoryHost', () => {
     const host = new MemoryHost(new WorkbookModel(), { mintWorkbookId: () => `wb-${++n}` });
     expect((await host.layout()).workbook).toEqual({ id: 'wb-1', name: 'Book1' });
     expect((await host.layout()).workbook).toEqual({ id: 'wb-1', name: 'Book1' });
-    expect(await host.documentStore.get(WORKBOOK_ID_KEY)).toBe('wb-1');
+    expect(await host.documentStore.get(MEMORY_WORKBOOK_ID_SETTING)).toBe('wb-1');
     expect(n).toBe(1);
   });
 

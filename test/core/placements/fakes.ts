@@ -15,7 +15,8 @@ import {
 import type { HostLimits } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import { Orchestrator, type OrchestratorDeps, type QueryContext, type ReportsApi } from '../../../src/core/placements/orchestrator';
+import { Orchestrator } from '../../../src/core/placements/orchestrator';
+import type { OrchestratorDeps, QueryContext, ReportsApi } from '../../../src/core/placements/placement-types';
 
 export interface Table {
   columns: StreamColumn[];

@@ -1,5 +1,5 @@
 /** placementView: the status rule (refreshing, orphaned, failed, out of date, up to date) and the fields the pane shows. */
-import type { PlacementListing } from '../../../src/core/placements/orchestrator';
+import type { PlacementListing } from '../../../src/core/placements/placement-types';
 import type { PlacementRecord } from '../../../src/core/placements/placement-record';
 import { lastKnownOf, placementView, type LastKnownReport } from '../../../src/core/service/placement-view';
 import { reportSchema } from '../../../src/core/wire/schemas';

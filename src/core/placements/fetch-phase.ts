@@ -1,0 +1,68 @@
+/** The fetch phase of a run: the query run through its QueryRunner, decoded and laid out as a matrix; no cell is touched. */
+import { cutAtDefaultCap } from '../builder/default-cap';
+import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
+import type { Matrix } from '../cells/matrix';
+import { buildPivotMatrix } from '../cells/pivot-layout';
+import type { Report } from '../wire/schemas';
+import type { PlacementRecord } from './placement-record';
+import { throwIfAborted } from './placement-errors';
+import type { OrchestratorDeps, PivotSpec, QueryContext, RunOptions } from './placement-types';
+
+/** A result laid out and ready to write. */
+export interface Fetched {
+  matrix: Matrix;
+  layout: PlacementRecord['layout'];
+  queryChecksum: string | undefined;
+  /** Exactly the platform's default cap of query rows, from SQL with no top-level LIMIT. */
+  truncatedAtDefaultCap: boolean;
+}
+
+/** What a fetch is: the query, its pivot (null: a flat table) and the definition whose members title the headers. */
+export interface FetchRequest {
+  context: QueryContext;
+  sql: string;
+  pivot: PivotSpec | null;
+  report: Report;
+}
+
+/** Runs the query and lays the whole result out (titled as the report's members). */
+export async function fetchAndLayOut(
+  deps: Pick<OrchestratorDeps, 'queries' | 'host' | 'timezone' | 'titles'>,
+  request: FetchRequest,
+  opts: RunOptions,
+): Promise<Fetched> {
+  const { context, sql, pivot, report } = request;
+  const { signal } = opts;
+  const runner = deps.queries(context);
+  const { limits } = deps.host;
+  const isPivot = pivot !== null && pivot.columns.length > 0;
+  // A flat result is typed line by line as it arrives (the stream's rows are not kept).
+  const flat = isPivot ? null : createFlatLayout();
+  const result = await runner.run({
+    ...(flat ? { sink: flat } : {}),
+    query: sql,
+    ...(deps.timezone ? { timezone: deps.timezone } : {}),
+    ...(signal ? { signal } : {}),
+    // A flat result that cannot fit the sheet stops streaming at once (a pivot's shape is known only once laid out).
+    ...(isPivot ? {} : { budget: { maxRows: limits.maxRows - 1, maxCols: limits.maxCols } }),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+  });
+  throwIfAborted(signal);
+  const titles = await deps.titles?.(context, result, report);
+  throwIfAborted(signal);
+  const options = titles ? { titles } : undefined;
+  const matrix: Matrix = isPivot
+    ? buildPivotMatrix(result, pivot, options)
+    : flat && result.sunk
+      ? flat.finish(options)
+      : buildFlatMatrix(result, options);
+  const sunk = !isPivot && result.sunk === true;
+  // A sunk result keeps no rows: its query rows are the flat matrix's data rows (one header row).
+  const queryRows = sunk ? matrix.rows - matrix.headerRows : result.rows.length;
+  return {
+    matrix,
+    layout: isPivot ? 'pivot' : 'flat',
+    queryChecksum: report.currentQueryChecksum ?? undefined,
+    truncatedAtDefaultCap: cutAtDefaultCap(queryRows, sql),
+  };
+}

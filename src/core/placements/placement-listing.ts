@@ -1,0 +1,14 @@
+/** Where each placement is now: its record beside the host's tracked area, sheet name and A1 range. */
+import { formatRangeRef } from '../cells/a1';
+import type { WorkbookLayout } from '../host';
+import type { PlacementRecord } from './placement-record';
+import type { PlacementListing } from './placement-types';
+
+/** The listing of `records` in `layout` (a placement whose cells were deleted has no area and its last sheet name). */
+export function listingsOf(records: readonly PlacementRecord[], layout: WorkbookLayout): PlacementListing[] {
+  return records.map((record): PlacementListing => {
+    const area = layout.areas[record.placementId] ?? null;
+    const sheetName = area ? (layout.sheets.find((s) => s.id === area.sheetId)?.name ?? null) : (record.sheetName ?? null);
+    return { record, area, sheetName, rangeRef: area && sheetName !== null ? formatRangeRef(sheetName, area) : null };
+  });
+}

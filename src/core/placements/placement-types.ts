@@ -1,0 +1,124 @@
+/** The Orchestrator's public types: what it depends on, the draft it places, a run's options and its outcome. */
+import type { AddinError } from '../errors/addin-error';
+import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-result';
+import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { Clock } from '../runtime/clock';
+import type { GridRange, SpreadsheetHost } from '../host';
+import type { JobScope } from '../jobs/job-scope';
+import type { PlacementRecord } from './placement-record';
+
+/** The two report calls the orchestrator makes (PlatformClient has them). */
+export interface ReportsApi {
+  upsertReport(deploymentId: string, publicId: string, body: ReportUpsertBody, opts?: { signal?: CancelSignal }): Promise<Report>;
+  connectWorkbook(deploymentId: string, reportId: number, body: ConnectWorkbookBody, opts?: { signal?: CancelSignal }): Promise<Report>;
+}
+
+/** Where a placement's queries run. */
+export interface QueryContext {
+  deploymentId: string;
+  environmentId?: string;
+}
+
+/** What the Orchestrator is given: the host, the platform's report calls, the query runners and the clock. */
+export interface OrchestratorDeps {
+  host: SpreadsheetHost;
+  reports: ReportsApi;
+  /** The query runner for a deployment/environment (it carries the user's own credentials). */
+  queries: (context: QueryContext) => QueryRunner;
+  /** `sleep` waits before retrying a busy host. */
+  clock: Pick<Clock, 'now' | 'sleep'>;
+  /**
+   * Lets the host's page handle input and paint between two writes or clears of a job (a large write is dozens of blocks,
+   * and the page must stay responsive so Cancel can be clicked). Without it nothing yields.
+   */
+  yieldToHost?: () => Promise<void>;
+  randomBytes: (n: number) => Uint8Array;
+  /** IANA time zone sent with every query. */
+  timezone?: string;
+  /**
+   * Told what the platform answered each time a placement's workbook is connected (a refresh's first call, the location
+   * recorded after a write, Edit's read of the definition): the service keeps it as the placement's last known report.
+   */
+  reportSeen?: (placementId: string, report: Report) => void;
+  /**
+   * Header titles (flat and pivot), by column or member name (member-match rules), for a result of `report`'s definition;
+   * undefined keeps the column names. It may read (the service reads the environment's metadata) but should not fail.
+   */
+  titles?: (
+    context: QueryContext,
+    result: QueryResult,
+    report: Report,
+  ) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+}
+
+export type PivotSpec = Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'filters'> &
+  Partial<Pick<PivotItems, 'measuresAxis' | 'measuresPosition'>>;
+
+/** A report definition as the pane hands it over. */
+export interface PlacementDraft {
+  deploymentId: string;
+  environmentId?: string;
+  name: string;
+  description?: string;
+  sqlQuery: string;
+  jsonQuery?: string;
+  pivotItems?: PivotSpec | null;
+  meta?: Record<string, unknown>;
+}
+
+export type RunPhase = 'running' | 'writing';
+
+export interface RunOptions {
+  signal?: CancelSignal;
+  onProgress?: (progress: QueryProgress) => void;
+  /** 'running' when the query starts, 'writing' once the result is decoded and waits for (or holds) the write lock. */
+  onPhase?: (phase: RunPhase) => void;
+  /**
+   * The job this run belongs to: its reads of the registry and layout are shared, and a refresh's record is saved when
+   * the job's owner calls `flush` (Refresh all saves every record in one write). Without it the run is its own job.
+   */
+  scope?: JobScope;
+  /** Awaited once the result is in hand, before the write lock is taken: a cancel asked for from another request is seen there. */
+  checkpoint?: () => Promise<void>;
+}
+
+/** An insert's run options (the service's own `InsertOptions` are what the pane sends). */
+export interface InsertRunOptions extends RunOptions {
+  /** Overwrite user cells in the target (other placements always block). */
+  overwrite?: boolean;
+  /**
+   * The draft's publicId: minted once per draft by the pane and sent with every attempt until the draft is placed, so a
+   * failed, blocked or cancelled attempt and its retry save one report, not two. Minted here when absent.
+   */
+  publicId?: string;
+}
+
+export interface PlacementOutcome {
+  placementId: string;
+  reportId: number;
+  publicId: string;
+  /** Rows of the area written (header rows included) and its columns. */
+  areaRows: number;
+  cols: number;
+  /** Leading rows of `areaRows` that are headers (1 for a flat table, Columns members + 1 for a pivot). */
+  headerRows: number;
+  area: GridRange;
+  /** "'My Sheet'!B2:D20" */
+  rangeRef: string;
+  elapsedMs: number;
+  /** User cells the insert overwrote (with `overwrite`). */
+  overwrittenCells: number;
+  /** The cells were written but recording the new location on the platform failed; the next refresh records it again. */
+  syncError: AddinError | null;
+  /** The result had exactly the platform's default cap of rows and the SQL no top-level LIMIT: almost surely cut short. */
+  truncatedAtDefaultCap: boolean;
+}
+
+export interface PlacementListing {
+  record: PlacementRecord;
+  /** Where the placement is now (the host's tracked area); null when its cells were deleted. */
+  area: GridRange | null;
+  sheetName: string | null;
+  rangeRef: string | null;
+}

@@ -1,0 +1,160 @@
+/** The write phase: layout read afresh, target snapshotted, planned, written all-or-nothing, restyled, tracked. */
+import { AddinError } from '../errors/addin-error';
+import type { Matrix } from '../cells/matrix';
+import { writeBlocks } from '../cells/write-plan';
+import type { GridRange, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
+import type { CancelSignal } from '../runtime/cancel-signal';
+import type { JobScope } from '../jobs/job-scope';
+import type { HostPacing } from './host-pacing';
+import { subtract } from './grid-rect';
+import { occupiedCells } from './occupied-cells';
+import { inPlace, orphaned, throwIfAborted } from './placement-errors';
+import { MAX_LISTED_CELLS, planPlacement, type PlacementArea, type PlacementPlan } from './planner';
+import { restyleSteps, type OwnArea } from './restyle';
+import { readSnapshots } from './snapshot-reads';
+import { clearOwn, runWriteTransaction } from './write-transaction';
+
+/** What the write phase is given. */
+export interface WriteArgs {
+  scope: JobScope;
+  /** Fit the columns' widths after writing (a newly placed report). */
+  autofit: boolean;
+  placementId: string;
+  name: string;
+  /** Where to write: the insert target, or the placement's current area's top-left (read under the write lock). */
+  target: { sheetId: string; row: number; col: number } | 'current';
+  matrix: Matrix;
+  overwrite: boolean;
+  signal: CancelSignal | undefined;
+  /** Header rows of the placement's previous write (target 'current'; the add-in made them bold); 0 for an insert. */
+  previousHeaderRows: number;
+  /**
+   * An edit's save: `save` runs once the result is planned and fits, before any cell changes; `restore` puts the saved
+   * definition back when the cells could then not be written.
+   */
+  commit?: { save(): Promise<void>; restore(): Promise<void> };
+}
+
+/** What the write phase did. */
+export interface Written {
+  plan: PlacementPlan;
+  sheetName: string;
+  /** The layout read under the write lock. */
+  layout: WorkbookLayout;
+}
+
+/** The host, how it is called, and the other placements' areas (registry and pending writes) the plan must keep clear of. */
+export interface WriteContext {
+  host: SpreadsheetHost;
+  pacing: HostPacing;
+  otherAreas: (scope: JobScope, layout: WorkbookLayout, placementId: string) => Promise<PlacementArea[]>;
+}
+
+function sameRect(a: GridRange, b: GridRange): boolean {
+  return a.sheetId === b.sheetId && a.row === b.row && a.col === b.col && a.rows === b.rows && a.cols === b.cols;
+}
+
+/**
+ * Writes a result (the caller holds the write lock): read the layout afresh, snapshot the target and the leftovers (the
+ * snapshot also shows the user cells in the way), plan, then run the write transaction (rolled back on any failure).
+ */
+export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promise<Written> {
+  const { host, pacing } = ctx;
+  const { placementId, matrix, signal } = args;
+  throwIfAborted(signal);
+  const layout = await pacing.call(() => host.layout());
+  args.scope.setLayout(layout);
+  let previousArea: GridRange | null = null;
+  let anchor: { sheetId: string; row: number; col: number };
+  if (args.target === 'current') {
+    previousArea = layout.areas[placementId] ?? null;
+    if (!previousArea) throw orphaned({ name: args.name, placementId });
+    anchor = { sheetId: previousArea.sheetId, row: previousArea.row, col: previousArea.col };
+  } else anchor = args.target;
+  const sheet = layout.sheets.find((s) => s.id === anchor.sheetId);
+  if (!sheet) throw new AddinError('notFound', 'The target sheet no longer exists.');
+
+  const newArea: GridRange = { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col, rows: matrix.rows, cols: matrix.cols };
+  const otherAreas = await ctx.otherAreas(args.scope, layout, placementId);
+  const planInput = {
+    sheetId: anchor.sheetId,
+    anchor,
+    newShape: { rows: matrix.rows, cols: matrix.cols },
+    previousArea,
+    otherAreas,
+    limits: host.limits,
+    overwrite: args.overwrite,
+    name: args.name,
+  };
+  const inGrid =
+    newArea.row + newArea.rows <= host.limits.maxRows &&
+    newArea.col + newArea.cols <= host.limits.maxCols &&
+    matrix.rows > 0 &&
+    matrix.cols > 0;
+  // Out of the grid (or empty): the plan refuses it before anything is read.
+  if (!inGrid) planPlacement({ ...planInput, occupied: [] });
+  const leftoverRanges = previousArea ? subtract(previousArea, newArea) : [];
+  const snapshots = await readSnapshots([newArea, ...leftoverRanges], pacing.readLimits(), (bands) =>
+    pacing.paced(() => host.snapshot(bands)),
+  );
+  const [target, ...leftovers] = snapshots;
+  if (!target) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
+  // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
+  const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
+  const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
+  const plan = inPlace(() => planPlacement({ ...planInput, occupied }), previousArea !== null, args.name);
+  // The passes over every cell (the restyle, in steps, and the text checks at the plan's start) in tasks of their own.
+  await pacing.breathe();
+
+  const own: OwnArea | null = previousArea ? { area: previousArea, headerRows: args.previousHeaderRows } : null;
+  const styled = own ? await pacing.inSteps(restyleSteps(matrix, target, own)) : matrix;
+  await pacing.breathe();
+  // Planned block by block with the host let in between, so a large result's plan is many short tasks of the page.
+  const blocks: WriteBlock[] = [];
+  for (const block of writeBlocks(styled, { sheetId: anchor.sheetId, row: anchor.row, col: anchor.col }, host.limits)) {
+    blocks.push(block);
+    await pacing.breathe();
+  }
+  throwIfAborted(signal);
+  if (args.commit) await args.commit.save();
+  try {
+    await runWriteTransaction(host, pacing.paced, {
+      blocks,
+      snapshots,
+      leftovers,
+      own,
+      track: previousArea && sameRect(previousArea, plan.write) ? null : { placementId, range: plan.write },
+      signal,
+    });
+  } catch (e) {
+    // The cells are as they were: so is the saved definition (best effort; the error already says what failed).
+    if (args.commit) await args.commit.restore().catch(() => undefined);
+    throw e;
+  }
+  if (args.autofit) {
+    // Best effort: the cells are written; a host that cannot fit the widths leaves them as they were.
+    await pacing.call(() => host.autofitColumns(plan.write)).catch(() => undefined);
+  }
+  const areas = { ...layout.areas, [placementId]: plan.write };
+  return { plan, sheetName: sheet.name, layout: { ...layout, areas } };
+}
+
+/**
+ * Clears a placement's own cells a band at a time (a large area never makes one long task of the host's page);
+ * `onProgress` is told the rows cleared so far.
+ */
+export async function clearPlacementCells(
+  ctx: Pick<WriteContext, 'host' | 'pacing'>,
+  own: OwnArea,
+  onProgress?: (clearedRows: number, rows: number) => void,
+): Promise<void> {
+  const { host, pacing } = ctx;
+  const { area } = own;
+  const step = pacing.yields ? Math.max(1, Math.floor(host.limits.maxCellsPerWrite / area.cols)) : area.rows;
+  for (let at = 0; at < area.rows; at += step) {
+    const band: GridRange = { ...area, row: area.row + at, rows: Math.min(step, area.rows - at) };
+    const cells = await readSnapshots([band], pacing.readLimits(), (bands) => pacing.paced(() => host.snapshot(bands)));
+    await clearOwn(host, pacing.paced, cells, own);
+    onProgress?.(at + band.rows, area.rows);
+  }
+}

@@ -1,0 +1,41 @@
+/** What createAddinService is given: the host, the transport, the clock and randomness, and the runtime's options. */
+import type { Transport } from '../api/transport';
+import type { SpreadsheetHost } from '../host';
+import type { JobStore } from '../jobs/job-store';
+import type { Clock } from '../runtime/clock';
+
+export interface AddinServiceDeps {
+  host: SpreadsheetHost;
+  transport: Transport;
+  clock: Clock;
+  /** Uniform in [0, 1): backoff jitter and request span ids. */
+  random: () => number;
+  /** Cryptographically strong bytes: publicIds and placement ids. */
+  randomBytes: (n: number) => Uint8Array;
+  /** Prefill of the Tenant URL field (the local platform under `npm start`). */
+  defaultTenantUrl: string | null;
+  /** IANA time zone sent with every query. */
+  timezone: string;
+  /** Ask the query API for `Continue wait` instead of long-held requests (default true; Apps Script needs it). */
+  throwContinueWait?: boolean;
+  /** Bytes of one query result the runtime can take (default: the query client's; Apps Script caps a response at 50 MB). */
+  maxResultBytes?: number;
+  /** Queries in flight at once during Refresh all (default 3). */
+  refreshConcurrency?: number;
+  /**
+   * Where the host can tell when sheets or tracked areas change outside the add-in (a sheet renamed or deleted, rows
+   * inserted or deleted): subscribe and return the unsubscribe function. Each change is passed on as 'placementsChanged',
+   * so the pane's list shows where the reports are now (an orphaned one as such) without waiting for a refresh.
+   */
+  workbookChanges?: (onChange: () => void) => () => void;
+  /**
+   * Where job statuses are kept so that `jobStatus` and `cancel` work from any request (Apps Script: the script cache);
+   * default: this runtime's memory.
+   */
+  jobStore?: JobStore;
+  /**
+   * Lets the host's page handle input and paint between two writes or clears of a job (the preview: a macrotask; Excel's
+   * own calls already are). Without it nothing yields between them.
+   */
+  yieldToHost?: () => Promise<void>;
+}

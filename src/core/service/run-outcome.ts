@@ -1,0 +1,15 @@
+/** A placement run's outcome as the pane is told it: rows and columns written, where, how long, and whether cut short. */
+import type { PlacementOutcome } from '../placements/placement-types';
+import type { RunOutcome } from './addin-service';
+
+export function runOutcomeOf(o: PlacementOutcome): RunOutcome {
+  return {
+    placementId: o.placementId,
+    dataRows: o.areaRows - o.headerRows,
+    cols: o.cols,
+    headerRows: o.headerRows,
+    rangeLabel: o.rangeRef,
+    elapsedMs: o.elapsedMs,
+    truncatedAtDefaultCap: o.truncatedAtDefaultCap,
+  };
+}
