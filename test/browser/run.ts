@@ -19,6 +19,8 @@ import {
   type Servers,
 } from './harness';
 import { buildExcelScenarios } from './excel-scenarios';
+import { excelOfflineScenarios } from './excel-offline';
+import { narrowPageScenarios } from './narrow-pages';
 import { buildScenarios } from './scenarios';
 import { ServerExitedError } from './server-watch';
 import { sheetsSidebarScenarios } from './sheets-sidebar';
@@ -87,10 +89,10 @@ async function main(): Promise<number> {
       if (group === 'sheets') console.log('\nGoogle Sheets sidebar over the Apps Script fakes:');
       const scenarios =
         group === 'excel'
-          ? buildExcelScenarios(page, running)
+          ? [...buildExcelScenarios(page, running), ...excelOfflineScenarios(page, running)]
           : group === 'sheets'
             ? sheetsSidebarScenarios(page, running)
-            : onlyChosen(buildScenarios(page, running));
+            : [...onlyChosen(buildScenarios(page, running)), ...narrowPageScenarios(page, running)];
       failed += await runScenarios(scenarios, make);
       await page.close();
     }
