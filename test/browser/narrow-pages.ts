@@ -40,8 +40,8 @@ export function narrowPageScenarios(page: Page, servers: Servers): Scenario[] {
         await page.setViewportSize({ width: 360, height: 740 });
         try {
           await page.goto(servers.webUrl);
-          const pane = page.getByRole('complementary', { name: 'Add-in pane' });
-          const workbook = page.getByRole('region', { name: 'Workbook' });
+          const pane = page.getByRole('complementary', { name: 'Add-in pane', exact: true });
+          const workbook = page.getByRole('region', { name: 'Workbook', exact: true });
           await page.getByRole('main', { name: 'Reports pane' }).waitFor();
           const nameBox = workbook.getByRole('combobox', { name: 'Name box' }).or(workbook.getByRole('textbox', { name: 'Name box' }));
           const toolbar = workbook.getByRole('toolbar', { name: 'Rows and columns' });

@@ -16,6 +16,8 @@ async function openPage(config: OfficeFakeConfig | 'office.js did not load') {
     const { act } = await import('react');
     await act(async () => {
       runtime = await import('../../src/excel/runtime-service');
+      // The bundle's order: the ribbon commands first (they must not stop the page when office.js is missing), then the pane.
+      if (fake === null) await import('../../src/excel/commands');
       await import('../../src/excel/taskpane');
       // The page renders right after it hands over (or fails) the service.
       await runtime.runtimeService().catch(() => undefined);
