@@ -1,6 +1,7 @@
 /** Browser scenarios at phone and narrow-pane widths: the preview at 360 px (nothing covers a control) and the help page at 320 px. */
 import type { Locator, Page } from 'playwright-core';
-import type { Scenario, Servers } from './harness';
+import path from 'node:path';
+import { resultsDir, type Scenario, type Servers } from './harness';
 import { assert } from './wait-for';
 
 /** The controls of `scope` (buttons, fields, comboboxes, links, tabs) that are shown, at most `limit` of them. */
@@ -55,7 +56,7 @@ export function narrowPageScenarios(page: Page, servers: Servers): Scenario[] {
           assert(paneBox !== null && workbookBox !== null, 'The pane or the workbook is not shown at 360 px');
           assert(paneBox.width <= 360 && paneBox.x >= 0, `The pane is ${paneBox.width} px wide at x ${paneBox.x}, not within 360 px`);
           assert(workbookBox.y + workbookBox.height <= paneBox.y + 1, 'The workbook and the pane overlap at 360 px');
-          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: path.join(resultsDir, 'preview-at-360px.png'), animations: 'disabled' });
         } finally {
           await page.setViewportSize({ width: 1400, height: 1000 });
         }
