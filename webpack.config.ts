@@ -1,9 +1,10 @@
-/** Webpack build of the browser bundles: the preview workbook (with the pane) and the Excel task pane (scripts/webpack/excel.ts). */
+/** Webpack build of the browser bundles: the preview workbook (with the pane), the Excel task pane and the help page. */
 import path from 'node:path';
 import fs from 'node:fs';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Configuration } from 'webpack';
 import { withExcel } from './scripts/webpack/excel';
+import { helpPage } from './scripts/webpack/help';
 
 interface Page {
   name: string;
@@ -38,13 +39,16 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }): C
       ],
     },
     performance: { hints: false },
-    plugins: pages.map(
-      (p) =>
-        new HtmlWebpackPlugin({
-          filename: p.name === 'preview' ? 'index.html' : `${p.name}.html`,
-          template: p.template,
-          chunks: [p.name],
-        }),
-    ),
+    plugins: [
+      ...pages.map(
+        (p) =>
+          new HtmlWebpackPlugin({
+            filename: p.name === 'preview' ? 'index.html' : `${p.name}.html`,
+            template: p.template,
+            chunks: [p.name],
+          }),
+      ),
+      helpPage(),
+    ],
   });
 };

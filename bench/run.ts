@@ -2,14 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Measurement } from './measurement';
+import { selectBenches, UnknownBenchError } from './select';
 
 async function main(): Promise<void> {
   const only = process.argv[2];
-  const files = fs
-    .readdirSync(__dirname)
-    .filter((f) => f.endsWith('.bench.ts'))
-    .filter((f) => only === undefined || f.includes(only))
-    .sort();
+  const files = selectBenches(fs.readdirSync(__dirname), only);
   const rows: Array<Measurement & { file: string }> = [];
   for (const file of files) {
     const mod = (await import(path.join(__dirname, file))) as { run?: () => Promise<Measurement[]> };
@@ -26,6 +23,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e);
+  console.error(e instanceof UnknownBenchError ? e.message : e);
   process.exit(1);
 });

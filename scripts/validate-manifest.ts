@@ -15,14 +15,15 @@ function builtCode(): string {
 
 function main(): void {
   const code = builtCode();
-  // The source manifest with the icons in assets/, and the built one (production when ADDIN_BASE_URL was given) with the emitted icons.
+  // The source manifest with the icons in assets/, and the built one (production when ADDIN_BASE_URL was given) with the emitted icons;
+  // every URL either names on the pages' own origin must be a file of the build.
   const targets = [
     { file: path.join(root, 'manifest.xml'), served: root },
     { file: path.join(dist, 'manifest.xml'), served: dist },
   ].filter((t) => fs.existsSync(t.file));
   let failed = false;
   for (const { file, served } of targets) {
-    const problems = validateManifest(fs.readFileSync(file, 'utf8'), { root: served, commandsCode: code });
+    const problems = validateManifest(fs.readFileSync(file, 'utf8'), { root: served, builtPages: dist, commandsCode: code });
     const name = path.relative(root, file);
     if (problems.length === 0) console.log(`${name}: valid`);
     else {

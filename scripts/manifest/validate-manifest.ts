@@ -59,6 +59,8 @@ const SCHEMA_NAMESPACE = /^http:\/\/schemas\.microsoft\.com\/|^http:\/\/www\.w3\
 export interface ValidateOptions {
   /** The folder served at the pages' base URL (the folder of <SourceLocation>): icons are looked up under it. */
   root: string;
+  /** The built pages folder (dist/web): every manifest URL under the pages' base must name a file in it; undefined skips. */
+  builtPages?: string;
   /** The built JavaScript of the commands page (all of it); undefined skips the FunctionName check. */
   commandsCode: string | undefined;
 }
@@ -67,6 +69,21 @@ export interface ValidateOptions {
 export function pngSize(bytes: Buffer): { width: number; height: number } | null {
   if (bytes.length < 24 || bytes.readUInt32BE(0) !== 0x89504e47 || bytes.toString('ascii', 12, 16) !== 'IHDR') return null;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Every URL of the manifest on the pages' base (SupportUrl, LearnMoreUrl, the pane, icons) whose file `built` lacks. */
+function unbuiltUrls(root: XmlElement, pagesBase: string, built: string): string[] {
+  const problems: string[] = [];
+  for (const e of walk(root)) {
+    for (const value of new Set([...Object.values(e.attrs), e.text])) {
+      if (!value.startsWith(pagesBase)) continue;
+      const relative = decodeURIComponent(new URL(value).pathname.slice(new URL(pagesBase).pathname.length));
+      const file = path.join(built, relative === '' ? 'index.html' : relative);
+      if (!fs.existsSync(file) || !fs.statSync(file).isFile())
+        problems.push(`${e.path} links to ${value}, but the build has no ${relative || 'index.html'} (looked for ${file}).`);
+    }
+  }
+  return problems;
 }
 
 export function validateManifest(xml: string, options: ValidateOptions): string[] {
@@ -192,6 +209,8 @@ export function validateManifest(xml: string, options: ValidateOptions): string[
         `${icon.where}: ${path.relative(options.root, file)} is ${size.width}x${size.height}, the manifest needs ${icon.size}x${icon.size}.`,
       );
   }
+
+  if (pagesBase && options.builtPages !== undefined) problems.push(...unbuiltUrls(root, pagesBase, options.builtPages));
 
   // Shared runtime: lifetime long, the SharedRuntime requirement, the function file and the pane on the runtime's page.
   for (const e of walk(root)) {

@@ -2,12 +2,15 @@
 import { refreshAllCommand } from './refresh-all-command';
 import { runtimeService } from './runtime-service';
 
-Office.actions.associate(
-  'refreshAll',
-  refreshAllCommand({
-    service: runtimeService,
-    newJobId: () => crypto.randomUUID(),
-    showPane: () => Office.addin.showAsTaskpane(),
-    log: (message, detail) => console.warn(message, detail),
-  }),
-);
+// Without office.js (blocked, offline) there is no ribbon to serve: the bundle goes on so the pane can say what failed.
+if (typeof Office !== 'undefined') {
+  Office.actions.associate(
+    'refreshAll',
+    refreshAllCommand({
+      service: runtimeService,
+      newJobId: () => crypto.randomUUID(),
+      showPane: () => Office.addin.showAsTaskpane(),
+      log: (message, detail) => console.warn(message, detail),
+    }),
+  );
+}

@@ -1,10 +1,13 @@
-/** The preview page: a header bar, the workbook (grid) on the left and the add-in pane in a 320 px column on the right. */
+/** The preview page: a header bar, the workbook on the left and the add-in pane in a 320 px column (below it when narrow). */
 import { Caption1, FluentProvider, Text, makeStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import type { AddinService } from '../core/service/addin-service';
 import { App, type PaneTheme } from '../ui/App';
 import { WorkbookView } from './grid/workbook-view';
 import type { PreviewHost } from './preview-host';
+
+/** Windows narrower than a usable workbook (about 400 px) beside the 320 px pane. */
+const NARROW = '@media (max-width: 719px)';
 
 const useStyles = makeStyles({
   root: {
@@ -24,8 +27,23 @@ const useStyles = makeStyles({
   },
   title: { margin: 0, color: 'inherit' },
   subtitle: { color: 'inherit', opacity: 0.85 },
-  body: { display: 'flex', flex: '1 1 auto', minHeight: 0 },
-  workbook: { flex: '1 1 auto', minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' },
+  body: {
+    display: 'flex',
+    flex: '1 1 auto',
+    minHeight: 0,
+    // Too narrow for the workbook beside a 320 px pane: the workbook goes above the pane, each half the height.
+    [NARROW]: { flexDirection: 'column' },
+  },
+  workbook: {
+    flex: '1 1 auto',
+    minWidth: 0,
+    minHeight: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    // The name box and toolbar never draw outside the workbook's column (over the pane) however narrow it gets.
+    overflow: 'hidden',
+    [NARROW]: { flex: '1 1 50%' },
+  },
   pane: {
     width: '320px',
     flexShrink: 0,
@@ -36,6 +54,13 @@ const useStyles = makeStyles({
     // The pane is as tall as the window where it is the whole window (a task pane); here it sits under the header,
     // so that height made the column scroll by the header's height even on the empty sign-in screen.
     '& main': { minHeight: 0 },
+    [NARROW]: {
+      width: 'auto',
+      flex: '1 1 50%',
+      minHeight: 0,
+      borderLeft: 'none',
+      borderTop: `1px solid ${tokens.colorNeutralStroke1}`,
+    },
   },
 });
 

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ServerExitedError, ServerWatch } from './server-watch';
 
 export const root = path.resolve(__dirname, '../..');
 export const resultsDir = path.join(root, 'test-results');
@@ -12,7 +13,14 @@ export const resultsDir = path.join(root, 'test-results');
 export interface Servers {
   webUrl: string;
   platformUrl: string;
+  /** Settles as `work` does, or rejects with a ServerExitedError (and the servers' last output) when they die first. */
+  guard<T>(work: Promise<T>): Promise<T>;
   stop(): Promise<void>;
+}
+
+/** Servers this run did not start (E2E_WEB_URL): nothing to watch. */
+export function externalServers(webUrl: string, platformUrl: string): Servers {
+  return { webUrl, platformUrl, guard: (work) => work, stop: async () => undefined };
 }
 
 async function freePort(): Promise<number> {
@@ -46,28 +54,33 @@ export async function startServers(options: { rows?: number; build?: boolean } =
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  const watch = new ServerWatch('npm start', child);
   let output = '';
   const urls = await new Promise<{ webUrl: string; platformUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 240 s:\n${output}`)), 240_000);
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 240 s:\n${watch.tail()}`)), 240_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const web = /Preview workbook:\s+(\S+)/.exec(output);
       const platform = /Local platform:\s+(\S+)/.exec(output);
       if (web?.[1] && platform?.[1]) {
         clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
         resolve({ webUrl: web[1], platformUrl: platform[1] });
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
+    void watch.down.then((e) => {
       clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${output}`));
+      reject(e);
     });
   });
   return {
     ...urls,
+    guard: (work) => watch.guard(work),
     stop: async () => {
+      watch.expectExit();
       if (child.exitCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       try {
@@ -127,10 +140,11 @@ export async function runScenarios(scenarios: Scenario[], make: () => Promise<Sc
   for (const scenario of scenarios) {
     const started = Date.now();
     try {
-      await scenario.run(ctx);
+      await ctx.servers.guard(scenario.run(ctx));
       passed++;
       console.log(`  ✓ ${scenario.name} (${Date.now() - started} ms)`);
     } catch (e) {
+      if (e instanceof ServerExitedError) throw e;
       failed++;
       console.log(`  ✗ ${scenario.name}\n    ${(e instanceof Error ? (e.stack ?? e.message) : String(e)).split('\n').join('\n    ')}`);
       await ctx.screenshot(`FAILED-${scenario.name}`).catch(() => undefined);

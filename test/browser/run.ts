@@ -7,9 +7,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, resultsDir, runScenarios, slug, startServers, type Scenario, type ScenarioContext, type Servers } from './harness';
+import {
+  externalServers,
+  launchBrowser,
+  resultsDir,
+  runScenarios,
+  slug,
+  startServers,
+  type Scenario,
+  type ScenarioContext,
+  type Servers,
+} from './harness';
 import { buildExcelScenarios } from './excel-scenarios';
+import { excelOfflineScenarios } from './excel-offline';
+import { narrowPageScenarios } from './narrow-pages';
 import { buildScenarios } from './scenarios';
+import { ServerExitedError } from './server-watch';
 import { sheetsSidebarScenarios } from './sheets-sidebar';
 
 /** Hard limit for the whole run (build included): a hung browser or server must not hang CI. */
@@ -26,7 +39,7 @@ async function stopAndExit(code: number): Promise<never> {
 async function servers(): Promise<Servers> {
   const webUrl = process.env.E2E_WEB_URL;
   const platformUrl = process.env.E2E_PLATFORM_URL;
-  if (webUrl && platformUrl) return { webUrl, platformUrl: platformUrl.replace(/\/+$/, ''), stop: async () => undefined };
+  if (webUrl && platformUrl) return externalServers(webUrl, platformUrl.replace(/\/+$/, ''));
   return startServers({ rows: Number(process.env.PLATFORM_ROWS ?? 20000) });
 }
 
@@ -76,10 +89,10 @@ async function main(): Promise<number> {
       if (group === 'sheets') console.log('\nGoogle Sheets sidebar over the Apps Script fakes:');
       const scenarios =
         group === 'excel'
-          ? buildExcelScenarios(page, running)
+          ? [...buildExcelScenarios(page, running), ...excelOfflineScenarios(page, running)]
           : group === 'sheets'
             ? sheetsSidebarScenarios(page, running)
-            : onlyChosen(buildScenarios(page, running));
+            : [...onlyChosen(buildScenarios(page, running)), ...narrowPageScenarios(page, running)];
       failed += await runScenarios(scenarios, make);
       await page.close();
     }
@@ -107,7 +120,8 @@ process.once('SIGTERM', () => void stopAndExit(143));
 main().then(
   (failed) => process.exit(failed > 0 ? 1 : 0),
   (e: unknown) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    if (e instanceof ServerExitedError) console.error(`\nStopped: ${e.message}`);
+    else console.error(e instanceof Error ? (e.stack ?? e.message) : e);
     process.exit(1);
   },
 );

@@ -120,3 +120,42 @@ describe('productionManifest', () => {
     expect(() => productionManifest(xml, 'https://user:key@a.example.com')).toThrow(/without credentials/);
   });
 });
+
+describe('URLs on the add-in’s own origin must be built files', () => {
+  /** A built-pages folder holding `files` (paths under it) and the icons. */
+  function builtPages(files: string[]): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-built-'));
+    fs.cpSync(path.join(root, 'assets'), path.join(dir, 'assets'), { recursive: true });
+    for (const f of files) fs.writeFileSync(path.join(dir, f), '<!doctype html><title>page</title>');
+    return dir;
+  }
+
+  it('passes when the pane and the help page are built', () => {
+    const dir = builtPages(['taskpane.html', 'help.html']);
+    expect(validateManifest(xml, { root, builtPages: dir, commandsCode })).toEqual([]);
+  });
+
+  it('names SupportUrl and LearnMoreUrl when help.html is not built', () => {
+    const dir = builtPages(['taskpane.html']);
+    const problems = validateManifest(xml, { root, builtPages: dir, commandsCode });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/OfficeApp\/SupportUrl links to https:\/\/localhost:3000\/help.html, but the build has no help.html/);
+    expect(problems[1]).toMatch(/bt:Url links to https:\/\/localhost:3000\/help.html, but the build has no help.html/);
+  });
+
+  it('names the pane page and a missing icon when they are not built', () => {
+    const dir = builtPages(['help.html']);
+    fs.rmSync(path.join(dir, 'assets', 'icon-80.png'));
+    const problems = validateManifest(xml, { root, builtPages: dir, commandsCode }).join('\n');
+    expect(problems).toMatch(/SourceLocation links to https:\/\/localhost:3000\/taskpane.html, but the build has no taskpane.html/);
+    expect(problems).toMatch(/the build has no assets\/icon-80.png/);
+  });
+
+  it('checks the production manifest’s URLs against the build too', () => {
+    const prod = productionManifest(xml, 'https://reports.example.com/addin/');
+    expect(validateManifest(prod, { root, builtPages: builtPages(['taskpane.html', 'help.html']), commandsCode })).toEqual([]);
+    expect(validateManifest(prod, { root, builtPages: builtPages(['taskpane.html']), commandsCode }).join('\n')).toMatch(
+      /https:\/\/reports.example.com\/addin\/help.html, but the build has no help.html/,
+    );
+  });
+});

@@ -23,7 +23,7 @@ export function GridToolbar({ host, onError, beforeChange }: GridToolbarProps): 
   };
   const m = host.model;
   return (
-    <Toolbar aria-label="Rows and columns" size="small" style={{ flexShrink: 0 }}>
+    <Toolbar aria-label="Rows and columns" size="small" style={{ flexShrink: 0, flexWrap: 'wrap' }}>
       <ToolbarButton onClick={run((id, r) => m.insertRows(id, r.row, r.rows))}>Insert row above</ToolbarButton>
       <ToolbarButton onClick={run((id, r) => m.deleteRows(id, r.row, r.rows))}>Delete row</ToolbarButton>
       <ToolbarDivider />

@@ -11,14 +11,12 @@ import {
   type ReactElement,
   type RefObject,
 } from 'react';
-import { formatCellRef } from '../../core/cells/a1';
-import { MAX_COLUMN_WIDTH } from '../../core/memory/workbook-model';
 import type { PreviewHost } from '../preview-host';
 import { selectionRange, type CellPos } from '../selection-store';
 import { AreaOverlays } from './area-overlays';
 import type { CellEdit } from './cell-edit';
 import { editText } from './cell-text';
-import { autofitColumns } from './column-autofit';
+import { CellEditor } from './cell-editor';
 import { ColumnLayout } from './column-layout';
 import { useUsedExtent } from './use-used-extent';
 import {
@@ -34,19 +32,14 @@ import {
   revealSelection,
   type Viewport,
 } from './grid-geometry';
+import { gridKeyAction, type Move } from './grid-keys';
 import { ColumnHeaderRow, GridRow, cellDomId } from './grid-row';
 import { useGridStyles } from './grid-styles';
 import { gridTextMeasure } from './text-measure';
+import { useColumnResize } from './use-column-resize';
 import { useModelVersion, useSelectionState } from './use-preview-state';
 
-/** The narrowest a column can be dragged. */
-export const MIN_DRAG_WIDTH = 8;
-
-/** What moving after a commit means: one row down (Enter), one column right (Tab), or stay (click elsewhere). */
-export interface Move {
-  rows: number;
-  cols: number;
-}
+export type { Move } from './grid-keys';
 
 export interface SpreadsheetGridProps {
   host: PreviewHost;
@@ -97,8 +90,8 @@ export function SpreadsheetGrid({
   const sheetId = selection.sheetId;
   const [viewport, setViewport] = useState<Viewport>({ scrollTop: 0, scrollLeft: 0, ...FALLBACK_VIEWPORT });
   const [grown, setGrown] = useState({ rows: 0, cols: 0 });
-  /** A column being resized by dragging its header's border: its width so far (saved on release). */
-  const [drag, setDrag] = useState<{ col: number; width: number } | null>(null);
+  const layoutRef = useRef<ColumnLayout>(new ColumnLayout(0, new Map(), COL_WIDTH));
+  const { drag, onResizeStart, onAutofit } = useColumnResize(host, layoutRef);
   const sheetExists = model.sheet(sheetId) !== null;
   const measure = gridTextMeasure();
 
@@ -127,7 +120,6 @@ export function SpreadsheetGrid({
 
   const extentRef = useRef(extent);
   extentRef.current = extent;
-  const layoutRef = useRef(layout);
   layoutRef.current = layout;
 
   const onScroll = useCallback(() => {
@@ -142,39 +134,6 @@ export function SpreadsheetGrid({
     if (next.scrollLeft + 2 * next.width > ROW_HEADER_WIDTH + layoutRef.current.total && ext.cols < model.bounds.maxCols)
       setGrown((g) => ({ ...g, cols: g.cols + GROW_COLS }));
   }, [model, scrollerRef]);
-
-  // Dragging a column header's right border: the width follows the pointer; the model gets it on release.
-  const onResizeStart = useCallback(
-    (col: number, clientX: number) => {
-      const startWidth = layoutRef.current.width(col);
-      const widthAt = (x: number): number => Math.max(MIN_DRAG_WIDTH, Math.min(MAX_COLUMN_WIDTH, Math.round(startWidth + x - clientX)));
-      setDrag({ col, width: startWidth });
-      const onMove = (e: globalThis.MouseEvent): void => setDrag({ col, width: widthAt(e.clientX) });
-      const onUp = (e: globalThis.MouseEvent): void => {
-        window.removeEventListener('mousemove', onMove);
-        window.removeEventListener('mouseup', onUp);
-        setDrag(null);
-        const sheet = host.selection.selection.sheetId;
-        const width = widthAt(e.clientX);
-        // A click on the border (a double-click's first half) changes nothing.
-        if (width !== startWidth && model.sheet(sheet)) model.setColumnWidths(sheet, [{ col, width }]);
-      };
-      window.addEventListener('mousemove', onMove);
-      window.addEventListener('mouseup', onUp);
-    },
-    [host, model],
-  );
-
-  const onAutofit = useCallback(
-    (col: number) => {
-      const sel = host.selection.selection;
-      const range = selectionRange(sel);
-      // A double-click on a selected column's border fits every selected column, as in Excel.
-      const inSelection = col >= range.col && col < range.col + range.cols;
-      void autofitColumns(model, sel.sheetId, inSelection ? range.col : col, inSelection ? range.cols : 1);
-    },
-    [host, model],
-  );
 
   useEffect(() => {
     const el = scrollerRef.current;
@@ -239,50 +198,14 @@ export function SpreadsheetGrid({
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
     const sel = host.selection.selection;
+    const pageRows = Math.max(1, Math.floor((viewport.height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
     const from = e.shiftKey ? sel.focus : sel.active;
-    const page = Math.max(1, Math.floor((viewport.height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
-    const ctrl = e.ctrlKey || e.metaKey;
-    const go = (row: number, col: number) => {
-      e.preventDefault();
-      select({ row, col }, e.shiftKey);
-    };
-    switch (e.key) {
-      case 'ArrowUp':
-        return go(ctrl ? 0 : from.row - 1, from.col);
-      case 'ArrowDown':
-        return go(ctrl ? Math.max(from.row, used.lastRow) : from.row + 1, from.col);
-      case 'ArrowLeft':
-        return go(from.row, ctrl ? 0 : from.col - 1);
-      case 'ArrowRight':
-        return go(from.row, ctrl ? Math.max(from.col, used.lastCol) : from.col + 1);
-      case 'PageUp':
-        return go(from.row - page, from.col);
-      case 'PageDown':
-        return go(from.row + page, from.col);
-      case 'Home':
-        return go(ctrl ? 0 : from.row, 0);
-      case 'End':
-        if (ctrl) return go(Math.max(0, used.lastRow), Math.max(0, used.lastCol));
-        return;
-      case 'Enter':
-      case 'F2':
-        e.preventDefault();
-        startEdit(null, 'edit');
-        return;
-      case 'Delete':
-        e.preventDefault();
-        onClear();
-        return;
-      case 'Backspace':
-        e.preventDefault();
-        startEdit('', 'enter');
-        return;
-      default:
-        if (e.key.length === 1 && !ctrl && !e.altKey) {
-          e.preventDefault();
-          startEdit(e.key, 'enter');
-        }
-    }
+    const action = gridKeyAction(e, { from, pageRows, lastRow: used.lastRow, lastCol: used.lastCol });
+    if (action === null) return;
+    e.preventDefault();
+    if (action.kind === 'select') select({ row: action.row, col: action.col }, action.extend);
+    else if (action.kind === 'edit') startEdit(action.text, action.mode);
+    else onClear();
   };
 
   if (!sheetExists) return null;
@@ -347,65 +270,5 @@ export function SpreadsheetGrid({
         ) : null}
       </div>
     </div>
-  );
-}
-
-interface CellEditorProps {
-  edit: CellEdit;
-  layout: ColumnLayout;
-  onEditText(text: string): void;
-  onCommit(move: Move): void;
-  onCancel(): void;
-}
-
-function CellEditor({ edit, layout, onEditText, onCommit, onCancel }: CellEditorProps): ReactElement {
-  const s = useGridStyles();
-  const ref = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.focus({ preventScroll: true });
-    el.setSelectionRange(el.value.length, el.value.length);
-  }, []);
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    e.stopPropagation();
-    const arrows: Record<string, Move> = {
-      ArrowUp: { rows: -1, cols: 0 },
-      ArrowDown: { rows: 1, cols: 0 },
-      ArrowLeft: { rows: 0, cols: -1 },
-      ArrowRight: { rows: 0, cols: 1 },
-    };
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      onCommit({ rows: e.shiftKey ? -1 : 1, cols: 0 });
-    } else if (e.key === 'Tab') {
-      e.preventDefault();
-      onCommit({ rows: 0, cols: e.shiftKey ? -1 : 1 });
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      onCancel();
-    } else if (edit.mode === 'enter' && arrows[e.key]) {
-      e.preventDefault();
-      onCommit(arrows[e.key] as Move);
-    }
-  };
-  return (
-    <input
-      ref={ref}
-      className={s.editor}
-      aria-label={`Edit ${formatCellRef(edit.row, edit.col)}`}
-      value={edit.text}
-      spellCheck={false}
-      style={{
-        top: HEADER_HEIGHT + edit.row * ROW_HEIGHT,
-        left: ROW_HEADER_WIDTH + layout.left(edit.col),
-        width: Math.max(layout.width(edit.col), (edit.text.length + 2) * 7),
-      }}
-      onChange={(e) => onEditText(e.target.value)}
-      onKeyDown={onKeyDown}
-      onMouseDown={(e) => e.stopPropagation()}
-      onDoubleClick={(e) => e.stopPropagation()}
-      onBlur={() => onCommit({ rows: 0, cols: 0 })}
-    />
   );
 }
