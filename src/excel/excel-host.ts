@@ -17,14 +17,14 @@ import {
   type WorkbookLayout,
   type WriteBlock,
 } from '../core/host';
-import { readBold, readValuesAndFormats, type ReadBudget } from './block-reads';
+import { EXCEL_READ_BUDGET, readBold, readValuesAndFormats, type ReadBudget } from './block-reads';
 import { excelError, isResponseTooLarge, officeErrorCode } from './excel-errors';
 import { EXCEL_LIMITS } from './excel-limits';
 import { allTrackedAreas, trackArea, untrackArea } from './named-areas';
 import { SettingsDocumentStore, type SettingsBag } from './settings-document-store';
 import { activeCell, selectRange } from './sheet-ops';
-import { writeUnderCap } from './sized-writes';
-import { writeTextSafeBlock } from './text-safe-block';
+import { writePipelined } from './pipelined-write';
+import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
 import { workbookIdentity } from './workbook-identity';
 
 export interface ExcelHostOptions {
@@ -61,13 +61,16 @@ export class ExcelHost implements SpreadsheetHost {
   readonly limits: HostLimits;
   readonly documentStore: SettingsDocumentStore;
   readonly credentials: CredentialStore;
+  /** Every read inside a snapshot stays under Excel's response cap and read cap, whatever one snapshot call may take. */
   private readonly readBudget: ReadBudget;
+  /** Excel on the web's request cap, which every write request stays under by its real bytes. */
+  private readonly requestCap = EXCEL_REQUEST_CAP_BYTES;
 
   constructor(private readonly options: ExcelHostOptions) {
     this.limits = { ...EXCEL_LIMITS, ...options.limits };
     this.documentStore = new SettingsDocumentStore(options.settings);
     this.credentials = options.credentials;
-    this.readBudget = { maxCells: this.limits.maxCellsPerRead, maxBytes: this.limits.maxBytesPerRead, bytesPerCell: 40 };
+    this.readBudget = { ...EXCEL_READ_BUDGET, maxCells: Math.min(EXCEL_READ_BUDGET.maxCells, this.limits.maxCellsPerRead) };
   }
 
   /** One Excel.run; any failure becomes a typed error saying what the add-in was doing. */
@@ -186,11 +189,14 @@ export class ExcelHost implements SpreadsheetHost {
     return out;
   }
 
-  /** The block's formats (synced first when a cell gets `@`), then its values with calculation suspended, then bold; halved when Excel refuses a part for its size. */
+  /**
+   * The block in parts cut by their real request bytes under Excel's cap, each part's formats sent with the previous
+   * part's values (the first part's `@` formats in a sync of their own), in one Excel.run.
+   */
   async writeBlock(block: WriteBlock): Promise<void> {
     if (block.values.length === 0 || (block.values[0]?.length ?? 0) === 0) return;
     await this.run('write the report’s cells', async (context) => {
-      await writeUnderCap(block, (part) => writeTextSafeBlock(context, part), this.limits.maxBytesPerWrite);
+      await writePipelined(context, block, this.requestCap);
     });
   }
 
