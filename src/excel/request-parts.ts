@@ -97,7 +97,10 @@ export function evenCuts(costs: Float64Array, budget: number): number[] {
 }
 
 /** Vertical runs of equal format in column `j` of `formats`, or null when there are more than MAX_COLUMN_RUNS. */
-function columnRuns(formats: ReadonlyArray<ReadonlyArray<string | null>>, j: number): Array<{ row: number; rows: number; format: string | null }> | null {
+function columnRuns(
+  formats: ReadonlyArray<ReadonlyArray<string | null>>,
+  j: number,
+): Array<{ row: number; rows: number; format: string | null }> | null {
   const runs: Array<{ row: number; rows: number; format: string | null }> = [];
   formats.forEach((line, i) => {
     const f = line[j] ?? null;
