@@ -17,7 +17,8 @@ import {
   type WorkbookLayout,
   type WriteBlock,
 } from '../core/host';
-import { EXCEL_READ_BUDGET, readBold, readValuesAndFormats, type ReadBudget } from './block-reads';
+import { EXCEL_READ_BUDGET, readValuesAndFormats, type ReadBudget } from './block-reads';
+import { boldByBands } from './bold-reads';
 import { excelError, isResponseTooLarge, officeErrorCode } from './excel-errors';
 import { EXCEL_LIMITS } from './excel-limits';
 import { allTrackedAreas, trackArea, trackAreaAt, untrackArea } from './named-areas';
@@ -55,6 +56,9 @@ function hostError(e: unknown, doing: string): AddinError {
     return new AddinError('limit', `Excel could not ${doing}: the request is larger than Excel accepts.`, { code, cause: e });
   return excelError(e, doing);
 }
+
+/** Mixed-bold ranges of at most this many cells together have every cell's bold read in one sync; larger ones by bands. */
+const MIXED_BOLD_CELLS = 20_000;
 
 const emptyToNull = (values: Array<Array<string | number | boolean>>): Scalar[][] =>
   values.map((row) => row.map((v) => (v === '' ? null : v)));
@@ -178,11 +182,15 @@ export class ExcelHost implements SpreadsheetHost {
     });
   }
 
-  /** Per-cell bold of the snapshots whose range's bold read `null` (mixed): one sync for all, else per range in blocks. */
+  /** Per-cell bold of the snapshots whose range's bold read `null` (mixed): one sync for all when small, else by bands. */
   private async readMixedBold(context: Excel.RequestContext, out: CellSnapshot[], uniform: ReadonlyArray<boolean | null>): Promise<void> {
     if (!this.perCellBold) return;
     const mixed = out.filter((_, i) => uniform[i] === null);
     if (mixed.length === 0) return;
+    if (mixed.reduce((n, { range }) => n + range.rows * range.cols, 0) > MIXED_BOLD_CELLS) {
+      for (const snap of mixed) snap.bold = await boldByBands(context, snap.range, this.readBudget);
+      return;
+    }
     const props = mixed.map(({ range }) =>
       context.workbook.worksheets
         .getItem(range.sheetId)
@@ -193,7 +201,7 @@ export class ExcelHost implements SpreadsheetHost {
       await context.sync();
     } catch (e) {
       if (!isResponseTooLarge(e)) throw e;
-      for (const snap of mixed) snap.bold = await readBold(context, snap.range, this.readBudget);
+      for (const snap of mixed) snap.bold = await boldByBands(context, snap.range, this.readBudget);
       return;
     }
     mixed.forEach((snap, k) => {
@@ -214,7 +222,7 @@ export class ExcelHost implements SpreadsheetHost {
     }
     const uniform = fonts.map((f) => f.bold);
     if (this.perCellBold) {
-      for (const [i, snap] of out.entries()) if (uniform[i] === null) snap.bold = await readBold(context, snap.range, this.readBudget);
+      for (const [i, snap] of out.entries()) if (uniform[i] === null) snap.bold = await boldByBands(context, snap.range, this.readBudget);
     }
     return out;
   }

@@ -3,7 +3,8 @@
  * formatting, so every cell outside it is empty, in the General format and not bold, and is not read.
  */
 import { GENERAL_FORMAT, type CellSnapshot, type GridRange } from '../core/host';
-import { readBold, readValuesAndFormats, type ReadBudget } from './block-reads';
+import { readValuesAndFormats, type ReadBudget } from './block-reads';
+import { boldByBands } from './bold-reads';
 
 /** The part of `range` inside `used` (both on the same sheet), or null when they do not meet. */
 export function intersect(range: GridRange, used: { row: number; col: number; rows: number; cols: number } | null): GridRange | null {
@@ -39,7 +40,7 @@ export async function usedSnapshot(context: Excel.RequestContext, input: UsedSna
     read.values.forEach((line, i) => line.forEach((v, j) => (values[i0 + i]![j0 + j] = v)));
     read.formats.forEach((line, i) => line.forEach((f, j) => (formats[i0 + i]![j0 + j] = f)));
     if (input.bold === null && input.perCellBold) {
-      const cells = await readBold(context, part, budget);
+      const cells = await boldByBands(context, part, budget);
       cells.forEach((line, i) => line.forEach((b, j) => (bold[i0 + i]![j0 + j] = b)));
     }
   }
