@@ -1,8 +1,4 @@
-/**
- * Per-cell bold of a range of mixed bold, found by bands: each sync reads the one bold property of row bands of the
- * mixed parts (a few bytes each) and the per-cell bold (ExcelApi 1.9) of parts small enough, so a report whose header
- * row alone is bold costs a few small syncs instead of every cell's properties.
- */
+/** Per-cell bold of a range of mixed bold, found by row bands: a bold header row costs a few small syncs. */
 import { z } from 'zod';
 import type { GridRange } from '../core/host';
 import { isResponseTooLarge } from './excel-errors';

@@ -1,8 +1,4 @@
-/**
- * One block written in requests under Excel's cap by their real bytes, each part's number formats sent with the previous
- * part's values, so `@` is always set in an earlier sync than the values it protects and no sync carries formats alone
- * but the first.
- */
+/** One block written in requests under Excel's cap, each part's number formats sent in the sync before its values. */
 import type { WriteBlock } from '../core/host';
 import { isRequestTooLarge } from './excel-errors';
 import { ENVELOPE_BYTES, evenCuts, requestPart, rowCosts, rowTooLarge, type RequestPart } from './request-parts';

@@ -1,7 +1,4 @@
-/**
- * A write block cut into parts whose Excel requests fit under the 5 MB cap by their real bytes (the JSON Office.js sends),
- * parts of even size, and each part's writes: its values, its bold, and its number formats as few range operations.
- */
+/** A write block cut into even parts whose requests fit Excel's cap by their real JSON bytes, and each part's writes. */
 import { AddinError } from '../core/wire/errors';
 import { needsTextFormat } from '../core/cells/inert-text';
 import { utf8ByteLength } from '../core/ndjson/utf8-length';

@@ -1,7 +1,4 @@
-/**
- * A large range's snapshot read only where its sheet is used: Excel's used range covers every cell with a value or
- * formatting, so every cell outside it is empty, in the General format and not bold, and is not read.
- */
+/** A large range's snapshot read only where its sheet is used (cells outside the used range are blank and General). */
 import { GENERAL_FORMAT, type CellSnapshot, type GridRange } from '../core/host';
 import { readValuesAndFormats, type ReadBudget } from './block-reads';
 import { boldByBands } from './bold-reads';
