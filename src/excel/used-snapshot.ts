@@ -23,7 +23,10 @@ export interface UsedSnapshotInput {
   perCellBold: boolean;
 }
 
-/** The snapshot of `input.range`: blank cells outside the used range, the used part read in blocks under `budget`. */
+/**
+ * The snapshot of `input.range`: Excel's used range covers every cell with a value or formatting, so cells outside it
+ * are empty, General and not bold without a read; the used part is read in blocks under `budget`.
+ */
 export async function usedSnapshot(context: Excel.RequestContext, input: UsedSnapshotInput, budget: ReadBudget): Promise<CellSnapshot> {
   const { range } = input;
   const values = Array.from({ length: range.rows }, () => new Array<string | number | boolean | null>(range.cols).fill(null));
