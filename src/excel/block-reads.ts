@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AddinError } from '../core/errors/addin-error';
 import type { GridRange, Scalar } from '../core/host';
+import { utf8ByteLength } from '../core/ndjson/utf8-length';
 import { isResponseTooLarge } from './excel-errors';
 
 export interface ReadBudget {
@@ -12,6 +13,14 @@ export interface ReadBudget {
   maxBytes: number;
   /** Expected response bytes per cell for what is read (values and number formats by default). */
   bytesPerCell: number;
+}
+
+/** A block sized by a measured response aims at this share of the response cap (the next rows may take more). */
+const SIZING_MARGIN = 0.85;
+
+/** UTF-8 bytes of a read's JSON, as the response carries it. */
+export function jsonBytes(value: unknown): number {
+  return utf8ByteLength(JSON.stringify(value));
 }
 
 export const EXCEL_READ_BUDGET: ReadBudget = { maxCells: 5_000_000, maxBytes: 5 * 1024 * 1024, bytesPerCell: 40 };
@@ -29,6 +38,7 @@ export async function readInBlocks<T>(
   range: GridRange,
   read: (part: GridRange) => Promise<T>,
   budget: ReadBudget = EXCEL_READ_BUDGET,
+  responseBytes?: (result: T) => number,
 ): Promise<T[]> {
   const out: T[] = [];
   let size = rowsPerRead(range.cols, budget);
@@ -36,8 +46,14 @@ export async function readInBlocks<T>(
   while (row < range.rows) {
     const rows = Math.min(size, range.rows - row);
     try {
-      out.push(await read({ ...range, row: range.row + row, rows }));
+      const result = await read({ ...range, row: range.row + row, rows });
+      out.push(result);
       row += rows;
+      // The next block is sized by the bytes per cell this one's response really took (with room to spare).
+      if (responseBytes) {
+        const perCell = Math.max(1, responseBytes(result) / (rows * range.cols)) / SIZING_MARGIN;
+        size = rowsPerRead(range.cols, { ...budget, bytesPerCell: perCell });
+      }
     } catch (e) {
       if (!isResponseTooLarge(e)) throw e;
       if (rows === 1) {
@@ -74,6 +90,7 @@ export async function readValuesAndFormats(
       return { values: valuesSchema.parse(r.values), formats: formatsSchema.parse(r.numberFormat) };
     },
     budget,
+    (p) => jsonBytes(p.values) + jsonBytes(p.formats),
   );
   return {
     values: parts.flatMap((p) => p.values.map((row) => row.map((v) => (v === '' ? null : v)))),

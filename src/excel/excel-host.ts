@@ -17,14 +17,16 @@ import {
   type WorkbookLayout,
   type WriteBlock,
 } from '../core/host';
-import { readBold, readValuesAndFormats, type ReadBudget } from './block-reads';
+import { EXCEL_READ_BUDGET, readValuesAndFormats, type ReadBudget } from './block-reads';
+import { boldByBands } from './bold-reads';
 import { excelError, isResponseTooLarge, officeErrorCode } from './excel-errors';
 import { EXCEL_LIMITS } from './excel-limits';
-import { allTrackedAreas, trackArea, untrackArea } from './named-areas';
+import { allTrackedAreas, trackArea, trackAreaAt, untrackArea } from './named-areas';
 import { SettingsDocumentStore, type SettingsBag } from './settings-document-store';
 import { activeCell, selectRange } from './sheet-ops';
-import { writeUnderCap } from './sized-writes';
-import { writeTextSafeBlock } from './text-safe-block';
+import { writePipelined } from './pipelined-write';
+import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
+import { usedSnapshot } from './used-snapshot';
 import { workbookIdentity } from './workbook-identity';
 
 export interface ExcelHostOptions {
@@ -42,6 +44,8 @@ const valuesSchema = z.array(z.array(z.union([z.string(), z.number(), z.boolean(
 const formatsSchema = z.array(z.array(z.string()));
 const boldCellsSchema = z.array(z.array(z.object({ format: z.object({ font: z.object({ bold: z.boolean() }) }) })));
 const nameSchema = z.string();
+const index = z.number().int().nonnegative();
+const usedAreaSchema = z.object({ row: index, col: index, rows: index, cols: index });
 
 /** An Office error turned into the port's typed error: cell edit → 'hostBusy', a missing sheet → 'notFound', a request too large → 'limit'. */
 function hostError(e: unknown, doing: string): AddinError {
@@ -53,6 +57,9 @@ function hostError(e: unknown, doing: string): AddinError {
   return excelError(e, doing);
 }
 
+/** Mixed-bold ranges of at most this many cells together have every cell's bold read in one sync; larger ones by bands. */
+const MIXED_BOLD_CELLS = 20_000;
+
 const emptyToNull = (values: Array<Array<string | number | boolean>>): Scalar[][] =>
   values.map((row) => row.map((v) => (v === '' ? null : v)));
 
@@ -61,13 +68,18 @@ export class ExcelHost implements SpreadsheetHost {
   readonly limits: HostLimits;
   readonly documentStore: SettingsDocumentStore;
   readonly credentials: CredentialStore;
+  /** Every read inside a snapshot stays under Excel's response cap and read cap, whatever one snapshot call may take. */
   private readonly readBudget: ReadBudget;
+  /** Excel on the web's request cap, which every write request stays under by its real bytes. */
+  private readonly requestCap = EXCEL_REQUEST_CAP_BYTES;
+  /** Placements whose names the latest layout found (null before one): tracking then needs no look first. */
+  private trackedIds: Set<string> | null = null;
 
   constructor(private readonly options: ExcelHostOptions) {
     this.limits = { ...EXCEL_LIMITS, ...options.limits };
     this.documentStore = new SettingsDocumentStore(options.settings);
     this.credentials = options.credentials;
-    this.readBudget = { maxCells: this.limits.maxCellsPerRead, maxBytes: this.limits.maxBytesPerRead, bytesPerCell: 40 };
+    this.readBudget = { ...EXCEL_READ_BUDGET, maxCells: Math.min(EXCEL_READ_BUDGET.maxCells, this.limits.maxCellsPerRead) };
   }
 
   /** One Excel.run; any failure becomes a typed error saying what the add-in was doing. */
@@ -94,6 +106,7 @@ export class ExcelHost implements SpreadsheetHost {
         areas: found.areas,
       };
     });
+    this.trackedIds = new Set(areas.keys());
     const wanted = placementIds ?? [...areas.keys()];
     const out: Record<string, GridRange | null> = {};
     for (const id of wanted) {
@@ -114,14 +127,26 @@ export class ExcelHost implements SpreadsheetHost {
 
   /**
    * Values, number formats and each range's one bold property, queued together and read in one sync; a range of mixed
-   * bold is then read per cell (ExcelApi 1.9 `getCellProperties`) in one more sync. When Excel refuses a response for
-   * its size, the ranges are read again in row blocks under the read budget (halved as needed).
+   * bold is then read per cell (ExcelApi 1.9 `getCellProperties`) in one more sync. Ranges too large for one response
+   * are read only where their sheet is used (its used range, loaded in the same sync). When Excel refuses a response
+   * for its size, the ranges are read again in row blocks under the read budget (halved as needed).
    */
   snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
     return this.run('read the cells before changing them', async (context) => {
-      const queued = ranges.map((range) => {
-        const r = context.workbook.worksheets.getItem(range.sheetId).getRangeByIndexes(range.row, range.col, range.rows, range.cols);
-        r.load(['values', 'numberFormat']);
+      let room = this.readBudget.maxBytes;
+      const whole = ranges.map((range) => {
+        const bytes = range.rows * range.cols * this.readBudget.bytesPerCell;
+        if (bytes > room) return false;
+        room -= bytes;
+        return true;
+      });
+      const used = new Map<string, Excel.Range>();
+      const queued = ranges.map((range, i) => {
+        const sheet = context.workbook.worksheets.getItem(range.sheetId);
+        const r = sheet.getRangeByIndexes(range.row, range.col, range.rows, range.cols);
+        if (whole[i]) r.load(['values', 'numberFormat']);
+        else if (!used.has(range.sheetId))
+          used.set(range.sheetId, sheet.getUsedRangeOrNullObject(false).load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']));
         return { range, r, font: r.format.font.load('bold') };
       });
       try {
@@ -130,26 +155,42 @@ export class ExcelHost implements SpreadsheetHost {
         if (!isResponseTooLarge(e)) throw e;
         return this.snapshotInBlocks(context, ranges);
       }
-      const out: CellSnapshot[] = queued.map(({ range, r, font }) => ({
-        range: { ...range },
-        values: emptyToNull(valuesSchema.parse(r.values)),
-        formats: formatsSchema.parse(r.numberFormat),
-        bold: uniformBold(range, font.bold),
-      }));
+      const out: CellSnapshot[] = [];
+      for (const [i, { range, r, font }] of queued.entries()) {
+        if (!whole[i]) {
+          const u = used.get(range.sheetId);
+          const area =
+            u === undefined || u.isNullObject
+              ? null
+              : usedAreaSchema.parse({ row: u.rowIndex, col: u.columnIndex, rows: u.rowCount, cols: u.columnCount });
+          out.push(await usedSnapshot(context, { range, used: area, bold: font.bold, perCellBold: this.perCellBold }, this.readBudget));
+          continue;
+        }
+        out.push({
+          range: { ...range },
+          values: emptyToNull(valuesSchema.parse(r.values)),
+          formats: formatsSchema.parse(r.numberFormat),
+          bold: uniformBold(range, font.bold),
+        });
+      }
       await this.readMixedBold(
         context,
-        out,
-        queued.map((q) => q.font.bold),
+        out.filter((_, i) => whole[i]),
+        queued.filter((_, i) => whole[i]).map((q) => q.font.bold),
       );
       return out;
     });
   }
 
-  /** Per-cell bold of the snapshots whose range's bold read `null` (mixed): one sync for all, else per range in blocks. */
+  /** Per-cell bold of the snapshots whose range's bold read `null` (mixed): one sync for all when small, else by bands. */
   private async readMixedBold(context: Excel.RequestContext, out: CellSnapshot[], uniform: ReadonlyArray<boolean | null>): Promise<void> {
     if (!this.perCellBold) return;
     const mixed = out.filter((_, i) => uniform[i] === null);
     if (mixed.length === 0) return;
+    if (mixed.reduce((n, { range }) => n + range.rows * range.cols, 0) > MIXED_BOLD_CELLS) {
+      for (const snap of mixed) snap.bold = await boldByBands(context, snap.range, this.readBudget);
+      return;
+    }
     const props = mixed.map(({ range }) =>
       context.workbook.worksheets
         .getItem(range.sheetId)
@@ -160,7 +201,7 @@ export class ExcelHost implements SpreadsheetHost {
       await context.sync();
     } catch (e) {
       if (!isResponseTooLarge(e)) throw e;
-      for (const snap of mixed) snap.bold = await readBold(context, snap.range, this.readBudget);
+      for (const snap of mixed) snap.bold = await boldByBands(context, snap.range, this.readBudget);
       return;
     }
     mixed.forEach((snap, k) => {
@@ -181,16 +222,19 @@ export class ExcelHost implements SpreadsheetHost {
     }
     const uniform = fonts.map((f) => f.bold);
     if (this.perCellBold) {
-      for (const [i, snap] of out.entries()) if (uniform[i] === null) snap.bold = await readBold(context, snap.range, this.readBudget);
+      for (const [i, snap] of out.entries()) if (uniform[i] === null) snap.bold = await boldByBands(context, snap.range, this.readBudget);
     }
     return out;
   }
 
-  /** The block's formats (synced first when a cell gets `@`), then its values with calculation suspended, then bold; halved when Excel refuses a part for its size. */
+  /**
+   * The block in parts cut by their real request bytes under Excel's cap, each part's formats sent with the previous
+   * part's values (the first part's `@` formats in a sync of their own), in one Excel.run.
+   */
   async writeBlock(block: WriteBlock): Promise<void> {
     if (block.values.length === 0 || (block.values[0]?.length ?? 0) === 0) return;
     await this.run('write the report’s cells', async (context) => {
-      await writeUnderCap(block, (part) => writeTextSafeBlock(context, part), this.limits.maxBytesPerWrite);
+      await writePipelined(context, block, this.requestCap);
     });
   }
 
@@ -213,12 +257,19 @@ export class ExcelHost implements SpreadsheetHost {
     });
   }
 
-  trackArea(placementId: string, range: GridRange): Promise<void> {
-    return this.run('remember where the report is', (context) => trackArea(context, placementId, range));
+  /** One sync when the latest layout tells whether the name exists; when that is wrong or unknown, a look first. */
+  async trackArea(placementId: string, range: GridRange): Promise<void> {
+    const known = this.trackedIds;
+    await this.run('remember where the report is', async (context) => {
+      if (known === null || !(await trackAreaAt(context, placementId, range, known.has(placementId))))
+        await trackArea(context, placementId, range);
+    });
+    this.trackedIds?.add(placementId);
   }
 
-  untrack(placementId: string): Promise<void> {
-    return this.run('forget where the report was', (context) => untrackArea(context, placementId));
+  async untrack(placementId: string): Promise<void> {
+    await this.run('forget where the report was', (context) => untrackArea(context, placementId));
+    this.trackedIds?.delete(placementId);
   }
 }
 

@@ -1,14 +1,20 @@
-/** Excel's limits as the core sees them: 1,048,576 x 16,384 cells, 32,767 characters a cell, 5 MB a request and a response and 5,000,000 cells a read (Excel on the web). */
-import type { HostLimits } from '../core/host';
+/** Excel's limits as the core sees them: 1,048,576 x 16,384 cells, 32,767 characters a cell, and what one write or read call takes. */
+import { READ_BYTES_PER_CELL, type HostLimits } from '../core/host';
 import { EXCEL_READ_BUDGET } from './block-reads';
 import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
 
+/**
+ * Excel caps a request and a response at 5 MB (on the web) and a read at 5,000,000 cells, and no number of cells a write:
+ * ExcelHost cuts a block into requests under the cap by their real bytes and reads a snapshot in responses under it
+ * itself. So a block is what one Cancel waits for (about five requests by the core's estimate, which counts each cell's
+ * format), and one snapshot call takes as many cells as one read may return.
+ */
 export const EXCEL_LIMITS: HostLimits = {
   maxRows: 1_048_576,
   maxCols: 16_384,
-  maxCellsPerWrite: 250_000,
-  maxBytesPerWrite: EXCEL_REQUEST_CAP_BYTES,
+  maxCellsPerWrite: 1_000_000,
+  maxBytesPerWrite: 5 * EXCEL_REQUEST_CAP_BYTES,
   maxCellsPerRead: EXCEL_READ_BUDGET.maxCells,
-  maxBytesPerRead: EXCEL_READ_BUDGET.maxBytes,
+  maxBytesPerRead: EXCEL_READ_BUDGET.maxCells * READ_BYTES_PER_CELL,
   maxCellChars: 32_767,
 };

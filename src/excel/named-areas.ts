@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parseRangeRef } from '../core/cells/a1';
 import type { GridRange } from '../core/host';
+import { officeErrorCode } from './excel-errors';
 
 /** Prefix of every name the add-in owns (a name may start with `_`; the prefix keeps them apart from the user's). */
 export const AREA_NAME_PREFIX = '_svcArea.';
@@ -69,6 +70,27 @@ export async function trackArea(context: Excel.RequestContext, placementId: stri
   const item = context.workbook.names.add(name, target);
   item.visible = false;
   await context.sync();
+}
+
+/**
+ * Tracks `range` in one sync when whether the placement's name exists is known: a new name is added, an existing one
+ * deleted and added again. Returns false when Excel says the guess was wrong (`ItemAlreadyExists`, `ItemNotFound`):
+ * the failed request changed nothing, and trackArea, which looks first, does the work.
+ */
+export async function trackAreaAt(context: Excel.RequestContext, placementId: string, range: GridRange, exists: boolean): Promise<boolean> {
+  const name = areaName(placementId);
+  if (exists) context.workbook.names.getItem(name).delete();
+  const target = context.workbook.worksheets.getItem(range.sheetId).getRangeByIndexes(range.row, range.col, range.rows, range.cols);
+  const item = context.workbook.names.add(name, target);
+  item.visible = false;
+  try {
+    await context.sync();
+    return true;
+  } catch (e) {
+    // A missing sheet also answers ItemNotFound: trackArea then fails with it again.
+    if (officeErrorCode(e) === (exists ? 'ItemNotFound' : 'ItemAlreadyExists')) return false;
+    throw e;
+  }
 }
 
 /** Where a placement's area is now, in one sync: tracked (with its range), orphaned (`#REF!`), or missing (no name). */

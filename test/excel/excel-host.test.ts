@@ -105,3 +105,61 @@ it('without ExcelApi 1.9 reads bold per range (a uniform range reads exactly)', 
   expect(head!.bold).toEqual([[true, true]]);
   expect(body!.bold).toEqual([[false, false]]);
 });
+
+it('tracks in one sync when the latest layout tells whether the name exists, and still tracks when that is wrong', async () => {
+  const { host, fake } = setUp({ sheets: ['Sheet1'] });
+  const sheet = (await host.layout()).sheets[0]!;
+  const at = (row: number) => ({ sheetId: sheet.id, row, col: 0, rows: 2, cols: 2 });
+  let from = fake.stats.syncs;
+  await host.trackArea('fresh', at(0));
+  expect(fake.stats.syncs - from).toBe(1);
+  from = fake.stats.syncs;
+  await host.trackArea('fresh', at(5));
+  expect(fake.stats.syncs - from).toBe(1);
+  expect((await host.layout(['fresh'])).areas).toEqual({ fresh: at(5) });
+  // A name made behind the host's back (another pane): the add is refused, nothing changed, and the look-first path moves it.
+  await Excel.run(async (ctx) => {
+    ctx.workbook.names.add('_svcArea.other', ctx.workbook.worksheets.getItem(sheet.id).getRange('A1'));
+    await ctx.sync();
+  });
+  from = fake.stats.syncs;
+  await host.trackArea('other', at(9));
+  expect(fake.stats.syncs - from).toBe(3);
+  expect((await host.layout(['other'])).areas).toEqual({ other: at(9) });
+  // Removed behind its back: the delete is refused, and the name is added after the look.
+  await host.untrack('fresh');
+  await host.layout();
+  await Excel.run(async (ctx) => {
+    ctx.workbook.names.getItem('_svcArea.other').delete();
+    await ctx.sync();
+  });
+  await host.trackArea('other', at(12));
+  expect((await host.layout(['other'])).areas).toEqual({ other: at(12) });
+});
+
+it('snapshots a range too large for one response only where its sheet is used, in one sync when that is nothing', async () => {
+  const { host, fake } = setUp({ sheets: ['Sheet1'] });
+  const sheet = (await host.layout()).sheets[0]!;
+  const big = { sheetId: sheet.id, row: 0, col: 0, rows: 200_000, cols: 2 };
+  let from = fake.stats.syncs;
+  const [empty] = await host.snapshot([big]);
+  expect(fake.stats.syncs - from).toBe(1);
+  expect(empty!.values[199_999]).toEqual([null, null]);
+  expect(empty!.formats[0]).toEqual(['General', 'General']);
+  await host.writeBlock({
+    sheetId: sheet.id,
+    row: 150_000,
+    col: 1,
+    values: [['=x'], [7]],
+    bold: [{ row: 0, col: 0, rows: 1, cols: 1, bold: true }],
+  });
+  from = fake.stats.syncs;
+  const [used] = await host.snapshot([big]);
+  expect(fake.stats.syncs - from).toBeLessThanOrEqual(3);
+  expect(used!.values[150_000]).toEqual([null, '=x']);
+  expect(used!.values[150_001]).toEqual([null, 7]);
+  expect(used!.formats[150_000]).toEqual(['General', '@']);
+  expect(used!.bold[150_000]).toEqual([false, true]);
+  expect(used!.bold[150_001]).toEqual([false, false]);
+  expect(used!.values[0]).toEqual([null, null]);
+});

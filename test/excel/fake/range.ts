@@ -169,7 +169,8 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
   private writeFormats(input: unknown): void {
     const { sheet, rect } = this.liveTarget();
     const engine = this.context.engine;
-    const formatAt = shaped(input, rect, (v): v is string | null => v === null || typeof v === 'string');
+    const isFormat = (v: unknown): v is string | null => v === null || typeof v === 'string';
+    const formatAt = oneForAll(input, isFormat) ?? shaped(input, rect, isFormat);
     for (let i = 0; i < rect.rows; i++)
       for (let j = 0; j < rect.cols; j++) {
         const f = formatAt(i, j);
@@ -276,6 +277,19 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
   getOffsetRange(rowOffset: number, columnOffset: number): FakeRange {
     return this.derived((r) => ({ ...r, row: r.row + rowOffset, col: r.col + columnOffset }));
   }
+}
+
+/**
+ * A 1 x 1 number-format matrix given to a larger range sets every cell: Microsoft's "Fundamental programming concepts
+ * with the Excel JavaScript API" sets `numberFormat = [["$0.00"]]` on the four cells E3:E6. Null for any other input.
+ */
+function oneForAll<V>(input: unknown, valid: (v: unknown) => v is V): ((i: number, j: number) => V) | null {
+  if (!Array.isArray(input) || input.length !== 1) return null;
+  const row: unknown = input[0];
+  if (!Array.isArray(row) || row.length !== 1) return null;
+  const v: unknown = row[0];
+  if (!valid(v)) fail('InvalidArgument', `The argument is invalid or missing or has an incorrect format: ${JSON.stringify(v)}.`);
+  return () => v;
 }
 
 /** Checks a matrix (or one scalar for every cell) against the range's shape: Excel answers InvalidArgument otherwise. */

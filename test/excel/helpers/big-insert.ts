@@ -1,24 +1,49 @@
-/** An Orchestrator insert of a mixed rows x 10 result onto ExcelHost over the Office.js fake, with the fake's request counts (the large-insert test and bench share it). */
+/** An Orchestrator insert (and a refresh in place) of a mixed rows x 10 result onto ExcelHost over the Office.js fake, with the fake's request counts (tests and bench share it). */
 import { Orchestrator } from '../../../src/core/placements/orchestrator';
 import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../../core/placements/fakes';
 import { mixedResult } from '../../../bench/mixed-result';
-import { fakeExcelHost } from './fake-excel-host';
+import { fakeExcelHost, type InstalledOfficeFake } from './fake-excel-host';
 
 const SQL = 'SELECT * FROM orders';
+const FLOOR_BYTES_PER_SYNC = 4 * 1024 * 1024;
+
+/** Requests of one job: their count, bytes, the largest, and the floor ceil(bytes / 4 MiB) + 3 they are held to. */
+export interface SyncFigures {
+  syncs: number;
+  excelRuns: number;
+  requestBytes: number;
+  maxRequestBytes: number;
+  floor: number;
+}
 
 export interface BigInsertFigures {
   areaRows: number;
   cols: number;
-  syncs: number;
-  excelRuns: number;
-  maxRequestBytes: number;
+  insert: SyncFigures;
+  /** The same placement refreshed in place (same rows), when asked for. */
+  refresh?: SyncFigures;
   requestCapBytes: number;
   /** Values of the last written row, read back through the fake. */
   lastRow: unknown[];
   expectedLastRow: unknown[];
 }
 
-export async function excelBigInsert(rows: number): Promise<BigInsertFigures> {
+/** Counts what the fake saw while `job` ran. */
+async function measured(fake: InstalledOfficeFake, job: () => Promise<unknown>): Promise<SyncFigures> {
+  const from = { syncs: fake.stats.syncs, runs: fake.engine.runs };
+  await job();
+  const sizes = fake.stats.requestBytes.slice(from.syncs);
+  const requestBytes = sizes.reduce((a, b) => a + b, 0);
+  return {
+    syncs: fake.stats.syncs - from.syncs,
+    excelRuns: fake.engine.runs - from.runs,
+    requestBytes,
+    maxRequestBytes: Math.max(0, ...sizes),
+    floor: Math.ceil(requestBytes / FLOOR_BYTES_PER_SYNC) + 3,
+  };
+}
+
+export async function excelBigInsert(rows: number, opts: { refresh?: boolean } = {}): Promise<BigInsertFigures> {
   const { host, fake } = fakeExcelHost({ sheets: ['Sheet1'] });
   try {
     const result = mixedResult(rows);
@@ -33,15 +58,19 @@ export async function excelBigInsert(rows: number): Promise<BigInsertFigures> {
       randomBytes: countingBytes(),
     });
     const sheetId = (await host.layout()).sheets[0]!.id;
-    const before = { syncs: fake.stats.syncs, runs: fake.engine.runs };
-    const out = await orch.insert({ deploymentId: '7', name: 'Orders', sqlQuery: SQL }, { sheetId, row: 0, col: 0 });
-    const figures = { syncs: fake.stats.syncs - before.syncs, excelRuns: fake.engine.runs - before.runs };
-    const [last] = await host.snapshot([{ sheetId, row: out.areaRows - 1, col: 0, rows: 1, cols: out.cols }]);
+    let out: Awaited<ReturnType<Orchestrator['insert']>> | undefined;
+    const insert = await measured(fake, async () => {
+      out = await orch.insert({ deploymentId: '7', name: 'Orders', sqlQuery: SQL }, { sheetId, row: 0, col: 0 });
+    });
+    if (out === undefined) throw new Error('the insert returned nothing');
+    const placed = out;
+    const refresh = opts.refresh ? await measured(fake, () => orch.refresh(placed.placementId)) : undefined;
+    const [last] = await host.snapshot([{ sheetId, row: placed.areaRows - 1, col: 0, rows: 1, cols: placed.cols }]);
     return {
-      areaRows: out.areaRows,
-      cols: out.cols,
-      ...figures,
-      maxRequestBytes: fake.stats.maxRequestBytes,
+      areaRows: placed.areaRows,
+      cols: placed.cols,
+      insert,
+      ...(refresh ? { refresh } : {}),
       requestCapBytes: fake.engine.options.maxRequestBytes,
       lastRow: last!.values[0]!,
       expectedLastRow: result.rows[rows - 1]!,
