@@ -1,5 +1,6 @@
 /** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict read/write limits, separate document and credential stores, and fault injection for tests. */
 import { writeBlockShape } from '../write-block-shape';
+import { EXCEL_GRID } from '../cells/a1';
 import { AddinError } from '../wire/errors';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
 import type { SpreadsheetHostValue } from '../wire/schemas';
@@ -15,13 +16,11 @@ export const WORKBOOK_ID_KEY = `${PRODUCT_PREFIX}.workbookId`;
 
 /** Default limits: Excel's grid and cell size, Excel on the web's 5 MB request and response caps and 5,000,000-cell read cap, and a cell cap per write. */
 export const MEMORY_HOST_LIMITS: HostLimits = {
-  maxRows: 1_048_576,
-  maxCols: 16_384,
+  ...EXCEL_GRID,
   maxCellsPerWrite: 100_000,
   maxBytesPerWrite: 5_000_000,
   maxCellsPerRead: 5_000_000,
   maxBytesPerRead: 5_000_000,
-  maxCellChars: 32_767,
 };
 
 export interface MemoryHostOptions {

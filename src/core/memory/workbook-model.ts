@@ -1,5 +1,6 @@
 /** A portable in-memory workbook: ordered sheets of sparse cells with formats and bold, column widths, tracked areas, settings, change events. */
 import { AddinError } from '../wire/errors';
+import { EXCEL_GRID, type GridBounds, type RangeRect } from '../cells/a1';
 import type { BoldRun, FormatRun, GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
 import { holdsFormat, isEmptyRow, MAX_COLUMN_WIDTH, ownFormats, type RowStore, type SheetStore } from './sheet-store';
@@ -14,13 +15,6 @@ export type { WorkbookJson } from './workbook-json';
 /** The format of a cell that has none (what Excel reports); stored as `null`. */
 export { GENERAL_FORMAT };
 
-/** A rectangle without its sheet. */
-export interface CellRect {
-  row: number;
-  col: number;
-  rows: number;
-  cols: number;
-}
 
 /** One cell as the model holds it. */
 export interface CellData {
@@ -33,17 +27,8 @@ export interface CellData {
   formula: boolean;
 }
 
-export interface GridBounds {
-  maxRows: number;
-  maxCols: number;
-  maxCellChars: number;
-}
-
-/** Excel's grid: 1,048,576 rows x 16,384 columns, 32,767 characters per cell. */
-export const EXCEL_GRID: GridBounds = { maxRows: 1_048_576, maxCols: 16_384, maxCellChars: 32_767 };
-
 export type ModelChange =
-  | { type: 'cells'; sheetId: string; range: CellRect }
+  | { type: 'cells'; sheetId: string; range: RangeRect }
   | { type: 'structure'; sheetId: string }
   | { type: 'columns'; sheetId: string }
   | { type: 'sheets' }
@@ -213,7 +198,7 @@ export class WorkbookModel {
       throw new AddinError('limit', `Cell (row ${row + 1}, column ${col + 1}) is outside the sheet's grid.`, { data: { row, col } });
   }
 
-  private checkRect(r: CellRect): void {
+  private checkRect(r: RangeRect): void {
     if (r.rows <= 0 || r.cols <= 0) return;
     this.checkCell(r.row, r.col);
     this.checkCell(r.row + r.rows - 1, r.col + r.cols - 1);
@@ -233,7 +218,7 @@ export class WorkbookModel {
     return this.store(sheetId).rows.get(row)?.v[col] ?? null;
   }
 
-  getValues(sheetId: string, range: CellRect): Scalar[][] {
+  getValues(sheetId: string, range: RangeRect): Scalar[][] {
     const s = this.store(sheetId);
     const out: Scalar[][] = [];
     for (let i = 0; i < range.rows; i += 1) {
@@ -246,7 +231,7 @@ export class WorkbookModel {
   }
 
   /** Number formats of a range; `null` is General. */
-  getFormats(sheetId: string, range: CellRect): (string | null)[][] {
+  getFormats(sheetId: string, range: RangeRect): (string | null)[][] {
     const s = this.store(sheetId);
     const out: (string | null)[][] = [];
     for (let i = 0; i < range.rows; i += 1) {
@@ -265,9 +250,9 @@ export class WorkbookModel {
    */
   snapshotRange(
     sheetId: string,
-    range: CellRect,
+    range: RangeRect,
     general: string,
-  ): { range: CellRect & { sheetId: string }; values: Scalar[][]; formats: string[][]; bold: boolean[][] } {
+  ): { range: RangeRect & { sheetId: string }; values: Scalar[][]; formats: string[][]; bold: boolean[][] } {
     const s = this.store(sheetId);
     const values: Scalar[][] = new Array<Scalar[]>(range.rows);
     const formats: string[][] = new Array<string[]>(range.rows);
@@ -302,7 +287,7 @@ export class WorkbookModel {
   }
 
   /** Bold of every cell of a range. */
-  getBold(sheetId: string, range: CellRect): boolean[][] {
+  getBold(sheetId: string, range: RangeRect): boolean[][] {
     const s = this.store(sheetId);
     const out: boolean[][] = [];
     for (let i = 0; i < range.rows; i += 1) {
@@ -325,7 +310,7 @@ export class WorkbookModel {
   }
 
   /** Cells holding a value inside `range`, row-major, at most `max`. */
-  occupied(sheetId: string, range: CellRect, max: number): Array<{ row: number; col: number }> {
+  occupied(sheetId: string, range: RangeRect, max: number): Array<{ row: number; col: number }> {
     const s = this.store(sheetId);
     const out: Array<{ row: number; col: number }> = [];
     if (max <= 0) return out;
@@ -355,7 +340,7 @@ export class WorkbookModel {
   }
 
   /** The smallest rectangle holding every value of a sheet, or null when the sheet holds none. */
-  usedRange(sheetId: string): CellRect | null {
+  usedRange(sheetId: string): RangeRect | null {
     const s = this.store(sheetId);
     let minR = Infinity;
     let maxR = -1;
@@ -497,7 +482,7 @@ export class WorkbookModel {
     this.emit({ type: 'cells', sheetId, range: { row, col, rows: 1, cols: 1 } });
   }
 
-  setFormat(sheetId: string, range: CellRect, format: string | null): void {
+  setFormat(sheetId: string, range: RangeRect, format: string | null): void {
     this.checkRect(range);
     const s = this.store(sheetId);
     for (let i = 0; i < range.rows; i += 1) {
@@ -508,7 +493,7 @@ export class WorkbookModel {
     this.emit({ type: 'cells', sheetId, range });
   }
 
-  setBold(sheetId: string, range: CellRect, bold: boolean): void {
+  setBold(sheetId: string, range: RangeRect, bold: boolean): void {
     this.checkRect(range);
     const s = this.store(sheetId);
     for (let i = 0; i < range.rows; i += 1) {
@@ -565,7 +550,7 @@ export class WorkbookModel {
   }
 
   /** Clear values (and formula marks) of a range; formats and bold stay. */
-  clearRange(sheetId: string, range: CellRect): void {
+  clearRange(sheetId: string, range: RangeRect): void {
     const s = this.store(sheetId);
     for (const rowIndex of this.rowKeys(s, range.row, range.row + range.rows)) {
       const r = s.rows.get(rowIndex);
