@@ -1,5 +1,6 @@
 /** A portable in-memory workbook: ordered sheets of sparse cells with formats and bold, column widths, tracked areas, settings, change events. */
 import { AddinError } from '../wire/errors';
+import { isNumberText } from '../cells/number-text';
 import { EXCEL_GRID, type GridBounds, type RangeRect } from '../cells/a1';
 import type { BoldRun, FormatRun, GridRange, Scalar, SheetRef } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
@@ -52,9 +53,8 @@ export interface SetRangeOptions {
 }
 
 const FORBIDDEN_SHEET_CHARS = /[[\]:*?/\\]/;
-const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** True when text starting with this code unit could read as a number or a formula (NUMBER_TEXT's or put()'s first characters). */
+/** True when text starting with this code unit could read as a number or a formula (number text's or put()'s first characters). */
 function mayParse(first: number): boolean {
   return (first >= 0x30 && first <= 0x39) || first === 0x2b || first === 0x2d || first === 0x2e || first === 0x3d;
 }
@@ -389,7 +389,7 @@ export class WorkbookModel {
       if (v === '') v = null;
       else if (mayParse(v.charCodeAt(0)) && (r.f?.[col] ?? null) !== TEXT_FORMAT) {
         // Like a real host, a string in a non-text cell is parsed: numbers become numbers, `=`/`+`/`-` start a formula.
-        if (NUMBER_TEXT.test(v) && Number.isFinite(Number(v))) v = Number(v);
+        if (isNumberText(v) && Number.isFinite(Number(v))) v = Number(v);
         else if (v.length > 1 && (v.startsWith('=') || v.startsWith('+') || v.startsWith('-'))) formula = true;
       }
     }
