@@ -2,6 +2,7 @@
 import { writeBlockShape } from '../write-block-shape';
 import { EXCEL_GRID } from '../cells/a1';
 import { AddinError } from '../wire/errors';
+import { hostBusyError } from '../host-busy-error';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
 import type { SpreadsheetHostValue } from '../wire/schemas';
 import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
@@ -48,10 +49,6 @@ export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' 
 }
 
 export type MutationOp = 'write' | 'clear';
-
-function busyError(): AddinError {
-  return new AddinError('hostBusy', 'The spreadsheet is busy (a cell is being edited).', { code: 'InvalidOperationInCellEditMode' });
-}
 
 export class MemoryHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
@@ -114,7 +111,7 @@ export class MemoryHost implements SpreadsheetHost {
   private checkBusy(): void {
     if (this.busyCalls > 0) {
       this.busyCalls -= 1;
-      throw busyError();
+      throw hostBusyError();
     }
   }
 
