@@ -1,4 +1,4 @@
-/** The core's DocumentStore over document properties: the core's own keys (already prefixed "svc."), one property per value, several changes in one setProperties call, Apps Script's size limits checked before anything is written. */
+/** The core's DocumentStore over document properties: the core's own keys (already under the product prefix), one property per value, several changes in one setProperties call, Apps Script's size limits checked before anything is written. */
 import { AddinError } from '../../src/core/wire/errors';
 import type { DocumentStore } from '../../src/core/host';
 import type { BatchPropertyBag } from './sheets-services';

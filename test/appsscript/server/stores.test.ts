@@ -1,4 +1,5 @@
 // The document store (document properties, one key per value) and the credential store (user properties) over the PropertiesService fake, with the size limits checked before writing.
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { DocumentPropertyStore } from '../../../appsscript/server/document-property-store';
 import { MAX_PROPERTY_STORE_BYTES, MAX_PROPERTY_VALUE_BYTES } from '../../../appsscript/server/property-limits';
 import { UserCredentialStore } from '../../../appsscript/server/user-credential-store';
@@ -14,15 +15,15 @@ afterEach(() => env.close());
 
 const docStore = () => new DocumentPropertyStore(env.stores.document);
 
-test('each value is its own document property under the svc. prefix, listed by key prefix', () => {
+test('each value is its own document property under the product prefix, listed by key prefix', () => {
   const store = docStore();
   store.set('placement.p1', '{"a":1}');
   store.set('placement.p2', '{"b":2}');
   store.set('context', '{}');
   expect(env.stores.document.getProperties()).toEqual({
-    'svc.placement.p1': '{"a":1}',
-    'svc.placement.p2': '{"b":2}',
-    'svc.context': '{}',
+    [`${PRODUCT_PREFIX}.placement.p1`]: '{"a":1}',
+    [`${PRODUCT_PREFIX}.placement.p2`]: '{"b":2}',
+    [`${PRODUCT_PREFIX}.context`]: '{}',
   });
   expect(store.keys('placement.')).toEqual(['placement.p1', 'placement.p2']);
   expect(store.get('placement.p2')).toBe('{"b":2}');
@@ -57,7 +58,7 @@ test('a write that would take the store past 500 KB is refused; replacing a valu
 test('credentials live in user properties only, and a refusal never repeats the secret', () => {
   const creds = new UserCredentialStore(env.stores.user);
   creds.set('apiKey', 'sk-live-123');
-  expect(env.stores.user.getProperties()).toEqual({ 'svc.credential.apiKey': 'sk-live-123' });
+  expect(env.stores.user.getProperties()).toEqual({ [`${PRODUCT_PREFIX}.credential.apiKey`]: 'sk-live-123' });
   expect(env.stores.document.getKeys()).toEqual([]);
   expect(creds.get('apiKey')).toBe('sk-live-123');
   const secret = `sk-${'z'.repeat(MAX_PROPERTY_VALUE_BYTES)}`;
