@@ -8,7 +8,7 @@ import type { SpreadsheetHostValue } from '../wire/schemas';
 import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
 import { READ_BYTES_PER_CELL } from '../host';
 import { utf8ByteLength } from '../ndjson/utf8-length';
-import { jsonWriteBytes } from './json-write-bytes';
+import { jsonWriteBytes } from '../cells/json-bytes';
 import { DOCUMENT_STORE_LIMITS, MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 
