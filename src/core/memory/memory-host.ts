@@ -9,7 +9,8 @@ import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, Wo
 import { READ_BYTES_PER_CELL } from '../host';
 import { utf8ByteLength } from '../ndjson/utf8-length';
 import { jsonWriteBytes } from '../cells/json-bytes';
-import { DOCUMENT_STORE_LIMITS, MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
+import { MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
+import type { StoreCaps } from '../capped-store';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 
 /** Document key of the minted workbook id. */
@@ -32,8 +33,8 @@ export interface MemoryHostOptions {
   activeCell?: { sheetId: string; row: number; col: number };
   /** Mints the workbook id the first time it is asked for (default: a fixed id, fine for tests). */
   mintWorkbookId?: () => string;
-  /** Caps of the document store (default DOCUMENT_STORE_LIMITS: a value or store past them is refused). */
-  documentLimits?: { maxValueBytes: number; maxStoreBytes: number };
+  /** Caps of the document store (default DOCUMENT_STORE_CAPS: an entry or store past them is refused). */
+  documentLimits?: StoreCaps;
 }
 
 /**
@@ -83,7 +84,7 @@ export class MemoryHost implements SpreadsheetHost {
     if (options.workbookName !== undefined) model.name = options.workbookName;
     this.active = options.activeCell ?? null;
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
-    this.documentStore = new ModelDocumentStore(model, options.documentLimits ?? DOCUMENT_STORE_LIMITS);
+    this.documentStore = new ModelDocumentStore(model, options.documentLimits);
   }
 
   // ---------- fault injection ----------
