@@ -1,9 +1,10 @@
 /** The answers of sidebar calls, in the user's cache under the call id the sidebar minted: a call's promise settles within its own execution (every Apps Script service is synchronous), after its entry point has returned, so the sidebar reads the answer with `callResult`. */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import type { CacheLike } from './apps-script-services';
 import { CacheTextStore } from './cache-text-store';
 import { callRecordSchema, type CallRecord } from './sidebar-api';
 
-export const CALL_KEY_PREFIX = 'svc.call.';
+export const CALL_KEY_PREFIX = `${PRODUCT_PREFIX}.call.`;
 
 export class CallStore {
   private readonly texts: CacheTextStore;

@@ -1,9 +1,10 @@
 /** Non-secret storage that travels with the spreadsheet: document properties, one property per value under the add-in's prefix, with the size limits checked before writing. */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import type { PropertyBag } from './apps-script-services';
 import { checkPropertyWrite } from './property-limits';
 
 /** Prefix of every document property the add-in writes (the placement registry and the remembered context). */
-export const DOCUMENT_KEY_PREFIX = 'svc.';
+export const DOCUMENT_KEY_PREFIX = `${PRODUCT_PREFIX}.`;
 
 export class DocumentPropertyStore {
   constructor(

@@ -1,10 +1,11 @@
 /** The core's JobStore in the script cache, so a job's status and a cancel asked for cross Apps Script executions (the sidebar polls from its own calls while the job's call runs). */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import type { JobStore } from '../../src/core/jobs/job-store';
 import type { CacheLike } from './apps-script-services';
 import { CacheTextStore } from './cache-text-store';
 
 /** Prefix of the job keys in the cache (the core's keys are the job id and the job id's cancel key). */
-export const JOB_KEY_PREFIX = 'svc.job.';
+export const JOB_KEY_PREFIX = `${PRODUCT_PREFIX}.job.`;
 
 export class ScriptCacheJobStore implements JobStore {
   private readonly texts: CacheTextStore;

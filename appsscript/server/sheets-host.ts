@@ -6,7 +6,6 @@ import type { SpreadsheetHostValue } from '../../src/core/wire/schemas';
 import {
   GENERAL_FORMAT,
   READ_BYTES_PER_CELL,
-  TEXT_FORMAT,
   type CellRun,
   type CellSnapshot,
   type CredentialStore,
@@ -18,7 +17,7 @@ import {
   type WorkbookLayout,
   type WriteBlock,
 } from '../../src/core/host';
-import { needsTextFormat } from '../../src/core/cells/inert-text';
+import { textSafeFormats } from '../../src/core/cells/text-safe-formats';
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import type { LockServiceLike, PropertyBag } from './apps-script-services';
 import { withDocumentLock } from './document-lock';
@@ -264,16 +263,10 @@ export class SheetsHost implements SpreadsheetHost {
   private writeCells(sheet: SheetsSheet, block: WriteBlock, rows: number, cols: number): void {
     this.grow(sheet, block.row + rows, block.col + cols);
     const range = sheet.getRange(block.row + 1, block.col + 1, rows, cols);
-    const formatRuns = (block.formats ?? []).map((r) => ({ ...r, value: r.format }));
-    // Cells outside every run keep their format: read once, only when some cell is not covered.
-    const current = covers(formatRuns, rows, cols) ? null : range.getNumberFormats();
-    const formats = gridOf(rows, cols, formatRuns, (i, j) => current?.[i]?.[j] ?? GENERAL_FORMAT);
-    // Text Sheets would read as a formula, number, date or boolean is written into a cell formatted "@" (never with an apostrophe).
-    block.values.forEach((line, i) =>
-      line.forEach((v, j) => {
-        if (typeof v === 'string' && formats[i]![j] !== TEXT_FORMAT && needsTextFormat(v)) formats[i]![j] = TEXT_FORMAT;
-      }),
-    );
+    const safe = textSafeFormats(block);
+    // Cells the block leaves alone keep their format: read once, only when there is such a cell.
+    const current = safe.some((line) => line.includes(null)) ? range.getNumberFormats() : null;
+    const formats = safe.map((line, i) => line.map((f, j) => f ?? current?.[i]?.[j] ?? GENERAL_FORMAT));
     range.setNumberFormats(formats);
     range.setValues(block.values.map((line) => line.map((v) => (v === null ? '' : v))));
     const boldRuns = (block.bold ?? []).map((r) => ({ ...r, value: r.bold ? 'bold' : 'normal' }));

@@ -1,9 +1,10 @@
 /** Per-user secret storage in Apps Script: user properties (visible only to this user in this script), never document properties, a URL or a log. */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import type { PropertyBag } from './apps-script-services';
 import { checkPropertyWrite } from './property-limits';
 
 /** Prefix of every credential property. */
-export const CREDENTIAL_KEY_PREFIX = 'svc.credential.';
+export const CREDENTIAL_KEY_PREFIX = `${PRODUCT_PREFIX}.credential.`;
 
 export class UserCredentialStore {
   constructor(

@@ -1,9 +1,10 @@
 /** A per-user credential store in browser storage: one entry per secret under a key prefix of its own, never inside the workbook (the preview's store, and the Excel pane's outside the shared runtime). */
+import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import type { CredentialStore } from '../core/host';
 import type { KeyValueStorage } from './key-value-storage';
 
 /** The preview's prefix of every credential entry (the browser profile is the user; the workbook lives under a different key). */
-export const CREDENTIAL_KEY_PREFIX = 'svc.preview.user.credential.';
+export const CREDENTIAL_KEY_PREFIX = `${PRODUCT_PREFIX}.preview.user.credential.`;
 
 export class LocalCredentialStore implements CredentialStore {
   constructor(

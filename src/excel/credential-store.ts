@@ -2,12 +2,13 @@
  * Per-user credential storage for Excel: OfficeRuntime.storage in the shared runtime, else the browser's localStorage
  * under Office.context.partitionKey (when Office partitions storage); never the document.
  */
+import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import type { CredentialStore } from '../core/host';
 import type { KeyValueStorage } from '../browser/key-value-storage';
 import { LocalCredentialStore } from '../browser/local-credential-store';
 
 /** Prefix of every credential entry. */
-export const CREDENTIAL_PREFIX = 'svc.credential.';
+export const CREDENTIAL_PREFIX = `${PRODUCT_PREFIX}.credential.`;
 
 /** Async string storage (OfficeRuntime.storage). */
 export type AsyncStringStorage = Pick<OfficeRuntime.Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -1,6 +1,7 @@
 /** Reading errors from the Excel JavaScript API (OfficeExtension.Error) and turning them into the add-in's typed errors. */
 import { z } from 'zod';
 import { AddinError } from '../core/errors/addin-error';
+import { HOST_BUSY_CODE, hostBusyError } from '../core/host-busy-error';
 
 const officeErrorShape = z.object({ code: z.string(), message: z.string().optional() });
 
@@ -29,18 +30,7 @@ export function isCellEditModeError(e: unknown): boolean {
   const parsed = officeErrorShape.safeParse(e);
   if (!parsed.success) return false;
   const { code, message = '' } = parsed.data;
-  return code === 'InvalidOperationInCellEditMode' || (code === 'InvalidOperation' && /cell[- ]?edit/i.test(message));
-}
-
-/** Code of the 'hostBusy' error a host call gives while Excel is in cell-edit mode (Microsoft's error code). */
-export const HOST_BUSY_CODE = 'InvalidOperationInCellEditMode';
-
-/** The typed error for a batch refused while the user edits a cell: kind 'hostBusy', which the core waits on and retries. */
-export function hostBusyError(cause: unknown): AddinError {
-  return new AddinError('hostBusy', 'Excel is busy: a cell is being edited. Press Enter or Esc to leave the cell, then try again.', {
-    code: HOST_BUSY_CODE,
-    cause,
-  });
+  return code === HOST_BUSY_CODE || (code === 'InvalidOperation' && /cell[- ]?edit/i.test(message));
 }
 
 /** Any other Excel failure as a typed error that says what the add-in was doing. */

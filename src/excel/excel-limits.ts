@@ -1,5 +1,6 @@
 /** Excel's limits as the core sees them: 1,048,576 x 16,384 cells, 32,767 characters a cell, and what one write or read call takes. */
 import { READ_BYTES_PER_CELL, type HostLimits } from '../core/host';
+import { EXCEL_GRID } from '../core/cells/a1';
 import { EXCEL_READ_BUDGET } from './block-reads';
 import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
 
@@ -10,11 +11,9 @@ import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
  * format), and one snapshot call takes as many cells as one read may return.
  */
 export const EXCEL_LIMITS: HostLimits = {
-  maxRows: 1_048_576,
-  maxCols: 16_384,
+  ...EXCEL_GRID,
   maxCellsPerWrite: 1_000_000,
   maxBytesPerWrite: 5 * EXCEL_REQUEST_CAP_BYTES,
   maxCellsPerRead: EXCEL_READ_BUDGET.maxCells,
   maxBytesPerRead: EXCEL_READ_BUDGET.maxCells * READ_BYTES_PER_CELL,
-  maxCellChars: 32_767,
 };

@@ -1,4 +1,5 @@
 /** The document store over Office document settings (saved in the workbook, per add-in): placement registry and workbook id, never secrets. */
+import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import { z } from 'zod';
 import { AddinError } from '../core/errors/addin-error';
 import type { DocumentStore } from '../core/host';
@@ -7,7 +8,7 @@ import type { DocumentStore } from '../core/host';
 export type SettingsBag = Pick<Office.Settings, 'get' | 'set' | 'remove' | 'saveAsync'>;
 
 /** Prefix of the add-in's settings keys, so they read clearly in the file. */
-export const SETTINGS_PREFIX = 'svc.';
+export const SETTINGS_PREFIX = `${PRODUCT_PREFIX}.`;
 
 /** The setting listing the store's keys: Office.Settings cannot enumerate its keys, and `entries(prefix)` needs them. */
 export const KEY_INDEX_SETTING = `${SETTINGS_PREFIX}__keys`;

@@ -3,9 +3,9 @@
  * formatted `@` (the format synced before the values), empty cells are written as `""`, bold is set by rectangles.
  */
 import { AddinError } from '../core/errors/addin-error';
-import { needsTextFormat } from '../core/cells/inert-text';
+import { valueRuns, type ValueRun } from '../core/cells/cell-runs';
+import { textSafeFormats } from '../core/cells/text-safe-formats';
 import { TEXT_FORMAT, type CellRun, type Scalar, type WriteBlock } from '../core/host';
-import { rectanglesOf, type ValueRect } from './rectangles';
 
 /** Above this many format rectangles the block's formats go as one matrix (current formats read first where the block leaves them alone). */
 export const MAX_FORMAT_RECTS = 64;
@@ -17,10 +17,10 @@ export interface BlockPlan {
   values: (string | number | boolean)[][];
   /** Number format per cell (`null` leaves the cell's format alone), `@` added to every string Excel would reinterpret. */
   formats: (string | null)[][];
-  formatRects: ValueRect<string>[];
+  formatRects: ValueRun<string>[];
   /** True when some cell gets `@`: its format must be synced before the values. */
   hasTextFormat: boolean;
-  boldRects: ValueRect<boolean>[];
+  boldRects: ValueRun<boolean>[];
 }
 
 function shapeError(what: string): never {
@@ -52,25 +52,17 @@ export function planTextSafeBlock(block: WriteBlock): BlockPlan {
   checkRuns(block.formats, rows, cols, 'format');
   checkRuns(block.bold, rows, cols, 'bold');
 
-  // The block's format runs as a grid (`null`: the cell keeps its format), then `@` on every string Excel would reinterpret.
-  const formats: (string | null)[][] = Array.from({ length: rows }, () => new Array<string | null>(cols).fill(null));
-  for (const r of block.formats ?? []) for (let i = r.row; i < r.row + r.rows; i++) formats[i]!.fill(r.format, r.col, r.col + r.cols);
-  let hasTextFormat = false;
-  const values = block.values.map((row, i) =>
-    row.map((v, j) => {
-      if (typeof v === 'string' && needsTextFormat(v)) formats[i]![j] = TEXT_FORMAT;
-      if (formats[i]![j] === TEXT_FORMAT) hasTextFormat = true;
-      return cellValue(v, i, j);
-    }),
-  );
-  const boldRects: ValueRect<boolean>[] = (block.bold ?? []).map((r) => ({
+  const formats = textSafeFormats(block);
+  const hasTextFormat = formats.some((row) => row.includes(TEXT_FORMAT));
+  const values = block.values.map((row, i) => row.map((v, j) => cellValue(v, i, j)));
+  const boldRects: ValueRun<boolean>[] = (block.bold ?? []).map((r) => ({
     row: r.row,
     col: r.col,
     rows: r.rows,
     cols: r.cols,
     value: r.bold,
   }));
-  return { rows, cols, values, formats, formatRects: rectanglesOf(formats), hasTextFormat, boldRects };
+  return { rows, cols, values, formats, formatRects: valueRuns(formats), hasTextFormat, boldRects };
 }
 
 function filled<T>(rows: number, cols: number, v: T): T[][] {

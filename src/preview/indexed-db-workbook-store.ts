@@ -1,11 +1,12 @@
 /** The workbook store over IndexedDB: the serialized workbook in one record (a large one in parts), migrated once from localStorage where an older preview kept it. */
+import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import { z } from 'zod';
 import { IndexedDbMap, type IdbFactoryLike } from './indexed-db-map';
 import type { KeyValueStorage } from '../browser/key-value-storage';
 import { DAMAGED_WORKBOOK_KEY, WORKBOOK_STORAGE_KEY, type WorkbookStore } from './workbook-store';
 
 /** The preview's IndexedDB database and its one object store. */
-export const WORKBOOK_DATABASE = 'svc.preview';
+export const WORKBOOK_DATABASE = `${PRODUCT_PREFIX}.preview`;
 export const WORKBOOK_OBJECT_STORE = 'workbook';
 
 /**

@@ -1,10 +1,11 @@
 /** The preview workbook as saved in browser storage: a versioned envelope around the workbook model's JSON and the last selection. */
+import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import { z } from 'zod';
 import { AddinError } from '../core/errors/addin-error';
 import { WorkbookModel, type WorkbookJson } from '../core/memory/workbook-model';
 
 /** Marks the stored value as ours (another app on the same origin could use the key). */
-export const SAVED_WORKBOOK_KIND = 'svc.preview.workbook';
+export const SAVED_WORKBOOK_KIND = `${PRODUCT_PREFIX}.preview.workbook`;
 
 const cellSchema = z.object({ row: z.number().int().nonnegative(), col: z.number().int().nonnegative() });
 

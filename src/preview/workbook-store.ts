@@ -1,9 +1,10 @@
 /** WorkbookStore: where the preview keeps its saved workbook (IndexedDB, or localStorage where IndexedDB is unavailable), and the keys it uses. */
+import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 
 /** Key of the saved workbook (the "document"), in IndexedDB and in localStorage alike. */
-export const WORKBOOK_STORAGE_KEY = 'svc.preview.workbook';
+export const WORKBOOK_STORAGE_KEY = `${PRODUCT_PREFIX}.preview.workbook`;
 /** Where an unreadable saved workbook is moved aside. */
-export const DAMAGED_WORKBOOK_KEY = 'svc.preview.workbook.damaged';
+export const DAMAGED_WORKBOOK_KEY = `${PRODUCT_PREFIX}.preview.workbook.damaged`;
 
 export type WorkbookStoreMedium = 'indexedDB' | 'localStorage';
 

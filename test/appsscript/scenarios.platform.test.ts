@@ -1,4 +1,5 @@
 // The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's google.script.run client, against the real local platform: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key never in the document.
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { serverClient, type ServerClient } from '../../appsscript/sidebar/server-client';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import { addinRejection } from '../helpers/caught-error';
@@ -156,17 +157,20 @@ test('the menu’s Refresh all stops before the 6-minute limit and a trigger fin
   scope.refreshAllReports!();
   await drainExecution();
   expect(env.triggers.app.getProjectTriggers().map((t) => t.getHandlerFunction())).toEqual(['resumeRefreshAll']);
-  const saved = JSON.parse(env.stores.document.data.get('svc.refreshAll.resume') ?? 'null') as { remaining: string[]; done: string[] };
+  const saved = JSON.parse(env.stores.document.data.get(`${PRODUCT_PREFIX}.refreshAll.resume`) ?? 'null') as {
+    remaining: string[];
+    done: string[];
+  };
   expect(saved.done.length).toBeGreaterThan(0);
   expect(saved.remaining.length).toBeGreaterThan(0);
   expect([...saved.done, ...saved.remaining].sort()).toEqual([...ids].sort());
   expect(env.execution.elapsed()).toBeLessThan(6 * 60 * 1000);
   // The trigger fires a minute later, in executions of its own, until the run is done.
-  for (let round = 0; round < 6 && env.stores.document.data.has('svc.refreshAll.resume'); round += 1) {
+  for (let round = 0; round < 6 && env.stores.document.data.has(`${PRODUCT_PREFIX}.refreshAll.resume`); round += 1) {
     env.execution.advance(60_000);
     await fireDueTriggers(env, server.code);
   }
-  expect(env.stores.document.data.has('svc.refreshAll.resume')).toBe(false);
+  expect(env.stores.document.data.has(`${PRODUCT_PREFIX}.refreshAll.resume`)).toBe(false);
   expect(env.triggers.app.getProjectTriggers()).toEqual([]);
   const connects = env.urlFetch.requests.slice(queriesBefore).filter((r) => /connect-workbook/.test(r.url));
   const perPlacement = ids.map((id) => connects.filter((r) => (r.body ?? '').includes(id)).length);

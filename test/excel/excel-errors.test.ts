@@ -1,5 +1,6 @@
 /** Office.js errors as the add-in's typed errors: cell-edit mode (both documented codes) as 'hostBusy', the rest as 'host' saying what was being done. */
-import { excelError, hostBusyError, isCellEditModeError, HOST_BUSY_CODE, officeErrorCode } from '../../src/excel/excel-errors';
+import { excelError, isCellEditModeError, officeErrorCode } from '../../src/excel/excel-errors';
+import { HOST_BUSY_CODE, hostBusyError } from '../../src/core/host-busy-error';
 
 it('recognises both documented cell-edit codes and maps errors to typed AddinErrors', () => {
   expect(isCellEditModeError({ code: 'InvalidOperationInCellEditMode', message: '' })).toBe(true);

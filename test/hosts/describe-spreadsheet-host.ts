@@ -9,6 +9,7 @@
  *   their cells go. It is not part of the port.
  * - `options.dispose(host)` runs after each test (stop timers, close fakes).
  */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { GENERAL_FORMAT, TEXT_FORMAT, type GridRange, type Scalar, type SheetRef, type SpreadsheetHost } from '../../src/core/host';
 import { boldRuns } from '../../src/core/cells/cell-runs';
 import type { Matrix } from '../../src/core/cells/matrix';
@@ -264,20 +265,23 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
       expect(await loadRegistry(host.documentStore)).toEqual(records);
       const registry = await readRegistry(host.documentStore);
       expect(registry.damaged).toEqual([]);
-      await host.documentStore.update({ [`svc.placement.${records[7]!.placementId}`]: null });
+      await host.documentStore.update({ [`${PRODUCT_PREFIX}.placement.${records[7]!.placementId}`]: null });
       expect((await loadRegistry(host.documentStore)).length).toBe(199);
     });
 
     it('keeps credentials out of the document store', async () => {
       const secret = 'sk-live-0123456789abcdef';
-      await host.credentials.set('svc.session', JSON.stringify({ tenantUrl: 'https://t.example', apiKey: secret, authScheme: 'auto' }));
-      await host.documentStore.set('svc.context', '{"deploymentId":"101","environmentId":"1011"}');
-      expect(await host.credentials.get('svc.session')).toContain(secret);
+      await host.credentials.set(
+        `${PRODUCT_PREFIX}.session`,
+        JSON.stringify({ tenantUrl: 'https://t.example', apiKey: secret, authScheme: 'auto' }),
+      );
+      await host.documentStore.set(`${PRODUCT_PREFIX}.context`, '{"deploymentId":"101","environmentId":"1011"}');
+      expect(await host.credentials.get(`${PRODUCT_PREFIX}.session`)).toContain(secret);
       expect(JSON.stringify(await host.documentStore.entries(''))).not.toContain(secret);
-      expect(await host.documentStore.get('svc.session')).toBeNull();
-      await host.credentials.remove('svc.session');
-      expect(await host.credentials.get('svc.session')).toBeNull();
-      expect(await host.documentStore.get('svc.context')).toContain('1011');
+      expect(await host.documentStore.get(`${PRODUCT_PREFIX}.session`)).toBeNull();
+      await host.credentials.remove(`${PRODUCT_PREFIX}.session`);
+      expect(await host.credentials.get(`${PRODUCT_PREFIX}.session`)).toBeNull();
+      expect(await host.documentStore.get(`${PRODUCT_PREFIX}.context`)).toContain('1011');
     });
   });
 }

@@ -1,4 +1,5 @@
 /** openBrowserWorkbookStore: IndexedDB when the browser offers it, localStorage otherwise (absent, throwing, or refusing IndexedDB). */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { openBrowserWorkbookStore } from '../../src/preview/open-workbook-store';
 import { FakeIndexedDb } from './fake-indexed-db';
 import { MemoryStorage } from './memory-storage';
@@ -14,7 +15,7 @@ describe('openBrowserWorkbookStore', () => {
     const store = await openBrowserWorkbookStore({ localStorage: local });
     expect(store.medium).toBe('localStorage');
     store.write('text');
-    expect(local.getItem('svc.preview.workbook')).toBe('text');
+    expect(local.getItem(`${PRODUCT_PREFIX}.preview.workbook`)).toBe('text');
   });
 
   it.each(['throw', 'error'] as const)('falls back to localStorage when IndexedDB refuses to open (%s)', async (how) => {

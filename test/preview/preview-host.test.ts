@@ -1,4 +1,5 @@
 /** PreviewHost: persistence in IndexedDB (round trip of a large workbook, migration from localStorage, damaged value set aside, coalesced write-behind saves), the localStorage fallback's refused save, credentials kept apart, the SpreadsheetHost port. */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { blockFromGrids } from '../core/cells/block-grids';
 import { HOST_EXCEL } from '../../src/core/wire/wire-names';
 import { TEXT_FORMAT, type Scalar } from '../../src/core/host';
@@ -56,7 +57,7 @@ describe('persistence in IndexedDB', () => {
       }),
     );
     await a.trackArea('p1', { sheetId: sheet.id, row: 1, col: 1, rows: 2, cols: 3 });
-    await a.documentStore.set('svc.placements', '{"version":1}');
+    await a.documentStore.set(`${PRODUCT_PREFIX}.placements`, '{"version":1}');
     const id = (await a.layout()).workbook.id;
     const second = a.model.addSheet('Data');
     await a.select({ sheetId: second.id, row: 4, col: 2, rows: 1, cols: 1 });
@@ -74,7 +75,7 @@ describe('persistence in IndexedDB', () => {
     expect(b.model.getCell(sheetB.id, 1, 1)?.bold).toBe(true);
     expect(b.model.getCell(sheetB.id, 2, 3)?.format).toBe(TEXT_FORMAT);
     expect((await b.layout()).areas['p1'] ?? null).toEqual({ sheetId: sheet.id, row: 1, col: 1, rows: 2, cols: 3 });
-    expect(await b.documentStore.get('svc.placements')).toBe('{"version":1}');
+    expect(await b.documentStore.get(`${PRODUCT_PREFIX}.placements`)).toBe('{"version":1}');
     expect((await b.layout()).workbook.id).toBe(id);
     const active = await b.activeCell();
     expect([active.sheet.name, active.row, active.col]).toEqual(['Data', 4, 2]);
@@ -140,12 +141,12 @@ describe('persistence in IndexedDB', () => {
     const local = new MemoryStorage();
     const a = await load(idb, local);
     await a.credentials.set('session', 'secret-api-key-123');
-    await a.documentStore.set('svc.context', 'ctx');
+    await a.documentStore.set(`${PRODUCT_PREFIX}.context`, 'ctx');
     a.flush();
     await a.whenSaved();
 
     const record = saved(idb) as string;
-    expect(record).toContain('svc.context');
+    expect(record).toContain(`${PRODUCT_PREFIX}.context`);
     expect(record).not.toContain('secret-api-key-123');
     expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toBeUndefined();
     expect(local.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBe('secret-api-key-123');
@@ -167,7 +168,7 @@ describe('migration from localStorage', () => {
       ['kept', 1],
       ['across', 2],
     ]);
-    model.setSetting('svc.placements', 'p');
+    model.setSetting(`${PRODUCT_PREFIX}.placements`, 'p');
     return serializeWorkbook(model.toJSON(), { sheetId, active: { row: 1, col: 1 }, focus: { row: 1, col: 1 } });
   }
 
@@ -185,7 +186,7 @@ describe('migration from localStorage', () => {
       ['across', 2],
     ]);
     expect(a.selection.selection.active).toEqual({ row: 1, col: 1 });
-    expect(await a.documentStore.get('svc.placements')).toBe('p');
+    expect(await a.documentStore.get(`${PRODUCT_PREFIX}.placements`)).toBe('p');
     expect(saved(idb)).toBe(old);
     expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
     expect(local.getItem(`${CREDENTIAL_KEY_PREFIX}session`)).toBe('key');
@@ -233,21 +234,21 @@ describe('migration from localStorage', () => {
   it('a damaged localStorage value is migrated, then set aside in IndexedDB with the notice', async () => {
     const idb = new FakeIndexedDb();
     const local = new MemoryStorage();
-    local.setItem(WORKBOOK_STORAGE_KEY, '{"kind": "svc.preview.workbook", ');
+    local.setItem(WORKBOOK_STORAGE_KEY, `{"kind": "${PRODUCT_PREFIX}.preview.workbook", `);
     const host = await load(idb, local);
     expect(host.notices().map((n) => n.id)).toEqual(['damaged']);
-    expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toBe('{"kind": "svc.preview.workbook", ');
+    expect(saved(idb, DAMAGED_WORKBOOK_KEY)).toBe(`{"kind": "${PRODUCT_PREFIX}.preview.workbook", `);
     expect(local.getItem(WORKBOOK_STORAGE_KEY)).toBeNull();
   });
 });
 
 describe('a damaged saved workbook', () => {
   it.each([
-    ['not JSON', '{"kind": "svc.preview.workbook", '],
+    ['not JSON', `{"kind": "${PRODUCT_PREFIX}.preview.workbook", `],
     ["another app's value", JSON.stringify({ hello: 'world' })],
     [
       'a broken workbook inside the envelope',
-      JSON.stringify({ kind: 'svc.preview.workbook', version: 1, workbook: { version: 1, sheets: [] }, selection: null }),
+      JSON.stringify({ kind: `${PRODUCT_PREFIX}.preview.workbook`, version: 1, workbook: { version: 1, sheets: [] }, selection: null }),
     ],
     ['not text at all', { sheets: 'structured clone of something else' }],
   ])('%s: starts a fresh workbook, sets the damaged copy aside in IndexedDB and shows a notice', async (_name, raw) => {

@@ -1,4 +1,5 @@
 /** The preview's write-behind save in slices: the pieces make the same text as a save at once, the saver yields between slices, a change abandons the slice run, flush() still saves at once. */
+import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { WorkbookModel } from '../../src/core/memory/workbook-model';
 import { IndexedDbWorkbookStore } from '../../src/preview/indexed-db-workbook-store';
 import { PreviewHost } from '../../src/preview/preview-host';
@@ -25,7 +26,7 @@ function sampleModel(rows: number): WorkbookModel {
     { col: 3, width: 37 },
   ]);
   m.trackArea('p1', { sheetId: s1, row: 1, col: 1, rows: rows, cols: 4 });
-  m.setSetting('svc.placements', '{"a":1}');
+  m.setSetting(`${PRODUCT_PREFIX}.placements`, '{"a":1}');
   return m;
 }
 

@@ -5,8 +5,11 @@ import type { HostLimits } from '../host';
 /** The grid size of a host (HostLimits carries it). */
 export type GridLimits = Pick<HostLimits, 'maxRows' | 'maxCols'>;
 
-/** Excel's grid (1,048,576 rows x 16,384 columns, last column XFD). */
-export const EXCEL_GRID: GridLimits = { maxRows: 1_048_576, maxCols: 16_384 };
+/** The grid size of a host and the characters one cell holds. */
+export type GridBounds = Pick<HostLimits, 'maxRows' | 'maxCols' | 'maxCellChars'>;
+
+/** Excel's grid: 1,048,576 rows x 16,384 columns (last column XFD), 32,767 characters a cell. */
+export const EXCEL_GRID: Readonly<GridBounds> = { maxRows: 1_048_576, maxCols: 16_384, maxCellChars: 32_767 };
 
 /** A cell by 0-based row and column. */
 export interface CellPosition {

@@ -1,18 +1,21 @@
 /** Cell runs: per-cell number formats or bold of a block turned into few rectangles, each set in one host operation. */
 import type { BoldRun, CellRun, FormatRun } from '../host';
 
+/** A rectangle of cells that all take one value (a format, a bold flag). */
+export type ValueRun<T> = CellRun & { value: T };
+
 /**
  * Rectangles covering every cell whose entry is not `null`, one value per rectangle: vertical runs per column, joined
  * with the same run of the next column when rows and value match (a column-typed table gives one run per column band).
  */
-function runsOf<T extends string | boolean>(grid: ReadonlyArray<ReadonlyArray<T | null | undefined>>): Array<CellRun & { value: T }> {
+export function valueRuns<T extends string | boolean>(grid: ReadonlyArray<ReadonlyArray<T | null | undefined>>): ValueRun<T>[] {
   const rows = grid.length;
   const cols = grid.reduce((m, line) => Math.max(m, line.length), 0);
-  const out: Array<CellRun & { value: T }> = [];
+  const out: ValueRun<T>[] = [];
   /** Runs ending at the previous column, by `row:rows:value`. */
-  let open = new Map<string, CellRun & { value: T }>();
+  let open = new Map<string, ValueRun<T>>();
   for (let j = 0; j < cols; j++) {
-    const next = new Map<string, CellRun & { value: T }>();
+    const next = new Map<string, ValueRun<T>>();
     let i = 0;
     while (i < rows) {
       const value = grid[i]?.[j];
@@ -41,10 +44,10 @@ function runsOf<T extends string | boolean>(grid: ReadonlyArray<ReadonlyArray<T 
 
 /** Format runs of a per-cell format grid (`null`: leave that cell's format alone). */
 export function formatRuns(formats: ReadonlyArray<ReadonlyArray<string | null | undefined>>): FormatRun[] {
-  return runsOf(formats).map(({ value, ...run }) => ({ ...run, format: value }));
+  return valueRuns(formats).map(({ value, ...run }) => ({ ...run, format: value }));
 }
 
 /** Bold runs of a per-cell bold grid (`null`: leave that cell's bold alone). */
 export function boldRuns(bold: ReadonlyArray<ReadonlyArray<boolean | null | undefined>>): BoldRun[] {
-  return runsOf(bold).map(({ value, ...run }) => ({ ...run, bold: value }));
+  return valueRuns(bold).map(({ value, ...run }) => ({ ...run, bold: value }));
 }

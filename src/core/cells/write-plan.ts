@@ -4,6 +4,7 @@ import type { Scalar, WriteBlock } from '../host';
 import { columnToLetters, formatCellRef } from './a1';
 import { boldRuns, formatRuns } from './cell-runs';
 import { checkCellTextLengths } from './cell-text-limit';
+import { jsonStringBytesAtMost, MAX_NUMBER_TEXT_LENGTH, numberTextLength } from './json-bytes';
 import type { Matrix } from './matrix';
 
 export interface WriteTarget {
@@ -31,50 +32,15 @@ export const ROW_OVERHEAD_BYTES = 8;
 /** Separators of one cell in the values array and in the formats array. */
 const CELL_OVERHEAD_BYTES = 2;
 
-/**
- * Bytes of a JSON string literal, conservatively: a quote or backslash counts 2, a control character 6, any other
- * non-ASCII UTF-16 unit 6 (a `\uXXXX` escape; UTF-8 never takes more than 3 per unit), plus the two quotes.
- */
-function jsonStringBytes(text: string): number {
-  let bytes = text.length + 2;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) {
-      if (c === 0x22 || c === 0x5c) bytes += 1;
-    } else bytes += 5;
-  }
-  return bytes;
-}
-
-/**
- * The longest String() of a finite number: a sign, "0.", five zeros and 17 digits ("-0.0000012345678901234567");
- * exponent forms take at most 24 ("-2.2250738585072014e-308").
- */
-const MAX_NUMBER_TEXT_LENGTH = 25;
-
-/** Largest integer magnitude that String() writes as plain digits (from 1e21 on it uses an exponent). */
-const PLAIN_INTEGER_LIMIT = 1e21;
-
-/** The length of String(v) for a finite number; integers are counted digit by digit without formatting them. */
-function numberTextLength(v: number): number {
-  if (!Number.isInteger(v) || Math.abs(v) >= PLAIN_INTEGER_LIMIT) return String(v).length;
-  const magnitude = Math.abs(v);
-  // -0 writes as "0".
-  let length = v < 0 ? 2 : 1;
-  // Powers of ten up to 1e21 are exact doubles, so these comparisons are exact.
-  for (let p = 10; p <= magnitude; p *= 10) length++;
-  return length;
-}
-
 function valueBytes(v: Scalar): number {
   if (v === null) return 4;
   if (typeof v === 'boolean') return v ? 4 : 5;
   if (typeof v === 'number') return numberTextLength(v);
-  return jsonStringBytes(v);
+  return jsonStringBytesAtMost(v);
 }
 
 function formatBytes(format: string | null | undefined): number {
-  return format == null ? 4 : jsonStringBytes(format);
+  return format == null ? 4 : jsonStringBytesAtMost(format);
 }
 
 /** Estimated bytes of one cell in a request: its JSON value and its JSON format (`null` when none) with separators. */

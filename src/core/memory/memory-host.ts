@@ -1,13 +1,16 @@
 /** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict read/write limits, separate document and credential stores, and fault injection for tests. */
 import { writeBlockShape } from '../write-block-shape';
+import { EXCEL_GRID } from '../cells/a1';
 import { AddinError } from '../errors/addin-error';
+import { hostBusyError } from '../host-busy-error';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
 import type { SpreadsheetHostValue } from '../wire/schemas';
 import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
 import { READ_BYTES_PER_CELL } from '../host';
 import { utf8ByteLength } from '../ndjson/utf8-length';
-import { jsonWriteBytes } from './json-write-bytes';
-import { DOCUMENT_STORE_LIMITS, MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
+import { jsonWriteBytes } from '../cells/json-bytes';
+import { MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
+import type { StoreCaps } from '../capped-store';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 
 /** Document key of the minted workbook id. */
@@ -15,13 +18,11 @@ export const MEMORY_WORKBOOK_ID_SETTING = `${PRODUCT_PREFIX}.workbookId`;
 
 /** Default limits: Excel's grid and cell size, Excel on the web's 5 MB request and response caps and 5,000,000-cell read cap, and a cell cap per write. */
 export const MEMORY_HOST_LIMITS: HostLimits = {
-  maxRows: 1_048_576,
-  maxCols: 16_384,
+  ...EXCEL_GRID,
   maxCellsPerWrite: 100_000,
   maxBytesPerWrite: 5_000_000,
   maxCellsPerRead: 5_000_000,
   maxBytesPerRead: 5_000_000,
-  maxCellChars: 32_767,
 };
 
 export interface MemoryHostOptions {
@@ -32,8 +33,8 @@ export interface MemoryHostOptions {
   activeCell?: { sheetId: string; row: number; col: number };
   /** Mints the workbook id the first time it is asked for (default: a fixed id, fine for tests). */
   mintWorkbookId?: () => string;
-  /** Caps of the document store (default DOCUMENT_STORE_LIMITS: a value or store past them is refused). */
-  documentLimits?: { maxValueBytes: number; maxStoreBytes: number };
+  /** Caps of the document store (default DOCUMENT_STORE_CAPS: an entry or store past them is refused). */
+  documentLimits?: StoreCaps;
 }
 
 /**
@@ -49,10 +50,6 @@ export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' 
 }
 
 export type MutationOp = 'write' | 'clear';
-
-function busyError(): AddinError {
-  return new AddinError('hostBusy', 'The spreadsheet is busy (a cell is being edited).', { code: 'InvalidOperationInCellEditMode' });
-}
 
 export class MemoryHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
@@ -87,7 +84,7 @@ export class MemoryHost implements SpreadsheetHost {
     if (options.workbookName !== undefined) model.name = options.workbookName;
     this.active = options.activeCell ?? null;
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
-    this.documentStore = new ModelDocumentStore(model, options.documentLimits ?? DOCUMENT_STORE_LIMITS);
+    this.documentStore = new ModelDocumentStore(model, options.documentLimits);
   }
 
   // ---------- fault injection ----------
@@ -115,7 +112,7 @@ export class MemoryHost implements SpreadsheetHost {
   private checkBusy(): void {
     if (this.busyCalls > 0) {
       this.busyCalls -= 1;
-      throw busyError();
+      throw hostBusyError();
     }
   }
 

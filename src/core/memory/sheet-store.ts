@@ -58,3 +58,31 @@ export function ownFormats(r: RowStore): (string | null | undefined)[] {
 export function holdsFormat(f: readonly (string | null | undefined)[] | undefined): boolean {
   return holdsAny(f);
 }
+
+/**
+ * The row's store, created when missing (`width` sizes a new row's values: a block's rows then hold no spare slots),
+ * with its formats slot from the start (adding it later, or deleting it, slows every row down).
+ */
+export function rowFor(s: SheetStore, row: number, width = 0): RowStore {
+  let r = s.rows.get(row);
+  if (!r) {
+    r = { v: width > 0 ? new Array<Scalar | undefined>(width) : [], f: undefined };
+    s.rows.set(row, r);
+  }
+  return r;
+}
+
+/** Drops a row that holds nothing any more. */
+export function dropIfEmpty(s: SheetStore, row: number, r: RowStore): void {
+  if (isEmptyRow(r)) s.rows.delete(row);
+}
+
+/** Row indexes of rows holding anything, ascending, inside [from, to). */
+export function rowKeys(s: SheetStore, from: number, to: number): number[] {
+  if (to - from <= s.rows.size) {
+    const keys: number[] = [];
+    for (let r = from; r < to; r += 1) if (s.rows.has(r)) keys.push(r);
+    return keys;
+  }
+  return [...s.rows.keys()].filter((r) => r >= from && r < to);
+}

@@ -83,24 +83,70 @@ export function columnsJsonOf(s: SheetStore): Array<[number, number]> | undefine
   return s.widths.size === 0 ? undefined : [...s.widths].sort((a, b) => a[0] - b[0]);
 }
 
+type SheetJson = WorkbookJson['sheets'][number];
+
+/** The JSON form of a sheet with the given rows: the one place its fields and their order are spelled. */
+function sheetJsonOf(s: SheetStore, rows: SheetJson['rows']): SheetJson {
+  const sheet: SheetJson = { id: s.id, name: s.name, rows };
+  const columns = columnsJsonOf(s);
+  if (columns) sheet.columns = columns;
+  return sheet;
+}
+
+/** The JSON form of a workbook with the given sheets: the one place its fields and their order are spelled. */
+function workbookJsonOf(parts: WorkbookParts, sheets: SheetJson[]): WorkbookJson {
+  return { version: 1, name: parts.name, nextSheetSeq: parts.nextSheetSeq, sheets, areas: parts.areas, settings: parts.settings };
+}
+
 export function workbookToJson(parts: WorkbookParts): WorkbookJson {
-  return {
-    version: 1,
-    name: parts.name,
-    nextSheetSeq: parts.nextSheetSeq,
-    sheets: parts.sheets.map((s) => {
-      const sheet: WorkbookJson['sheets'][number] = {
-        id: s.id,
-        name: s.name,
-        rows: [...s.rows.entries()].map(([r, store]) => rowJsonOf(r, store)),
-      };
-      const columns = columnsJsonOf(s);
-      if (columns) sheet.columns = columns;
-      return sheet;
-    }),
-    areas: parts.areas,
-    settings: parts.settings,
-  };
+  return workbookJsonOf(
+    parts,
+    parts.sheets.map((s) =>
+      sheetJsonOf(
+        s,
+        [...s.rows.entries()].map(([r, store]) => rowJsonOf(r, store)),
+      ),
+    ),
+  );
+}
+
+/**
+ * `text` cut just inside the array `"field":[]`: the part up to its `[` and the part from its `]`. The first match is
+ * the field itself: inside a JSON string every quote is escaped, and the fields before it hold no key.
+ */
+function openArray(text: string, field: string): [string, string] {
+  const marker = `${JSON.stringify(field)}:[]`;
+  const at = text.indexOf(marker) + marker.length - 1;
+  return [text.slice(0, at), text.slice(at)];
+}
+
+/**
+ * The text of `JSON.stringify(workbookToJson(parts))` in pieces of at most `rowsPerPiece` rows, so a caller can
+ * serialize a large workbook a slice at a time; the pieces read `parts` as they are when each is taken.
+ */
+export function* workbookJsonText(parts: WorkbookParts, rowsPerPiece: number): Generator<string, void, undefined> {
+  const [head, tail] = openArray(JSON.stringify(workbookJsonOf(parts, [])), 'sheets');
+  yield head;
+  for (let i = 0; i < parts.sheets.length; i += 1) {
+    const s = parts.sheets[i] as SheetStore;
+    const [sheetHead, sheetTail] = openArray(JSON.stringify(sheetJsonOf(s, [])), 'rows');
+    yield `${i === 0 ? '' : ','}${sheetHead}`;
+    const keys = [...s.rows.keys()];
+    let first = true;
+    for (let at = 0; at < keys.length; at += rowsPerPiece) {
+      const pieces: string[] = [];
+      const end = Math.min(keys.length, at + rowsPerPiece);
+      for (let k = at; k < end; k += 1) {
+        const r = keys[k] as number;
+        const store = s.rows.get(r);
+        if (store !== undefined) pieces.push(JSON.stringify(rowJsonOf(r, store)));
+      }
+      if (pieces.length > 0) yield `${first ? '' : ','}${pieces.join(',')}`;
+      first &&= pieces.length === 0;
+    }
+    yield sheetTail;
+  }
+  yield tail;
 }
 
 function sameFormats(a: readonly (string | null | undefined)[], b: readonly (string | null | undefined)[]): boolean {

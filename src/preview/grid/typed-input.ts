@@ -2,9 +2,8 @@
 import type { Scalar } from '../../core/host';
 import { TEXT_FORMAT } from '../../core/host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from '../../core/cells/date-serial';
+import { isNumberText } from '../../core/cells/number-text';
 import { isDateFormat } from './cell-text';
-
-const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export interface TypedInput {
   value: Scalar;
@@ -20,7 +19,7 @@ export function typedInput(text: string, format: string | null): TypedInput {
   if (format === TEXT_FORMAT) return { value: text === '' ? null : text };
   if (text.trim() === '') return { value: null };
   const trimmed = text.trim();
-  if (NUMBER_TEXT.test(trimmed) && Number.isFinite(Number(trimmed))) return { value: Number(trimmed) };
+  if (isNumberText(trimmed) && Number.isFinite(Number(trimmed))) return { value: Number(trimmed) };
   if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toLowerCase() === 'true' };
   const date = parseDateText(trimmed);
   if (date !== null && !date.beforeFirstSerialDate) {

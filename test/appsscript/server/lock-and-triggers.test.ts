@@ -1,4 +1,5 @@
 // The document lock helper and the one-off resume triggers over the LockService and ScriptApp fakes, and the resume state kept in document properties.
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { withDocumentLock, withDocumentLockAsync } from '../../../appsscript/server/document-lock';
 import { DocumentPropertyStore } from '../../../appsscript/server/document-property-store';
 import { RefreshAllResumeStore } from '../../../appsscript/server/refresh-all-resume';
@@ -64,7 +65,7 @@ test('the resume state round-trips through document properties and refuses a pla
   expect(
     addinErrorOf(() => store.save({ jobId: 'j', remaining: ['p2'], done: ['p2'], failed: [], startedAt: 5, executions: 2 })).kind,
   ).toBe('host');
-  env.stores.document.setProperty('svc.refreshAll.resume', '{"jobId":1}');
+  env.stores.document.setProperty(`${PRODUCT_PREFIX}.refreshAll.resume`, '{"jobId":1}');
   expect(addinErrorOf(() => store.read()).kind).toBe('host');
   store.clear();
   expect(store.read()).toBeNull();

@@ -1,4 +1,5 @@
 // SheetsHost's request shape over the fakes: one setNumberFormats and one setValues per block (getNumberFormats only when a cell keeps its format), no apostrophe ever, the @ format for text Sheets would reinterpret, the API key never in the document.
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { SheetsHost, namedRangeName } from '../../../appsscript/server/sheets-host';
 import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
@@ -89,7 +90,7 @@ test('tracked areas are named ranges with valid names; the workbook id is the sp
   await host.trackArea('a-b.c', { sheetId: '0', row: 1, col: 1, rows: 2, cols: 2 });
   expect([...env.book.namedRanges.keys()]).toEqual([namedRangeName('a-b.c')]);
   expect((await host.layout()).workbook.id).toBe(env.book.getId());
-  await host.credentials.set('svc.session', 'sk-secret-key');
+  await host.credentials.set(`${PRODUCT_PREFIX}.session`, 'sk-secret-key');
   expect([...env.stores.document.data.values()].join()).not.toContain('sk-secret-key');
   expect([...env.stores.user.data.values()].join()).toContain('sk-secret-key');
 });

@@ -1,6 +1,7 @@
 // The document store (document properties, one key per value) and the credential store (user properties) over the PropertiesService fake, with the size limits checked before writing.
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { DocumentPropertyStore } from '../../../appsscript/server/document-property-store';
-import { MAX_PROPERTY_STORE_BYTES, MAX_PROPERTY_VALUE_BYTES } from '../../../appsscript/server/property-limits';
+import { DOCUMENT_STORE_CAPS } from '../../../src/core/capped-store';
 import { UserCredentialStore } from '../../../appsscript/server/user-credential-store';
 import { addinErrorOf } from '../../helpers/caught-error';
 import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
@@ -14,15 +15,15 @@ afterEach(() => env.close());
 
 const docStore = () => new DocumentPropertyStore(env.stores.document);
 
-test('each value is its own document property under the svc. prefix, listed by key prefix', () => {
+test('each value is its own document property under the product prefix, listed by key prefix', () => {
   const store = docStore();
   store.set('placement.p1', '{"a":1}');
   store.set('placement.p2', '{"b":2}');
   store.set('context', '{}');
   expect(env.stores.document.getProperties()).toEqual({
-    'svc.placement.p1': '{"a":1}',
-    'svc.placement.p2': '{"b":2}',
-    'svc.context': '{}',
+    [`${PRODUCT_PREFIX}.placement.p1`]: '{"a":1}',
+    [`${PRODUCT_PREFIX}.placement.p2`]: '{"b":2}',
+    [`${PRODUCT_PREFIX}.context`]: '{}',
   });
   expect(store.keys('placement.')).toEqual(['placement.p1', 'placement.p2']);
   expect(store.get('placement.p2')).toBe('{"b":2}');
@@ -34,7 +35,7 @@ test('each value is its own document property under the svc. prefix, listed by k
 test('a value over 9 KB is refused with a limit error and nothing is written', () => {
   const store = docStore();
   store.set('placement.p1', 'old');
-  const e = addinErrorOf(() => store.set('placement.p1', 'x'.repeat(MAX_PROPERTY_VALUE_BYTES + 1)));
+  const e = addinErrorOf(() => store.set('placement.p1', 'x'.repeat(DOCUMENT_STORE_CAPS.maxValueBytes + 1)));
   expect(e.kind).toBe('limit');
   expect(e.message).toMatch(/at most 9 KB per entry. Nothing was changed\.$/);
   expect(store.get('placement.p1')).toBe('old');
@@ -44,7 +45,8 @@ test('a write that would take the store past 500 KB is refused; replacing a valu
   const store = docStore();
   const value = 'v'.repeat(9000);
   let i = 0;
-  while (env.stores.document.bytes() + 9020 <= MAX_PROPERTY_STORE_BYTES) store.set(`placement.${String(i++).padStart(4, '0')}`, value);
+  while (env.stores.document.bytes() + 9020 <= DOCUMENT_STORE_CAPS.maxStoreBytes)
+    store.set(`placement.${String(i++).padStart(4, '0')}`, value);
   const before = env.stores.document.getProperties();
   const e = addinErrorOf(() => store.set('placement.new', value));
   expect(e.kind).toBe('limit');
@@ -57,10 +59,10 @@ test('a write that would take the store past 500 KB is refused; replacing a valu
 test('credentials live in user properties only, and a refusal never repeats the secret', () => {
   const creds = new UserCredentialStore(env.stores.user);
   creds.set('apiKey', 'sk-live-123');
-  expect(env.stores.user.getProperties()).toEqual({ 'svc.credential.apiKey': 'sk-live-123' });
+  expect(env.stores.user.getProperties()).toEqual({ [`${PRODUCT_PREFIX}.credential.apiKey`]: 'sk-live-123' });
   expect(env.stores.document.getKeys()).toEqual([]);
   expect(creds.get('apiKey')).toBe('sk-live-123');
-  const secret = `sk-${'z'.repeat(MAX_PROPERTY_VALUE_BYTES)}`;
+  const secret = `sk-${'z'.repeat(DOCUMENT_STORE_CAPS.maxValueBytes)}`;
   const e = addinErrorOf(() => creds.set('apiKey', secret));
   expect(e.message).not.toContain('zzzz');
   expect(JSON.stringify(e.data)).not.toContain('zzzz');

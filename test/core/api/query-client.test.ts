@@ -2,7 +2,6 @@
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AddinError } from '../../../src/core/errors/addin-error';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
 import type { QueryProgress } from '../../../src/core/api/query-result';
@@ -10,6 +9,7 @@ import { sqlQueryRequestSchema } from '../../../src/core/wire/schemas';
 import type { Transport } from '../../../src/core/api/transport';
 import type { Clock } from '../../../src/core/runtime/clock';
 import { SQL_QUERY_PATH } from '../../../src/core/wire/wire-names';
+import { addinRejection } from '../../helpers/caught-error';
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c2VyLTEiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLWJ5dGVz';
 const API_KEY = 'sk_live_4f9a2b7c1d';
@@ -91,16 +91,6 @@ function okStream(res: http.ServerResponse, ...lines: unknown[]): void {
 }
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function rejection(p: Promise<unknown>): Promise<AddinError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(AddinError);
-    return e as AddinError;
-  }
-  throw new Error('expected the run to fail');
-}
 
 describe('QueryClient', () => {
   const server = new TestServer();
@@ -223,7 +213,7 @@ describe('QueryClient', () => {
     expect(got).toEqual(['header orders.status,orders.count', 'rows 1', 'rows 2']);
 
     got.length = 0;
-    const e = await rejection(client().run({ query: 'SELECT 1', sink, budget: { maxRows: 2 } }));
+    const e = await addinRejection(client().run({ query: 'SELECT 1', sink, budget: { maxRows: 2 } }));
     expect(e).toMatchObject({ kind: 'limit', code: 'resultTooLarge', data: { rowsAtLeast: 3 } });
     // The line past the budget is never handed over.
     expect(got).toEqual(['header orders.status,orders.count', 'rows 1']);
@@ -249,7 +239,7 @@ describe('QueryClient', () => {
 
   it('gives up with a query error after maxContinueWaits repeats', async () => {
     server.handler = (_req, res) => okStream(res, { error: 'Continue wait' });
-    const e = await rejection(client({ maxContinueWaits: 2 }).run({ query: 'SELECT 1' }));
+    const e = await addinRejection(client({ maxContinueWaits: 2 }).run({ query: 'SELECT 1' }));
     expect(e.kind).toBe('query');
     expect(e.code).toBe('continueWaitLimit');
     expect(e.message).toMatch(/still running/);
@@ -339,7 +329,7 @@ describe('QueryClient', () => {
         },
         { error: 'Query execution failed: source timeout', requestId: 'x' },
       );
-    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    const e = await addinRejection(client().run({ query: 'SELECT 1' }));
     expect(e.kind).toBe('query');
     expect(e.detail).toBe('Query execution failed: source timeout');
     expect(e.message).toContain('source timeout');
@@ -348,7 +338,7 @@ describe('QueryClient', () => {
 
   it('reports an error line before any header as a query error with nothing discarded', async () => {
     server.handler = (_req, res) => okStream(res, { error: "Error during planning: Table 'nope' not found" });
-    const e = await rejection(client().run({ query: 'SELECT * FROM nope' }));
+    const e = await addinRejection(client().run({ query: 'SELECT * FROM nope' }));
     expect(e.kind).toBe('query');
     expect(e.data['discardedRows']).toBe(0);
     expect(server.seen).toHaveLength(1);
@@ -372,7 +362,7 @@ describe('QueryClient', () => {
         if (p.rows >= 1) controller.cancel();
       },
     });
-    const e = await rejection(run);
+    const e = await addinRejection(run);
     expect(e.kind).toBe('cancelled');
     expect(progress.at(-1)?.rows).toBe(1);
     await closed;
@@ -409,7 +399,7 @@ describe('QueryClient', () => {
       signal: controller.signal,
       onProgress: () => queueMicrotask(() => controller.cancel()),
     });
-    expect((await rejection(run)).kind).toBe('cancelled');
+    expect((await addinRejection(run)).kind).toBe('cancelled');
     expect(released).toBe(true);
   });
 
@@ -423,7 +413,7 @@ describe('QueryClient', () => {
         return new Promise<void>(() => undefined); // a sleep that would never end by itself
       },
     };
-    const e = await rejection(client({ clock: sleepy }).run({ query: 'SELECT 1', signal: controller.signal }));
+    const e = await addinRejection(client({ clock: sleepy }).run({ query: 'SELECT 1', signal: controller.signal }));
     expect(e.kind).toBe('cancelled');
     expect(server.seen).toHaveLength(1);
   });
@@ -431,8 +421,8 @@ describe('QueryClient', () => {
   it('sends nothing when the signal is already aborted or the query is empty', async () => {
     const controller = createCancelSource();
     controller.cancel();
-    expect((await rejection(client().run({ query: 'SELECT 1', signal: controller.signal }))).kind).toBe('cancelled');
-    expect((await rejection(client().run({ query: '' }))).kind).toBe('validation');
+    expect((await addinRejection(client().run({ query: 'SELECT 1', signal: controller.signal }))).kind).toBe('cancelled');
+    expect((await addinRejection(client().run({ query: '' }))).kind).toBe('validation');
     expect(server.seen).toHaveLength(0);
   });
 
@@ -453,7 +443,7 @@ describe('QueryClient', () => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(body);
     };
-    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    const e = await addinRejection(client().run({ query: 'SELECT 1' }));
     expect(e.kind).toBe(kind);
     expect(e.status).toBe(status);
     expect(e.data['serverMessage']).toBe(text);
@@ -467,7 +457,7 @@ describe('QueryClient', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(`${line(HEADER)}{"data":[["a","1"],["b"`);
     };
-    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    const e = await addinRejection(client().run({ query: 'SELECT 1' }));
     expect(e.kind).toBe('stream');
     expect(e.code).toBe('truncated');
   });
@@ -479,7 +469,7 @@ describe('QueryClient', () => {
       await pause(20);
       res.destroy();
     };
-    const e = await rejection(client().run({ query: 'SELECT 1' }));
+    const e = await addinRejection(client().run({ query: 'SELECT 1' }));
     expect(e.kind).toBe('network');
   });
 
@@ -487,7 +477,7 @@ describe('QueryClient', () => {
     const dead = new TestServer();
     const url = await dead.start();
     await dead.stop();
-    const e = await rejection(client({ deploymentUrl: url }).run({ query: 'SELECT 1' }));
+    const e = await addinRejection(client({ deploymentUrl: url }).run({ query: 'SELECT 1' }));
     expect(e.kind).toBe('network');
     expect(e.transient).toBe(true);
   });

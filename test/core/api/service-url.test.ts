@@ -7,16 +7,7 @@ import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { createAddinService } from '../../../src/core/service/create-addin-service';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { recordingClock, seededBytes, seededRandom } from '../../helpers/contract-fake-clock';
-
-function refusal(run: () => unknown): AddinError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AddinError);
-    return e as AddinError;
-  }
-  throw new Error('expected a refusal');
-}
+import { addinErrorOf } from '../../helpers/caught-error';
 
 describe('parseServiceUrl', () => {
   it('normalizes scheme and host case and drops trailing slashes, keeping port and path', () => {
@@ -29,7 +20,7 @@ describe('parseServiceUrl', () => {
 
   it('refuses http:// for any host but this computer, saying why', () => {
     for (const url of ['http://acme.example.com', 'http://10.0.0.5:4301', 'http://localhost.example.com', 'http://128.0.0.1']) {
-      const e = refusal(() => parseServiceUrl(url, 'The tenant URL'));
+      const e = addinErrorOf(() => parseServiceUrl(url, 'The tenant URL'));
       expect(e.kind).toBe('validation');
       expect(e.message).toMatch(/must use https:\/\//);
       expect(e.message).toMatch(/unencrypted/);
@@ -46,7 +37,7 @@ describe('parseServiceUrl', () => {
       'https://me:sk_live_secret@acme.example.com/x',
       'http://sk_live_secret@localhost',
     ]) {
-      const e = refusal(() => parseServiceUrl(url, 'The tenant URL'));
+      const e = addinErrorOf(() => parseServiceUrl(url, 'The tenant URL'));
       expect(e.data['field']).toBe('credentials');
       expect(e.message).not.toContain('sk_live_secret');
       expect(JSON.stringify({ ...e, message: e.message })).not.toContain('sk_live_secret');
@@ -62,7 +53,7 @@ describe('parseServiceUrl', () => {
       'https://acme.example.com:0',
       'https://a.example?x=1',
     ]) {
-      const e = refusal(() => parseServiceUrl(url, 'The tenant URL'));
+      const e = addinErrorOf(() => parseServiceUrl(url, 'The tenant URL'));
       expect(e.kind).toBe('validation');
       expect(e.message).toMatch(/^The tenant URL /);
     }

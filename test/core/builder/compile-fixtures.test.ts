@@ -6,6 +6,7 @@ import { AddinError } from '../../../src/core/errors/addin-error';
 import { metaSchema } from '../../../src/core/wire/schemas';
 import { builderStateSchema } from '../../../src/core/builder/builder-state';
 import { compileBuilder } from '../../../src/core/builder/compile';
+import { addinErrorOf } from '../../helpers/caught-error';
 
 const DIR = path.join(__dirname, '../../fixtures/builder');
 const meta = metaSchema.parse(JSON.parse(fs.readFileSync(path.join(DIR, 'meta.json'), 'utf8')));
@@ -55,14 +56,8 @@ describe('builder fixtures', () => {
     it(`refuses ${file}`, () => {
       const { fixture, state } = load(file);
       if (fixture.error === undefined) throw new Error(`${file} has no expected error`);
-      let thrown: unknown;
-      try {
-        compileBuilder(state, meta);
-      } catch (e) {
-        thrown = e;
-      }
-      expect(thrown).toBeInstanceOf(AddinError);
-      const err = thrown as AddinError;
+      const err = addinErrorOf(() => compileBuilder(state, meta));
+      expect(err).toBeInstanceOf(AddinError);
       expect(err.kind).toBe(fixture.error.kind);
       expect(err.message).toContain(fixture.error.message);
       if (fixture.error.member !== undefined) {

@@ -1,4 +1,5 @@
 /** Tests for MemoryHost: strict write and read limits, snapshot/restore, separate stores with the document's caps, workbook id, the layout, tracked areas and fault injection. */
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
 import { boldRuns, formatRuns } from '../../../src/core/cells/cell-runs';
@@ -24,8 +25,8 @@ describe('MemoryHost', () => {
   it('keeps credentials out of the document store and out of the workbook JSON', async () => {
     const { host } = setup();
     await host.credentials.set('apiKey', 'secret-123');
-    await host.documentStore.set('svc.context', '{}');
-    expect(host.documentStore.keys()).toEqual(['svc.context']);
+    await host.documentStore.set(`${PRODUCT_PREFIX}.context`, '{}');
+    expect(host.documentStore.keys()).toEqual([`${PRODUCT_PREFIX}.context`]);
     expect(JSON.stringify(host.model.toJSON())).not.toContain('secret-123');
     expect(await host.credentials.get('apiKey')).toBe('secret-123');
   });

@@ -3,34 +3,26 @@ import fc from 'fast-check';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
+import { thrownBy } from '../../helpers/caught-error';
 
 const HEADER = '{"schema":[{"name":"a","column_type":"String"},{"name":"b","column_type":"Int64"}]}\n';
-
-function caught(f: () => void): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('createNdjsonDecoder', () => {
   it('keeps throwing the same error after a failure, from feed and from end', () => {
     const d = createNdjsonDecoder({});
     d.feed(HEADER);
-    const first = caught(() => d.feed('{"data":[["x","1"]]}\n{"error":"boom"}\n'));
+    const first = thrownBy(() => d.feed('{"data":[["x","1"]]}\n{"error":"boom"}\n'), Error);
     expect(first).toBeInstanceOf(AddinError);
     expect((first as AddinError).kind).toBe('query');
     expect((first as AddinError).data['discardedRows']).toBe(1);
-    expect(caught(() => d.feed(HEADER))).toBe(first);
-    expect(caught(() => d.end())).toBe(first);
+    expect(thrownBy(() => d.feed(HEADER), Error)).toBe(first);
+    expect(thrownBy(() => d.end(), Error)).toBe(first);
   });
 
   it('stops at the failing line: later lines in the same chunk are not delivered', () => {
     const batches: StreamValue[][][] = [];
     const d = createNdjsonDecoder({ onRows: (rows) => batches.push(rows) });
-    const e = caught(() => d.feed(`${HEADER}{"data":[["x","1"]]}\n{"data":[["y"]]}\n{"data":[["z","3"]]}\n`));
+    const e = thrownBy(() => d.feed(`${HEADER}{"data":[["x","1"]]}\n{"data":[["y"]]}\n{"data":[["z","3"]]}\n`), Error);
     expect((e as AddinError).code).toBe('rowLength');
     expect(batches).toEqual([[['x', '1']]]);
     expect(d.rows).toBe(1);
@@ -52,8 +44,8 @@ describe('createNdjsonDecoder', () => {
       },
     });
     d.feed(HEADER);
-    expect(caught(() => d.feed('{"data":[["x","1"]]}\n'))).toBe(boom);
-    expect(caught(() => d.end())).toBe(boom);
+    expect(thrownBy(() => d.feed('{"data":[["x","1"]]}\n'), Error)).toBe(boom);
+    expect(thrownBy(() => d.end(), Error)).toBe(boom);
   });
 
   it('fails a line that grows past the limit while it is still partial (memory stays bounded)', () => {
@@ -61,12 +53,12 @@ describe('createNdjsonDecoder', () => {
     d.feed(HEADER);
     d.feed('{"data":[["');
     let fed = 0;
-    const e = caught(() => {
+    const e = thrownBy(() => {
       for (let i = 0; i < 10_000; i++) {
         d.feed('東京'); // 6 UTF-8 bytes, 2 code units: only the byte count catches it early
         fed += 1;
       }
-    });
+    }, Error);
     expect((e as AddinError).code).toBe('lineTooLong');
     expect((e as AddinError).data['line']).toBe(2);
     // Over 1000 bytes after about 165 pieces; the code-unit length alone would allow 500.
@@ -85,9 +77,9 @@ describe('createNdjsonDecoder', () => {
 
     const over = createNdjsonDecoder({}, { maxLineBytes: limit - 1 });
     over.feed(HEADER);
-    const e = caught(() => {
+    const e = thrownBy(() => {
       for (const ch of row('ü'.repeat(100))) over.feed(ch);
-    });
+    }, Error);
     expect((e as AddinError).code).toBe('lineTooLong');
   });
 

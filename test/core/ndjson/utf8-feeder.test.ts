@@ -4,6 +4,7 @@ import { AddinError } from '../../../src/core/errors/addin-error';
 import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
 import { completeLength, createUtf8Feeder } from '../../../src/core/ndjson/utf8-feeder';
+import { addinErrorOf } from '../../helpers/caught-error';
 
 const enc = new TextEncoder();
 const HEADER = '{"schema":[{"name":"city","column_type":"String"}]}\n';
@@ -26,16 +27,11 @@ describe('createUtf8Feeder', () => {
   it('fails invalid UTF-8 as a damaged stream instead of inventing U+FFFD', () => {
     const feeder = createUtf8Feeder(createNdjsonDecoder({}), textDecoderUtf8());
     feeder.feedBytes(enc.encode(HEADER));
-    let error: unknown;
-    try {
-      feeder.feedBytes(Uint8Array.of(0x7b, 0xff, 0xfe, 0x7d, 0x0a));
-    } catch (e) {
-      error = e;
-    }
+    const error = addinErrorOf(() => feeder.feedBytes(Uint8Array.of(0x7b, 0xff, 0xfe, 0x7d, 0x0a)));
     expect(error).toBeInstanceOf(AddinError);
-    expect((error as AddinError).kind).toBe('stream');
-    expect((error as AddinError).code).toBe('invalidUtf8');
-    expect(() => feeder.end()).toThrow(error as Error);
+    expect(error.kind).toBe('stream');
+    expect(error.code).toBe('invalidUtf8');
+    expect(() => feeder.end()).toThrow(error);
   });
 
   it('fails a stream that ends inside a multi-byte character', () => {

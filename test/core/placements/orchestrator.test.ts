@@ -1,4 +1,5 @@
 /** Tests for the Orchestrator over MemoryHost: insert, grow, shrink, blocked, failures leave cells and record intact, moved areas, edit, remove. */
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,7 +96,7 @@ describe('Orchestrator.insert', () => {
 
   it('stores no secret in the document', async () => {
     const r = rig();
-    await r.host.credentials.set('svc.apiKey', 'sk-live-SECRET');
+    await r.host.credentials.set(`${PRODUCT_PREFIX}.apiKey`, 'sk-live-SECRET');
     r.queries.set(SQL, numbered(2));
     await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
     expect(JSON.stringify(r.model.toJSON())).not.toContain('SECRET');

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { GridRange } from '../../../src/core/host';
 import { containsCell, subtract } from '../../../src/core/placements/grid-rect';
 import { planPlacement, type PlanInput } from '../../../src/core/placements/planner';
+import { addinErrorOf } from '../../helpers/caught-error';
 
 const S = 'sheet-1';
 const limits = { maxRows: 1000, maxCols: 100 };
@@ -16,15 +17,6 @@ const base: PlanInput = {
   limits,
 };
 const area = (row: number, col: number, rows: number, cols: number, sheetId = S): GridRange => ({ sheetId, row, col, rows, cols });
-
-function caught(f: () => unknown): { kind: string; message: string; data: Record<string, unknown> } {
-  try {
-    f();
-  } catch (e) {
-    return e as { kind: string; message: string; data: Record<string, unknown> };
-  }
-  throw new Error('expected a throw');
-}
 
 describe('planPlacement', () => {
   it('writes exactly the new area and clears nothing on insert', () => {
@@ -42,7 +34,7 @@ describe('planPlacement', () => {
   });
 
   it('is blocked by a user cell below and names the first one in row-major order', () => {
-    const e = caught(() =>
+    const e = addinErrorOf(() =>
       planPlacement({
         ...base,
         name: 'Sales',
@@ -63,7 +55,7 @@ describe('planPlacement', () => {
   it('overwrites user cells when asked, but never another placement', () => {
     const plan = planPlacement({ ...base, overwrite: true, occupied: [{ row: 2, col: 2 }] });
     expect(plan.overwritten).toEqual([{ row: 2, col: 2 }]);
-    const e = caught(() =>
+    const e = addinErrorOf(() =>
       planPlacement({ ...base, overwrite: true, otherAreas: [{ ...area(3, 0, 2, 2), placementId: 'p2', name: 'Costs' }] }),
     );
     expect(e.kind).toBe('blocked');
@@ -72,7 +64,7 @@ describe('planPlacement', () => {
   });
 
   it('names whichever comes first: a user cell or another placement', () => {
-    const e = caught(() =>
+    const e = addinErrorOf(() =>
       planPlacement({ ...base, occupied: [{ row: 1, col: 2 }], otherAreas: [{ ...area(3, 1, 1, 1), name: 'Other' }] }),
     );
     expect(e.data).toMatchObject({ cell: 'C2', otherPlacement: false });
@@ -83,9 +75,9 @@ describe('planPlacement', () => {
   });
 
   it('refuses a result that runs past the grid with kind limit', () => {
-    expect(caught(() => planPlacement({ ...base, anchor: { row: 998, col: 0 } })).kind).toBe('limit');
-    expect(caught(() => planPlacement({ ...base, anchor: { row: 0, col: 99 } })).kind).toBe('limit');
-    expect(caught(() => planPlacement({ ...base, newShape: { rows: 1, cols: 0 } })).kind).toBe('validation');
+    expect(addinErrorOf(() => planPlacement({ ...base, anchor: { row: 998, col: 0 } })).kind).toBe('limit');
+    expect(addinErrorOf(() => planPlacement({ ...base, anchor: { row: 0, col: 99 } })).kind).toBe('limit');
+    expect(addinErrorOf(() => planPlacement({ ...base, newShape: { rows: 1, cols: 0 } })).kind).toBe('validation');
   });
 });
 

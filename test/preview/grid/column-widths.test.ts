@@ -1,4 +1,5 @@
 /** Column widths of the preview workbook: kept per sheet in the model, saved and read back (older saved workbooks have none), moved by column inserts and deletes; the grid's ColumnLayout over them. */
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import fc from 'fast-check';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import { ColumnLayout } from '../../../src/preview/grid/column-layout';
@@ -31,7 +32,7 @@ describe('column widths in the workbook model', () => {
 
   it('a workbook saved before widths existed still loads, with default widths', () => {
     const old = {
-      kind: 'svc.preview.workbook',
+      kind: `${PRODUCT_PREFIX}.preview.workbook`,
       version: 1,
       workbook: {
         version: 1,

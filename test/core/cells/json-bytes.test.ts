@@ -1,7 +1,7 @@
 /** jsonWriteBytes against its definition, estimateWriteBytes (UTF-8 bytes of JSON.stringify of the block). */
 import fc from 'fast-check';
 import type { Scalar } from '../../../src/core/host';
-import { jsonStringBytes, jsonValuesBytes, jsonWriteBytes } from '../../../src/core/memory/json-write-bytes';
+import { jsonStringBytes, jsonStringBytesAtMost, jsonValuesBytes, jsonWriteBytes } from '../../../src/core/cells/json-bytes';
 import { estimateWriteBytes } from '../../../src/core/memory/memory-host';
 
 const text = fc.oneof(
@@ -47,6 +47,15 @@ describe('jsonWriteBytes', () => {
     fc.assert(
       fc.property(text, (t) => {
         expect(jsonStringBytes(t)).toBe(estimateWriteBytes({ values: [[t]] }) - 4);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("is at most the write plan's string bound, for any text", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(jsonStringBytesAtMost(t)).toBeGreaterThanOrEqual(jsonStringBytes(t));
       }),
       { numRuns: 2000 },
     );

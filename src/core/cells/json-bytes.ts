@@ -1,4 +1,4 @@
-/** The exact UTF-8 byte length of a write block's JSON (values, format runs, bold runs), counted without serializing the values. */
+/** Bytes of JSON text counted without serializing: exact UTF-8 counts of a write block and a write plan's upper bound. */
 import type { Scalar, WriteBlock } from '../host';
 import { utf8ByteLength } from '../ndjson/utf8-length';
 
@@ -32,6 +32,22 @@ export function jsonStringBytes(text: string): number {
   return bytes;
 }
 
+/**
+ * Bytes of a JSON string literal, at most: a quote or backslash counts 2, a control character 6, any other non-ASCII
+ * UTF-16 unit 6 (a `\uXXXX` escape; UTF-8 never takes more than 3 per unit), plus the two quotes. A write plan sizes
+ * requests with it, whatever escaping the host's serializer chooses.
+ */
+export function jsonStringBytesAtMost(text: string): number {
+  let bytes = text.length + 2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) {
+      if (c === 0x22 || c === 0x5c) bytes += 1;
+    } else bytes += 5;
+  }
+  return bytes;
+}
+
 /** Largest integer magnitude that String() writes as plain digits (from 1e21 on it uses an exponent). */
 const PLAIN_INTEGER_LIMIT = 1e21;
 
@@ -41,17 +57,25 @@ const PLAIN_INTEGER_LIMIT = 1e21;
  */
 export const MAX_NUMBER_TEXT_LENGTH = 25;
 
+/** The length of String(v) for a finite number; integers are counted digit by digit without formatting them. */
+export function numberTextLength(v: number): number {
+  if (!Number.isInteger(v) || Math.abs(v) >= PLAIN_INTEGER_LIMIT) return String(v).length;
+  const magnitude = Math.abs(v);
+  // -0 writes as "0".
+  let length = v < 0 ? 2 : 1;
+  // Powers of ten up to 1e21 are exact doubles, so these comparisons are exact.
+  for (let p = 10; p <= magnitude; p *= 10) length++;
+  return length;
+}
+
 /**
- * Length of JSON.stringify(v) for a number: integers digit by digit, others through String() (or, with `bound`,
- * MAX_NUMBER_TEXT_LENGTH without formatting them); NaN and ±Infinity are `null`.
+ * Length of JSON.stringify(v) for a number: numberTextLength, or with `bound` MAX_NUMBER_TEXT_LENGTH for a
+ * non-integer (no formatting); NaN and ±Infinity are `null`.
  */
 function numberBytes(v: number, bound: boolean): number {
   if (!Number.isFinite(v)) return 4;
-  if (!Number.isInteger(v) || Math.abs(v) >= PLAIN_INTEGER_LIMIT) return bound ? MAX_NUMBER_TEXT_LENGTH : String(v).length;
-  let length = v < 0 ? 2 : 1;
-  const magnitude = Math.abs(v);
-  for (let p = 10; p <= magnitude; p *= 10) length++;
-  return length;
+  if (bound && !Number.isInteger(v)) return MAX_NUMBER_TEXT_LENGTH;
+  return numberTextLength(v);
 }
 
 function scalarBytes(v: Scalar | undefined, bound: boolean): number {
