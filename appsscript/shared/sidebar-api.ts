@@ -6,6 +6,7 @@ import { jobStatusSchema } from '../../src/core/service/job-store';
 import { ADDIN_ERROR_KINDS } from '../../src/core/wire/errors';
 import type { JobItemState } from '../../src/core/refresh/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
+import { serverErrorSchema } from './server-result';
 
 /** Call and job ids are minted by the sidebar: URL-safe, long enough to be unguessable, short enough for cache keys. */
 export const callIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'an id is 16 to 64 letters, digits, "-" or "_"');
@@ -126,10 +127,7 @@ export const callEnvelopeSchema = z.object({ callId: callIdSchema, args: z.unkno
 export const callRecordSchema = z.union([
   z.object({ state: z.literal('running') }),
   z.object({ state: z.literal('done'), value: z.json() }),
-  z.object({
-    state: z.literal('failed'),
-    error: z.object({ kind: z.string(), message: z.string(), code: z.string().optional(), detail: z.string().optional() }),
-  }),
+  z.object({ state: z.literal('failed'), error: serverErrorSchema }),
 ]);
 export type CallRecord = z.infer<typeof callRecordSchema>;
 

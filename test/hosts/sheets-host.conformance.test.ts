@@ -1,5 +1,5 @@
 /** The host conformance suite on SheetsHost over the Apps Script fakes (SpreadsheetApp, PropertiesService, LockService), its workbook edits made as a user's in the Sheets editor. */
-import { SheetsHost } from '../../appsscript/server/sheets-host';
+import { SheetsHost } from '../../appsscript/server/host/sheets-host';
 import { createFakeEnvironment, type FakeEnvironment } from '../appsscript/fakes/environment';
 import type { FakeSheet } from '../appsscript/fakes/spreadsheet';
 import { describeSpreadsheetHost, type WorkbookEdits } from './describe-spreadsheet-host';

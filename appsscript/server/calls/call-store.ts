@@ -1,7 +1,7 @@
 /** The answers of sidebar calls, in the user's cache under the call id the sidebar minted: a call's promise settles within its own execution (every Apps Script service is synchronous), after its entry point has returned, so the sidebar reads the answer with `callResult`. */
-import type { CacheLike } from './apps-script-services';
-import { CacheTextStore } from './cache-text-store';
-import { callRecordSchema, type CallRecord } from './sidebar-api';
+import type { CacheLike } from '../apps-script/apps-script-services';
+import { CacheTextStore } from '../service/cache-text-store';
+import { callRecordSchema, type CallRecord } from '../../shared/sidebar-api';
 
 export const CALL_KEY_PREFIX = 'svc.call.';
 

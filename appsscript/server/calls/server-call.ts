@@ -1,16 +1,7 @@
 /** How the functions the sidebar calls take and give data: arguments parsed with zod before use, results and errors as plain JSON (google.script.run drops an Error's kind and refuses Dates and functions). */
 import { z } from 'zod';
-import { AddinError, isAddinError, type AddinErrorKind } from '../../src/core/wire/errors';
-
-export const serverErrorSchema = z.object({
-  kind: z.string(),
-  message: z.string(),
-  code: z.string().optional(),
-  detail: z.string().optional(),
-});
-export type ServerError = z.infer<typeof serverErrorSchema>;
-
-export type ServerResult<T> = { ok: true; value: T } | { ok: false; error: ServerError };
+import { AddinError, isAddinError, type AddinErrorKind } from '../../../src/core/wire/errors';
+import type { ServerError, ServerResult } from '../../shared/server-result';
 
 /** Parses a sidebar's arguments; bad input is a `validation` AddinError naming the first offending field. */
 export function parseArgs<S extends z.ZodType>(schema: S, raw: unknown, fn: string): z.infer<S> {

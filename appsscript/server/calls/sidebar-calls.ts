@@ -1,14 +1,15 @@
 /** The sidebar's calls on the server: each entry point parses its JSON, starts the AddinService method and answers at once; the method's promise settles in the same execution and its answer (or error) is kept for `callResult`. `jobStatus` and `cancel` answer directly, so polling costs one call. */
-import type { AddinService } from '../../src/core/service/addin-service';
-import { jobStatusSchema, cancelKey } from '../../src/core/service/job-store';
-import { AddinError } from '../../src/core/wire/errors';
+import type { AddinService } from '../../../src/core/service/addin-service';
+import { jobStatusSchema, cancelKey } from '../../../src/core/service/job-store';
+import { AddinError } from '../../../src/core/wire/errors';
 import { CallStore } from './call-store';
-import type { SidebarMethod } from './entry-points';
-import { JOB_KEY_PREFIX } from './script-cache-job-store';
-import { CacheTextStore } from './cache-text-store';
-import { parseArgs, serverCall, serverError, type ServerResult } from './server-call';
-import { serverService, type ServerServices } from './server-service';
-import { callEnvelopeSchema, callResultArgsSchema, sidebarApi, type CallRecord, type SidebarArgs } from './sidebar-api';
+import type { SidebarMethod } from '../../shared/entry-points';
+import { JOB_KEY_PREFIX } from '../service/script-cache-job-store';
+import { CacheTextStore } from '../service/cache-text-store';
+import { parseArgs, serverCall, serverError } from './server-call';
+import type { ServerResult } from '../../shared/server-result';
+import { serverService, type ServerServices } from '../service/server-service';
+import { callEnvelopeSchema, callResultArgsSchema, sidebarApi, type CallRecord, type SidebarArgs } from '../../shared/sidebar-api';
 
 /** What a sidebar method's entry point answers: the call's record when it ended during the call (jobStatus, cancel, a refused argument), else null. */
 export interface CallStarted {

@@ -1,6 +1,6 @@
 /** The document lock around every write, so two refreshes of one spreadsheet (two users, or the menu and the sidebar) never interleave. */
-import { AddinError } from '../../src/core/wire/errors';
-import type { LockServiceLike } from './apps-script-services';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { LockServiceLike } from '../apps-script/apps-script-services';
 
 /** How long a write waits for another one to finish before giving up. */
 export const LOCK_WAIT_MS = 30_000;

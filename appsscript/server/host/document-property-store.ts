@@ -1,5 +1,5 @@
 /** Non-secret storage that travels with the spreadsheet: document properties, one property per value under the add-in's prefix, with the size limits checked before writing. */
-import type { PropertyBag } from './apps-script-services';
+import type { PropertyBag } from '../apps-script/apps-script-services';
 import { checkPropertyWrite } from './property-limits';
 
 /** Prefix of every document property the add-in writes (the placement registry and the remembered context). */

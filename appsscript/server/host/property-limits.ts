@@ -1,7 +1,7 @@
 /** PropertiesService's documented limits (9 KB per value, 500 KB per store) checked before writing, so a write that would fail says why in the add-in's words and changes nothing. */
-import { AddinError } from '../../src/core/wire/errors';
-import type { PropertyBag } from './apps-script-services';
-import { utf8ByteLength } from '../../src/core/ndjson/utf8-length';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { PropertyBag } from '../apps-script/apps-script-services';
+import { utf8ByteLength } from '../../../src/core/ndjson/utf8-length';
 
 export const MAX_PROPERTY_VALUE_BYTES = 9 * 1024;
 export const MAX_PROPERTY_STORE_BYTES = 500 * 1024;

@@ -1,9 +1,9 @@
 /** The core's DocumentStore over document properties: the core's own keys (already prefixed "svc."), one property per value, several changes in one setProperties call, Apps Script's size limits checked before anything is written. */
-import { AddinError } from '../../src/core/wire/errors';
-import type { DocumentStore } from '../../src/core/host';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { DocumentStore } from '../../../src/core/host';
 import type { BatchPropertyBag } from './sheets-services';
 import { MAX_PROPERTY_STORE_BYTES, MAX_PROPERTY_VALUE_BYTES, storeBytes } from './property-limits';
-import { utf8ByteLength } from '../../src/core/ndjson/utf8-length';
+import { utf8ByteLength } from '../../../src/core/ndjson/utf8-length';
 
 export class SheetsDocumentStore implements DocumentStore {
   constructor(private readonly properties: BatchPropertyBag) {}

@@ -1,8 +1,8 @@
 /** SheetsHost: the core's SpreadsheetHost over SpreadsheetApp (synchronous calls behind the port's promises): one setValues, one setNumberFormats and at most one setFontWeights per block, named ranges for tracked areas, document properties for the registry and user properties for credentials, writes under the document lock. */
-import { writeBlockShape } from '../../src/core/write-block-shape';
-import { AddinError } from '../../src/core/wire/errors';
-import { HOST_SHEETS } from '../../src/core/wire/wire-names';
-import type { SpreadsheetHostValue } from '../../src/core/wire/schemas';
+import { writeBlockShape } from '../../../src/core/write-block-shape';
+import { AddinError } from '../../../src/core/wire/errors';
+import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
+import type { SpreadsheetHostValue } from '../../../src/core/wire/schemas';
 import {
   GENERAL_FORMAT,
   READ_BYTES_PER_CELL,
@@ -17,10 +17,10 @@ import {
   type SpreadsheetHost,
   type WorkbookLayout,
   type WriteBlock,
-} from '../../src/core/host';
-import { needsTextFormat } from '../../src/core/cells/inert-text';
-import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
-import type { LockServiceLike, PropertyBag } from './apps-script-services';
+} from '../../../src/core/host';
+import { needsTextFormat } from '../../../src/core/cells/inert-text';
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
+import type { LockServiceLike, PropertyBag } from '../apps-script/apps-script-services';
 import { withDocumentLock } from './document-lock';
 import { SheetsDocumentStore } from './sheets-document-store';
 import type { BatchPropertyBag, SheetsCellValue, SheetsRange, SheetsSheet, SheetsSpreadsheet } from './sheets-services';

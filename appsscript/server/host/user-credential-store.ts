@@ -1,5 +1,5 @@
 /** Per-user secret storage in Apps Script: user properties (visible only to this user in this script), never document properties, a URL or a log. */
-import type { PropertyBag } from './apps-script-services';
+import type { PropertyBag } from '../apps-script/apps-script-services';
 import { checkPropertyWrite } from './property-limits';
 
 /** Prefix of every credential property. */

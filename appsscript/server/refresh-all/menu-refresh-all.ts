@@ -1,12 +1,12 @@
 /** Reports > Refresh all reports with the sidebar closed: every placement refreshed once, one after another, stopping cleanly before the 6-minute limit and continuing in a one-off time-based trigger from where it stopped (the state kept in the document), the outcome as a toast and in each placement's record. */
-import type { AddinService } from '../../src/core/service/addin-service';
-import { isAddinError } from '../../src/core/wire/errors';
-import { DocumentPropertyStore } from './document-property-store';
+import type { AddinService } from '../../../src/core/service/addin-service';
+import { isAddinError } from '../../../src/core/wire/errors';
+import { DocumentPropertyStore } from '../host/document-property-store';
 import { ExecutionBudget } from './execution-budget';
 import { RefreshAllResumeStore, type RefreshAllResume } from './refresh-all-resume';
 import { ResumeTriggers } from './resume-trigger';
-import type { ScriptAppLike } from './apps-script-services';
-import type { SheetsSpreadsheet } from './sheets-services';
+import type { ScriptAppLike } from '../apps-script/apps-script-services';
+import type { SheetsSpreadsheet } from '../host/sheets-services';
 
 /** The trigger handler that continues an interrupted Refresh all (an entry point). */
 export const RESUME_HANDLER = 'resumeRefreshAll';

@@ -1,7 +1,7 @@
 /** Where an interrupted Refresh all stands, kept in the document between executions: the placements still to refresh and those already done, so a resumption never refreshes one twice. */
 import { z } from 'zod';
-import { AddinError } from '../../src/core/wire/errors';
-import type { DocumentPropertyStore } from './document-property-store';
+import { AddinError } from '../../../src/core/wire/errors';
+import type { DocumentPropertyStore } from '../host/document-property-store';
 
 export const RESUME_KEY = 'refreshAll.resume';
 

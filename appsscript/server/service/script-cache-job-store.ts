@@ -1,6 +1,6 @@
 /** The core's JobStore in the script cache, so a job's status and a cancel asked for cross Apps Script executions (the sidebar polls from its own calls while the job's call runs). */
-import type { JobStore } from '../../src/core/service/job-store';
-import type { CacheLike } from './apps-script-services';
+import type { JobStore } from '../../../src/core/service/job-store';
+import type { CacheLike } from '../apps-script/apps-script-services';
 import { CacheTextStore } from './cache-text-store';
 
 /** Prefix of the job keys in the cache (the core's keys are the job id and the job id's cancel key). */

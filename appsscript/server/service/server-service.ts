@@ -1,7 +1,7 @@
 /** The AddinService of one Apps Script execution: SheetsHost over the bound spreadsheet, the UrlFetchApp transport, the Utilities.sleep clock, job statuses in the script cache, Continue wait instead of long-held requests, and UrlFetchApp's 50 MB cap as the result budget. */
-import { AddinError } from '../../src/core/wire/errors';
-import { createAddinService } from '../../src/core/service/create-addin-service';
-import type { AddinService } from '../../src/core/service/addin-service';
+import { AddinError } from '../../../src/core/wire/errors';
+import { createAddinService } from '../../../src/core/service/create-addin-service';
+import type { AddinService } from '../../../src/core/service/addin-service';
 import type {
   CacheServiceLike,
   LockServiceLike,
@@ -9,11 +9,11 @@ import type {
   SpreadsheetAppLike,
   UrlFetchService,
   UtilitiesServiceLike,
-} from './apps-script-services';
+} from '../apps-script/apps-script-services';
 import { appsScriptClock } from './apps-script-clock';
 import { ScriptCacheJobStore } from './script-cache-job-store';
-import { SheetsHost } from './sheets-host';
-import type { SheetsSpreadsheet } from './sheets-services';
+import { SheetsHost } from '../host/sheets-host';
+import type { SheetsSpreadsheet } from '../host/sheets-services';
 import { NEAR_CAP_BYTES, urlFetchTransport } from './url-fetch-transport';
 
 /** The Apps Script services the server's AddinService runs on (the live globals, or the fakes in tests). */

@@ -1,9 +1,9 @@
 /** The core's Transport over UrlFetchApp.fetch: HTTP errors come back as responses (muteHttpExceptions), the whole body is handed over as one text, and a response at or near the 50 MB fetch cap is refused with a clear message; failures to connect are thrown as they are, like the browser's fetch. */
 import { z } from 'zod';
-import { AddinError, cancelledError } from '../../src/core/wire/errors';
-import type { Transport, TransportRequest, TransportResponse } from '../../src/core/api/transport';
-import type { FetchOptions, HttpMethod, UrlFetchService } from './apps-script-services';
-import { utf8ByteLength } from '../../src/core/ndjson/utf8-length';
+import { AddinError, cancelledError } from '../../../src/core/wire/errors';
+import type { Transport, TransportRequest, TransportResponse } from '../../../src/core/api/transport';
+import type { FetchOptions, HttpMethod, UrlFetchService } from '../apps-script/apps-script-services';
+import { utf8ByteLength } from '../../../src/core/ndjson/utf8-length';
 
 /** UrlFetchApp's cap on a response (Google's quotas page: 50 MB per call). */
 export const FETCH_CAP_BYTES = 50 * 1024 * 1024;

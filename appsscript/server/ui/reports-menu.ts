@@ -1,5 +1,5 @@
 /** The "Reports" menu built by onOpen and onInstall: it only builds the menu, so it works in every authorization mode (AuthMode.NONE allows no properties and no fetch). */
-import type { UiLike } from './apps-script-services';
+import type { UiLike } from '../apps-script/apps-script-services';
 
 export const MENU_TITLE = 'Reports';
 export const OPEN_REPORTS = { caption: 'Open reports', functionName: 'openReports' } as const;

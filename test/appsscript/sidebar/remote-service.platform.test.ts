@@ -1,11 +1,11 @@
 // The sidebar's AddinService over google.script.run (bridged to the BUILT server bundle in a vm, JSON only, asynchronous answers) against the local platform: the pane's calls answer typed values, a job's item events arrive from jobStatus polling, errors keep their kind.
-import { remoteAddinService } from '../../appsscript/sidebar/remote-service';
-import { mintCallId, serverClient } from '../../appsscript/sidebar/server-client';
-import type { AddinService, ServiceEvent } from '../../src/core/service/addin-service';
-import { addinRejection } from '../helpers/caught-error';
-import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
-import { useBuiltServer } from './helpers/built-server';
-import { scriptRunBridge } from './helpers/script-run-bridge';
+import { remoteAddinService } from '../../../appsscript/sidebar/remote-service';
+import { mintCallId, serverClient } from '../../../appsscript/sidebar/server-client';
+import type { AddinService, ServiceEvent } from '../../../src/core/service/addin-service';
+import { addinRejection } from '../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
+import { useBuiltServer } from '../helpers/built-server';
+import { scriptRunBridge } from '../helpers/script-run-bridge';
 
 const server = useBuiltServer('sheets-remote-');
 let env: FakeEnvironment;

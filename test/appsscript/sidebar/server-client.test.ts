@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ScriptCacheJobStore } from '../../appsscript/server/script-cache-job-store';
-import { cancelRequested, emptyStatus } from '../../src/core/service/job-store';
-import { serverClient, nonJsonPath } from '../../appsscript/sidebar/server-client';
-import { buildSheets } from '../../scripts/sheets-bundle';
-import { addinRejection } from '../helpers/caught-error';
-import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
-import { scriptRunBridge } from './helpers/script-run-bridge';
+import { ScriptCacheJobStore } from '../../../appsscript/server/service/script-cache-job-store';
+import { cancelRequested, emptyStatus } from '../../../src/core/service/job-store';
+import { serverClient, nonJsonPath } from '../../../appsscript/sidebar/server-client';
+import { buildSheets } from '../../../scripts/sheets-bundle';
+import { addinRejection } from '../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
+import { scriptRunBridge } from '../helpers/script-run-bridge';
 
 let outDir: string;
 let code: string;

@@ -1,12 +1,12 @@
 // The Reports menu in every authorization mode, the sidebar from its HTML file, and the JSON-only argument and result handling of sidebar calls.
 import { z } from 'zod';
-import { AddinError } from '../../../src/core/wire/errors';
-import { addReportsMenu } from '../../../appsscript/server/reports-menu';
-import { parseArgs, serverCall } from '../../../appsscript/server/server-call';
-import { openSidebar } from '../../../appsscript/server/sidebar';
-import { addinErrorOf } from '../../helpers/caught-error';
-import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
-import type { fakeHtmlService } from '../fakes/html';
+import { AddinError } from '../../../../src/core/wire/errors';
+import { addReportsMenu } from '../../../../appsscript/server/ui/reports-menu';
+import { parseArgs, serverCall } from '../../../../appsscript/server/calls/server-call';
+import { openSidebar } from '../../../../appsscript/server/ui/open-sidebar';
+import { addinErrorOf } from '../../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
+import type { fakeHtmlService } from '../../fakes/html';
 
 let env: FakeEnvironment;
 beforeEach(() => {

@@ -1,8 +1,8 @@
 // SheetsHost's request shape over the fakes: one setNumberFormats and one setValues per block (getNumberFormats only when a cell keeps its format), no apostrophe ever, the @ format for text Sheets would reinterpret, the API key never in the document.
-import { TEXT_FORMAT } from '../../../src/core/host';
-import { SheetsHost, namedRangeName } from '../../../appsscript/server/sheets-host';
-import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
-import { FakeRange } from '../fakes/spreadsheet';
+import { TEXT_FORMAT } from '../../../../src/core/host';
+import { SheetsHost, namedRangeName } from '../../../../appsscript/server/host/sheets-host';
+import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
+import { FakeRange } from '../../fakes/spreadsheet';
 
 let env: FakeEnvironment;
 let host: SheetsHost;

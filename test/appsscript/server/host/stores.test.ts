@@ -1,9 +1,9 @@
 // The document store (document properties, one key per value) and the credential store (user properties) over the PropertiesService fake, with the size limits checked before writing.
-import { DocumentPropertyStore } from '../../../appsscript/server/document-property-store';
-import { MAX_PROPERTY_STORE_BYTES, MAX_PROPERTY_VALUE_BYTES } from '../../../appsscript/server/property-limits';
-import { UserCredentialStore } from '../../../appsscript/server/user-credential-store';
-import { addinErrorOf } from '../../helpers/caught-error';
-import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
+import { DocumentPropertyStore } from '../../../../appsscript/server/host/document-property-store';
+import { MAX_PROPERTY_STORE_BYTES, MAX_PROPERTY_VALUE_BYTES } from '../../../../appsscript/server/host/property-limits';
+import { UserCredentialStore } from '../../../../appsscript/server/host/user-credential-store';
+import { addinErrorOf } from '../../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
 
 let env: FakeEnvironment;
 beforeEach(() => {

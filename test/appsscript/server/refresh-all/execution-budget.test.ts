@@ -1,7 +1,7 @@
 // The execution budget stops long work before the 6-minute limit with its reserve left, and the fake clock shows the limit it guards.
-import { EXECUTION_LIMIT_MS, ExecutionBudget } from '../../../appsscript/server/execution-budget';
-import { createFakeEnvironment } from '../fakes/environment';
-import { fakeUtilities } from '../fakes/execution';
+import { EXECUTION_LIMIT_MS, ExecutionBudget } from '../../../../appsscript/server/refresh-all/execution-budget';
+import { createFakeEnvironment } from '../../fakes/environment';
+import { fakeUtilities } from '../../fakes/execution';
 
 test('work continues until the next piece would reach into the reserve, well before Apps Script stops the execution', () => {
   const env = createFakeEnvironment();

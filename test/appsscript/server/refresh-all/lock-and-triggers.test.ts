@@ -1,10 +1,10 @@
 // The document lock helper and the one-off resume triggers over the LockService and ScriptApp fakes, and the resume state kept in document properties.
-import { withDocumentLock, withDocumentLockAsync } from '../../../appsscript/server/document-lock';
-import { DocumentPropertyStore } from '../../../appsscript/server/document-property-store';
-import { RefreshAllResumeStore } from '../../../appsscript/server/refresh-all-resume';
-import { ResumeTriggers } from '../../../appsscript/server/resume-trigger';
-import { addinErrorOf, addinRejection } from '../../helpers/caught-error';
-import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
+import { withDocumentLock, withDocumentLockAsync } from '../../../../appsscript/server/host/document-lock';
+import { DocumentPropertyStore } from '../../../../appsscript/server/host/document-property-store';
+import { RefreshAllResumeStore } from '../../../../appsscript/server/refresh-all/refresh-all-resume';
+import { ResumeTriggers } from '../../../../appsscript/server/refresh-all/resume-trigger';
+import { addinErrorOf, addinRejection } from '../../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
 
 let env: FakeEnvironment;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 // The Apps Script clock: sleeping spends the execution's time through Utilities.sleep in steps of at most 5 minutes, and a cancelled sleep does not sleep.
-import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
-import { appsScriptClock } from '../../../appsscript/server/apps-script-clock';
-import { addinRejection } from '../../helpers/caught-error';
+import { createCancelSource } from '../../../../src/core/runtime/cancel-signal';
+import { appsScriptClock } from '../../../../appsscript/server/service/apps-script-clock';
+import { addinRejection } from '../../../helpers/caught-error';
 
 test('a long sleep is split into Utilities.sleep calls of at most 300,000 ms', async () => {
   const calls: number[] = [];

@@ -1,8 +1,8 @@
 // Text over the cache's 100 KB per value: split into parts (never inside a surrogate pair) and read back whole, or not at all once a part is gone; random bytes from Utilities.getUuid.
-import { CacheTextStore, PART_CHARS } from '../../../appsscript/server/cache-text-store';
-import { uuidRandomBytes } from '../../../appsscript/server/server-service';
-import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
-import { fakeUtilities } from '../fakes/execution';
+import { CacheTextStore, PART_CHARS } from '../../../../appsscript/server/service/cache-text-store';
+import { uuidRandomBytes } from '../../../../appsscript/server/service/server-service';
+import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
+import { fakeUtilities } from '../../fakes/execution';
 
 let env: FakeEnvironment;
 beforeEach(() => {

@@ -1,12 +1,12 @@
 // The core's platform and query clients over the UrlFetchApp transport and the Utilities.sleep clock, against the real local platform: lists, a streamed query decoded from one text, Continue wait repeats and HTTP errors.
-import { PlatformClient } from '../../../src/core/api/platform-client';
-import { QueryClient } from '../../../src/core/api/query-client';
-import { appsScriptClock } from '../../../appsscript/server/apps-script-clock';
-import { urlFetchTransport } from '../../../appsscript/server/url-fetch-transport';
-import { addinRejection } from '../../helpers/caught-error';
-import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
-import { fakeUtilities } from '../fakes/execution';
-import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process';
+import { PlatformClient } from '../../../../src/core/api/platform-client';
+import { QueryClient } from '../../../../src/core/api/query-client';
+import { appsScriptClock } from '../../../../appsscript/server/service/apps-script-clock';
+import { urlFetchTransport } from '../../../../appsscript/server/service/url-fetch-transport';
+import { addinRejection } from '../../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
+import { fakeUtilities } from '../../fakes/execution';
+import { startPlatformProcess, type PlatformProcess } from '../../helpers/platform-process';
 
 const EDITOR = 'dev-editor-key';
 let platform: PlatformProcess;

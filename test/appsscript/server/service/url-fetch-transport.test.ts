@@ -1,11 +1,11 @@
 // The UrlFetchApp transport over the synchronous fake against a real HTTP server: request shape, HTTP errors as responses, the size cap, cancel and connection failures.
-import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
-import { AddinError } from '../../../src/core/wire/errors';
-import { NEAR_CAP_BYTES, urlFetchTransport } from '../../../appsscript/server/url-fetch-transport';
-import { addinRejection } from '../../helpers/caught-error';
-import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
-import { MAX_RESPONSE_BYTES } from '../fakes/url-fetch';
-import { startOffThreadServer, type OffThreadServer } from '../helpers/off-thread-server';
+import { createCancelSource } from '../../../../src/core/runtime/cancel-signal';
+import { AddinError } from '../../../../src/core/wire/errors';
+import { NEAR_CAP_BYTES, urlFetchTransport } from '../../../../appsscript/server/service/url-fetch-transport';
+import { addinRejection } from '../../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
+import { MAX_RESPONSE_BYTES } from '../../fakes/url-fetch';
+import { startOffThreadServer, type OffThreadServer } from '../../helpers/off-thread-server';
 
 let server: OffThreadServer;
 let env: FakeEnvironment;
