@@ -1,11 +1,15 @@
 /** What every server function gives the sidebar: a value or an error, as plain JSON (google.script.run drops an Error's kind). */
 import { z } from 'zod';
 
+/** An AddinError's `data` as plain JSON: what the pane reads from it (a blocked insert's cells, an orphaned placement) crosses too. */
+export const errorDataSchema = z.record(z.string(), z.json());
+
 export const serverErrorSchema = z.object({
   kind: z.string(),
   message: z.string(),
   code: z.string().optional(),
   detail: z.string().optional(),
+  data: errorDataSchema.optional(),
 });
 export type ServerError = z.infer<typeof serverErrorSchema>;
 

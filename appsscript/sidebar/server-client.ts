@@ -166,6 +166,6 @@ export function serverClient(run: () => ScriptRunner, options: ServerClientOptio
 }
 
 function errorOf(error: z.infer<typeof serverErrorSchema>): AddinError {
-  const { kind, message, code, detail } = error;
-  return new AddinError(errorKindOr(kind), message, { code, detail });
+  const { kind, message, code, detail, data } = error;
+  return new AddinError(errorKindOr(kind), message, { code, detail, data });
 }

@@ -1,4 +1,4 @@
-// The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's google.script.run client, against the real local platform: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key never in the document.
+// The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's google.script.run client, against the real local platform: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, cells in the way named, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key never in the document.
 import { serverClient, type ServerClient } from '../../appsscript/sidebar/server-client';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import { addinRejection } from '../helpers/caught-error';
@@ -119,6 +119,22 @@ test('Refresh all with a failing placement: the others refresh, the failure is r
   const views = await client.call('listPlacements', {});
   expect(views.find((v) => v.placementId === b.placementId)?.status).toBe('orphaned');
   expect(views.find((v) => v.placementId === a.placementId)?.status).toBe('upToDate');
+});
+
+test('cells in the way: the blocked answer names them across google.script.run, and nothing is written or recorded', async () => {
+  await signedIn();
+  const sheet = env.book.sheets[0]!;
+  sheet.getRange(3, 3).setValue('keep');
+  sheet.getRange(4, 2).setValue(7);
+  const e = await addinRejection(insertAt(1, 1, sqlDraft('By status', BY_STATUS)));
+  expect(e.kind).toBe('blocked');
+  expect(e.data).toEqual({ cell: 'C3', cells: ['C3', 'B4'], total: 2, otherPlacement: false });
+  expect(cells(1, 1, 3, 2)).toEqual([
+    ['', ''],
+    ['', 'keep'],
+    [7, ''],
+  ]);
+  expect(await client.call('listPlacements', {})).toEqual([]);
 });
 
 test('a result too large for the spreadsheet is refused before writing: the cells stay as they were', async () => {

@@ -1,7 +1,7 @@
 /** How the functions the sidebar calls take and give data: arguments parsed with zod before use, results and errors as plain JSON (google.script.run drops an Error's kind and refuses Dates and functions). */
 import { z } from 'zod';
 import { AddinError, isAddinError, type AddinErrorKind } from '../../../src/core/wire/errors';
-import type { ServerError, ServerResult } from '../../shared/server-result';
+import { errorDataSchema, type ServerError, type ServerResult } from '../../shared/server-result';
 
 /** Parses a sidebar's arguments; bad input is a `validation` AddinError naming the first offending field. */
 export function parseArgs<S extends z.ZodType>(schema: S, raw: unknown, fn: string): z.infer<S> {
@@ -25,10 +25,25 @@ export function serverError(e: unknown): ServerError {
     const out: ServerError = { kind: e.kind, message: e.message };
     if (e.code !== undefined) out.code = e.code;
     if (e.detail !== undefined) out.detail = e.detail;
+    const data = plainData(e.data);
+    if (data !== undefined) out.data = data;
     return out;
   }
   const message = e instanceof Error ? e.message : String(e);
   return { kind: 'host' satisfies AddinErrorKind, message: `Google Sheets reported an error: ${message}` };
+}
+
+/** An error's data as plain JSON (undefined members dropped), or undefined when it is empty or not JSON at all. */
+function plainData(data: Record<string, unknown>): ServerError['data'] {
+  if (Object.keys(data).length === 0) return undefined;
+  let copy: unknown;
+  try {
+    copy = JSON.parse(JSON.stringify(data));
+  } catch {
+    return undefined;
+  }
+  const parsed = errorDataSchema.safeParse(copy);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Runs a sidebar-callable function: a JSON round trip guards that only plain JSON goes back. */

@@ -44,7 +44,7 @@ test('arguments are parsed with zod; bad input is a validation error naming the 
   expect(addinErrorOf(() => parseArgs(schema, { jobId: 'abc', extra: 1 }, 'jobStatus')).message).toMatch(/\(\(arguments\): /);
 });
 
-test('results and errors cross as plain JSON: Dates become strings, AddinErrors keep kind and code, others become host errors', () => {
+test('results and errors cross as plain JSON: Dates become strings, AddinErrors keep kind, code and data, others become host errors', () => {
   expect(serverCall(() => ({ at: new Date(0), n: 1 }))).toEqual({ ok: true, value: { at: '1970-01-01T00:00:00.000Z', n: 1 } });
   expect(serverCall(() => undefined)).toEqual({ ok: true, value: null });
   expect(
@@ -52,6 +52,15 @@ test('results and errors cross as plain JSON: Dates become strings, AddinErrors 
       throw new AddinError('limit', 'Too big.', { code: 'c', detail: 'd' });
     }),
   ).toEqual({ ok: false, error: { kind: 'limit', message: 'Too big.', code: 'c', detail: 'd' } });
+  const when = new Date(0);
+  expect(
+    serverCall(() => {
+      throw new AddinError('blocked', 'B4 is not empty.', { data: { cells: ['B4'], total: 1, skipped: undefined, when } });
+    }),
+  ).toEqual({
+    ok: false,
+    error: { kind: 'blocked', message: 'B4 is not empty.', data: { cells: ['B4'], total: 1, when: '1970-01-01T00:00:00.000Z' } },
+  });
   expect(
     serverCall(() => {
       throw new Error('Service Spreadsheets failed');
