@@ -5,7 +5,7 @@ import { fakeHtmlService } from './html';
 import { fakeLockService } from './lock';
 import { fakePropertiesService } from './properties';
 import { fakeScriptApp } from './script-app';
-import { fakeSpreadsheetApp } from './spreadsheet';
+import { fakeSpreadsheetApp } from './sheets/spreadsheet-app';
 import { fakeUrlFetchApp } from './url-fetch';
 
 export interface FakeEnvironmentOptions {

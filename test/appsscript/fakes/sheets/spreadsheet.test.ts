@@ -1,7 +1,7 @@
 // The SpreadsheetApp fake against Google's documented behaviour: ranges, dimension errors, typed input, formats, named ranges, limits, UI.
-import { createFakeEnvironment, type FakeEnvironment } from './environment';
+import { createFakeEnvironment, type FakeEnvironment } from '../environment';
 import { MAX_CELLS } from './spreadsheet';
-import { thrownMessage } from '../../helpers/caught-error';
+import { thrownMessage } from '../../../helpers/caught-error';
 
 let env: FakeEnvironment;
 beforeEach(() => {

@@ -2,7 +2,7 @@
 import { TEXT_FORMAT } from '../../../../src/core/host';
 import { SheetsHost, namedRangeName } from '../../../../appsscript/server/host/sheets-host';
 import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
-import { FakeRange } from '../../fakes/spreadsheet';
+import { FakeRange } from '../../fakes/sheets/range';
 
 let env: FakeEnvironment;
 let host: SheetsHost;
