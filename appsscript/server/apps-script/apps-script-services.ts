@@ -18,8 +18,13 @@ export interface FetchResponse {
   getAllHeaders(): object;
 }
 
+/** One request of `fetchAll`: the URL and fetch's parameters in one object. */
+export type FetchAllRequest = FetchOptions & { url: string };
+
 export interface UrlFetchService {
   fetch(url: string, params: FetchOptions): FetchResponse;
+  /** Sends the requests concurrently and answers in their order; throws when any of them fails (an HTTP error is an answer under muteHttpExceptions). */
+  fetchAll(requests: FetchAllRequest[]): FetchResponse[];
 }
 
 export interface PropertyBag {

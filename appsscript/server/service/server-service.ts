@@ -14,6 +14,7 @@ import { appsScriptClock } from './apps-script-clock';
 import { ScriptCacheJobStore } from './script-cache-job-store';
 import { SheetsHost } from '../host/sheets-host';
 import type { SheetsSpreadsheet } from '../host/sheets-services';
+import { MAX_BATCH_REQUESTS } from './fetch-batcher';
 import { NEAR_CAP_BYTES, urlFetchTransport } from './url-fetch-transport';
 
 /** The Apps Script services the server's AddinService runs on (the live globals, or the fakes in tests). */
@@ -73,5 +74,7 @@ export function serverService(services: ServerServices): AddinService {
     throwContinueWait: true,
     maxResultBytes: NEAR_CAP_BYTES,
     jobStore: new ScriptCacheJobStore(services.cache().getScriptCache()),
+    // One query per placement in flight at a time, up to a fetchAll batch: UrlFetchApp's fetch blocks the execution.
+    refreshConcurrency: MAX_BATCH_REQUESTS,
   });
 }

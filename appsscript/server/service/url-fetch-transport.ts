@@ -1,9 +1,10 @@
-/** The core's Transport over UrlFetchApp.fetch: HTTP errors come back as responses (muteHttpExceptions), the whole body is handed over as one text, and a response at or near the 50 MB fetch cap is refused with a clear message; failures to connect are thrown as they are, like the browser's fetch. */
+/** The core's Transport over UrlFetchApp (requests batched into fetchAll, see fetch-batcher.ts): HTTP errors come back as responses (muteHttpExceptions), the whole body is handed over as one text, and a response at or near the 50 MB fetch cap is refused with a clear message; failures to connect are thrown as they are, like the browser's fetch. */
 import { z } from 'zod';
 import { AddinError, cancelledError } from '../../../src/core/wire/errors';
 import type { Transport, TransportRequest, TransportResponse } from '../../../src/core/api/transport';
 import type { FetchOptions, HttpMethod, UrlFetchService } from '../apps-script/apps-script-services';
 import { utf8ByteLength } from '../../../src/core/ndjson/utf8-length';
+import { fetchBatcher, type FetchBatcherOptions } from './fetch-batcher';
 
 /** UrlFetchApp's cap on a response (Google's quotas page: 50 MB per call). */
 export const FETCH_CAP_BYTES = 50 * 1024 * 1024;
@@ -59,10 +60,13 @@ function lowerCaseHeaders(raw: object, url: string): Record<string, string> {
 export interface UrlFetchTransportOptions {
   /** Bodies at least this large are refused (default NEAR_CAP_BYTES; tests lower it). */
   refuseBytes?: number;
+  /** How requests are gathered into fetchAll batches. */
+  batch?: FetchBatcherOptions;
 }
 
 export function urlFetchTransport(urlFetch: UrlFetchService, options: UrlFetchTransportOptions = {}): Transport {
   const refuseBytes = options.refuseBytes ?? NEAR_CAP_BYTES;
+  const batcher = fetchBatcher(urlFetch, options.batch);
   return async (request: TransportRequest): Promise<TransportResponse> => {
     throwIfCancelled(request);
     if (request.url.length > MAX_URL_CHARS) {
@@ -75,7 +79,7 @@ export function urlFetchTransport(urlFetch: UrlFetchService, options: UrlFetchTr
     let status: number;
     let headers: Record<string, string>;
     try {
-      const response = urlFetch.fetch(request.url, optionsOf(request));
+      const response = await batcher.fetch(request.url, optionsOf(request));
       status = response.getResponseCode();
       text = response.getContentText();
       headers = lowerCaseHeaders(response.getAllHeaders(), request.url);
@@ -86,6 +90,7 @@ export function urlFetchTransport(urlFetch: UrlFetchService, options: UrlFetchTr
       throw e;
     }
     const bytes = utf8ByteLength(text);
+    batcher.observe(bytes);
     if (bytes >= refuseBytes) throw tooLarge(request.url, bytes);
     return {
       status,

@@ -61,10 +61,8 @@ test('a body near the 50 MB cap is refused with a limit error before anything us
 });
 
 test('the cap counts UTF-8 bytes, not characters', async () => {
-  const transport = urlFetchTransport(
-    { fetch: () => ({ getResponseCode: () => 200, getContentText: () => 'é'.repeat(600), getAllHeaders: () => ({}) }) },
-    { refuseBytes: 1200 },
-  );
+  const response = { getResponseCode: () => 200, getContentText: () => 'é'.repeat(600), getAllHeaders: () => ({}) };
+  const transport = urlFetchTransport({ fetch: () => response, fetchAll: (list) => list.map(() => response) }, { refuseBytes: 1200 });
   expect((await addinRejection(transport({ method: 'GET', url: 'https://t.example/x', headers: {} }))).kind).toBe('limit');
 });
 
