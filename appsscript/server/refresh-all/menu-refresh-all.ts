@@ -1,7 +1,8 @@
-/** Reports > Refresh all reports with the sidebar closed: every placement refreshed once, one after another, stopping cleanly before the 6-minute limit and continuing in a one-off time-based trigger from where it stopped (the state kept in the document), the outcome as a toast and in each placement's record. */
+/** Reports > Refresh all reports with the sidebar closed: every placement refreshed once, a batch at a time (their queries fetched together), stopping cleanly before the 6-minute limit and continuing in a one-off time-based trigger from where it stopped (the state kept in the document), the outcome as a toast and in each placement's record. */
 import type { AddinService } from '../../../src/core/service/addin-service';
 import { isAddinError } from '../../../src/core/wire/errors';
 import { DocumentPropertyStore } from '../host/document-property-store';
+import { MAX_BATCH_REQUESTS } from '../service/fetch-batcher';
 import { ExecutionBudget } from './execution-budget';
 import { RefreshAllResumeStore, type RefreshAllResume } from './refresh-all-resume';
 import { ResumeTriggers } from './resume-trigger';
@@ -10,7 +11,7 @@ import type { SheetsSpreadsheet } from '../host/sheets-services';
 
 /** The trigger handler that continues an interrupted Refresh all (an entry point). */
 export const RESUME_HANDLER = 'resumeRefreshAll';
-/** Assumed length of one placement's refresh before any has been measured. */
+/** Assumed length of one batch's refresh before any has been measured. */
 export const FIRST_REFRESH_ESTIMATE_MS = 30_000;
 const TITLE = 'Reports';
 
@@ -76,25 +77,25 @@ export async function runMenuRefreshAll(deps: MenuRefreshAllDeps, resume: boolea
       );
       return state;
     }
-    const [placementId, ...rest] = state.remaining as [string, ...string[]];
+    const batch = state.remaining.slice(0, MAX_BATCH_REQUESTS);
     const started = deps.now();
-    let failed = false;
+    let failed: string[];
     try {
-      const result = await deps.service.refreshAll([placementId], {
-        jobId: `${state.jobId}-${state.done.length + state.failed.length}`,
+      const result = await deps.service.refreshAll(batch, {
+        jobId: `${state.jobId}-${state.done.length}`,
       });
-      failed = result.failed > 0 || result.stopped > 0;
+      failed = result.items.filter((x) => x.item.state !== 'done').map((x) => x.placementId);
     } catch (e) {
-      // A failure of the run itself (not of the placement's query) is recorded as this placement's failure; the others go on.
-      failed = true;
+      // A failure of the run itself (not of a placement's query) is recorded as the batch's failure; the next batch goes on.
+      failed = batch;
       if (!isAddinError(e)) throw e;
     }
     longest = Math.max(longest, deps.now() - started);
     state = {
       ...state,
-      remaining: rest,
-      done: [...state.done, placementId],
-      failed: failed ? [...state.failed, placementId] : state.failed,
+      remaining: state.remaining.slice(batch.length),
+      done: [...state.done, ...batch],
+      failed: [...state.failed, ...failed],
     };
     store.save(state);
   }
