@@ -156,11 +156,21 @@ function responseOf(request: Prepared, reply: Reply): FakeHttpResponse {
   return new FakeHttpResponse(reply.status, reply.headers, reply.body);
 }
 
+/** How the fake's network behaves; the object is read at every call, so a test may change it between calls. */
+export interface FakeUrlFetchOptions {
+  timeoutMs?: number;
+  costMs?: number;
+  /** Requests this answers true for fail to connect ("Address unavailable") without being sent. */
+  unreachable?: (request: { url: string; body: string | undefined }) => boolean;
+  /** Headers added to every request on the way (as a proxy would), e.g. the local platform's x-fault. */
+  addHeaders?: Record<string, string>;
+}
+
 /**
  * `timeoutMs`: how long one fetch may take in real time before it fails like Apps Script's "Timeout" (the fake clock is
  * charged separately with `costMs`, once per fetch or fetchAll: fetchAll's requests run concurrently).
  */
-export function fakeUrlFetchApp(execution: Execution, options: { timeoutMs?: number; costMs?: number } = {}): FakeUrlFetch {
+export function fakeUrlFetchApp(execution: Execution, options: FakeUrlFetchOptions = {}): FakeUrlFetch {
   const worker = new Worker(WORKER_SOURCE, { eval: true });
   worker.unref();
   const requests: FakeUrlFetch['requests'] = [];
@@ -169,21 +179,24 @@ export function fakeUrlFetchApp(execution: Execution, options: { timeoutMs?: num
   const sendAll = (batch: readonly Prepared[]): Reply[] => {
     const sent = batch.map((request) => {
       requests.push({ method: request.method, url: request.url, headers: request.headers, body: request.body });
+      if (options.unreachable?.(request)) return { refused: true as const, url: request.url };
       const flag = new Int32Array(new SharedArrayBuffer(4));
       const { port1, port2 } = new MessageChannel();
       const message = {
         url: request.url,
         method: request.method.toUpperCase(),
-        headers: request.headers,
+        headers: { ...request.headers, ...options.addHeaders },
         body: request.body,
         followRedirects: request.followRedirects,
         maxBytes: MAX_RESPONSE_BYTES,
       };
       worker.postMessage({ port: port2, flag, request: message }, [port2 as MessagePort]);
-      return { flag, port1, url: request.url };
+      return { refused: false as const, flag, port1, url: request.url };
     });
     const deadline = Date.now() + (options.timeoutMs ?? 30000);
-    return sent.map(({ flag, port1, url }) => {
+    return sent.map((one): Reply => {
+      if (one.refused) return { error: 'network', message: 'ECONNREFUSED' };
+      const { flag, port1, url } = one;
       const waited = Atomics.wait(flag, 0, 0, Math.max(0, deadline - Date.now()));
       const message = receiveMessageOnPort(port1);
       port1.close();
