@@ -162,8 +162,8 @@ export interface FakeUrlFetchOptions {
   costMs?: number;
   /** Requests this answers true for fail to connect ("Address unavailable") without being sent. */
   unreachable?: (request: { url: string; body: string | undefined }) => boolean;
-  /** Headers added to every request on the way (as a proxy would), e.g. the local platform's x-fault. */
-  addHeaders?: Record<string, string>;
+  /** Headers added to a request on the way (as a proxy would), e.g. the local platform's x-fault on its queries. */
+  addHeaders?: (request: { url: string }) => Record<string, string>;
 }
 
 /**
@@ -185,7 +185,7 @@ export function fakeUrlFetchApp(execution: Execution, options: FakeUrlFetchOptio
       const message = {
         url: request.url,
         method: request.method.toUpperCase(),
-        headers: { ...request.headers, ...options.addHeaders },
+        headers: { ...request.headers, ...options.addHeaders?.(request) },
         body: request.body,
         followRedirects: request.followRedirects,
         maxBytes: MAX_RESPONSE_BYTES,
