@@ -1,4 +1,4 @@
-/** What every server function gives the sidebar: a value or an error, as plain JSON (google.script.run drops an Error's kind). */
+/** What every server function gives the sidebar: a value or an error, as plain JSON. */
 import { z } from 'zod';
 
 /** An AddinError's `data` as plain JSON: what the pane reads from it (a blocked insert's cells, an orphaned placement) crosses too. */

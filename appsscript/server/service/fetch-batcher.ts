@@ -1,4 +1,4 @@
-/** UrlFetchApp requests gathered while the execution's other work runs, then sent together with one fetchAll (which does not block per request). */
+/** UrlFetchApp requests gathered while the execution's other work runs, then sent together in one fetchAll. */
 import type { FetchAllRequest, FetchOptions, FetchResponse, UrlFetchService } from '../apps-script/apps-script-services';
 
 /** The responses one batch may hold at once: the execution keeps each body as text until it is typed and written. */

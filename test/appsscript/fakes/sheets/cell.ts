@@ -1,4 +1,4 @@
-/** A cell of the Sheets fake (its stored value, number format and weight), the per-cell limits and the shape check of written data. */
+/** A cell of the Sheets fake (stored value, number format, weight), its limits and the shape check of written data. */
 import type { StoredValue } from './typed-input';
 
 /** Characters in one cell. */

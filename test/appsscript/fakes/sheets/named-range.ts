@@ -1,4 +1,4 @@
-/** The Sheets fake's `NamedRange`: a name's area, which moves with rows and columns inserted or deleted (kept by the spreadsheet). */
+/** The Sheets fake's `NamedRange`: a name's area, which the spreadsheet moves with inserted or deleted rows. */
 import { FakeRange } from './range';
 import type { FakeSpreadsheet } from './spreadsheet';
 

@@ -1,4 +1,4 @@
-/** The Sheets fake's `Range`: values, formulas, number formats and font weights read and written with the real dimension errors. */
+/** The Sheets fake's `Range`: values, formulas, formats and weights read and written, with the real errors. */
 import { SCOPES } from '../execution';
 import { a1Of, type Area } from './a1';
 import { DEFAULT_NUMBER_FORMAT, EMPTY, MAX_CELL_CHARS, checkShape, isDate, type Cell, type Value } from './cell';

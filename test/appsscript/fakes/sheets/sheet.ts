@@ -1,4 +1,4 @@
-/** The Sheets fake's `Sheet`: its cells, size, row and column insertion and deletion (moving cells and named ranges), and resizes. */
+/** The Sheets fake's `Sheet`: cells, size, rows and columns inserted or deleted (cells and names move), resizes. */
 import { SCOPES } from '../execution';
 import { parseA1, type Area } from './a1';
 import { DEFAULT_NUMBER_FORMAT, type Cell } from './cell';

@@ -1,4 +1,4 @@
-/** The Sheets fake's `SpreadsheetApp` global over one bound spreadsheet, written strictly from Google's reference (one class a file here). */
+/** The Sheets fake's `SpreadsheetApp` over one bound spreadsheet, written strictly from Google's reference. */
 import { SCOPES } from '../execution';
 import { FakeSpreadsheet, type FakeSheetsOptions } from './spreadsheet';
 import type { FakeUi } from './ui';
