@@ -94,6 +94,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['appsscript/sidebar/**/*.{ts,tsx}', 'appsscript/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/server'],
+              allowTypeImports: true,
+              message: 'The sidebar and the shared contract take values from appsscript/shared only: the server bundle is another runtime.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-globals': [

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLE_GLOBAL, ENTRY_POINTS } from '../appsscript/server/entry-points';
+import { BUNDLE_GLOBAL, ENTRY_POINTS } from '../appsscript/shared/entry-points';
 import { buildManifest, claspProjectOf } from './sheets-manifest';
 
 const ROOT = path.resolve(__dirname, '..');

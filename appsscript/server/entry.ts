@@ -1,13 +1,13 @@
 /** The server bundle's exports: every entry point is a plain synchronous function; the build wraps each in a top-level function of the same name. */
-import { SIDEBAR_METHODS, type EntryPointName, type SidebarMethod } from './entry-points';
-import { live } from './live-services';
-import { runMenuRefreshAll } from './menu-refresh-all';
-import { addReportsMenu } from './reports-menu';
-import { type ServerResult } from './server-call';
-import { boundSpreadsheet, serverService, type ServerServices } from './server-service';
-import { openSidebar } from './sidebar';
-import { callResult as readCallResult, startCall, type CallStarted } from './sidebar-calls';
-import type { CallRecord } from './sidebar-api';
+import { SIDEBAR_METHODS, type EntryPointName, type SidebarMethod } from '../shared/entry-points';
+import { live } from './apps-script/live-services';
+import { runMenuRefreshAll } from './refresh-all/menu-refresh-all';
+import { addReportsMenu } from './ui/reports-menu';
+import type { ServerResult } from '../shared/server-result';
+import { boundSpreadsheet, serverService, type ServerServices } from './service/server-service';
+import { openSidebar } from './ui/open-sidebar';
+import { callResult as readCallResult, startCall, type CallStarted } from './calls/sidebar-calls';
+import type { CallRecord } from '../shared/sidebar-api';
 
 const services: ServerServices = {
   spreadsheetApp: live.spreadsheetApp,

@@ -1,7 +1,7 @@
 /** Typed promises over google.script.run for the sidebar: only plain JSON goes out, each call carries an id the sidebar mints and its answer is fetched with callResult once the server's execution has ended (unless it came back at once), every answer is parsed with the shared schemas, server errors come back as AddinErrors, and at most 10 calls are in flight. */
 import { z } from 'zod';
 import { AddinError, errorKindOr } from '../../src/core/errors/addin-error';
-import { serverErrorSchema } from '../server/server-call';
+import { serverErrorSchema } from '../shared/server-result';
 import {
   callRecordSchema,
   sidebarApi,
@@ -9,7 +9,7 @@ import {
   type SidebarArgs,
   type SidebarFunction,
   type SidebarResult,
-} from '../server/sidebar-api';
+} from '../shared/sidebar-api';
 
 /** The part of `google.script.run` used here: handlers are set on a runner, then the server function is called by name. */
 export interface ScriptRunner {
@@ -166,6 +166,6 @@ export function serverClient(run: () => ScriptRunner, options: ServerClientOptio
 }
 
 function errorOf(error: z.infer<typeof serverErrorSchema>): AddinError {
-  const { kind, message, code, detail } = error;
-  return new AddinError(errorKindOr(kind), message, { code, detail });
+  const { kind, message, code, detail, data } = error;
+  return new AddinError(errorKindOr(kind), message, { code, detail, data });
 }

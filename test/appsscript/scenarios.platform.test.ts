@@ -1,5 +1,6 @@
-// The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's google.script.run client, against the real local platform: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key never in the document.
+// The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's google.script.run client, against the real local platform: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, cells in the way named, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key never in the document.
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
+import { MAX_BATCH_REQUESTS } from '../../appsscript/server/service/fetch-batcher';
 import { serverClient, type ServerClient } from '../../appsscript/sidebar/server-client';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import { addinRejection } from '../helpers/caught-error';
@@ -122,6 +123,22 @@ test('Refresh all with a failing placement: the others refresh, the failure is r
   expect(views.find((v) => v.placementId === a.placementId)?.status).toBe('upToDate');
 });
 
+test('cells in the way: the blocked answer names them across google.script.run, and nothing is written or recorded', async () => {
+  await signedIn();
+  const sheet = env.book.sheets[0]!;
+  sheet.getRange(3, 3).setValue('keep');
+  sheet.getRange(4, 2).setValue(7);
+  const e = await addinRejection(insertAt(1, 1, sqlDraft('By status', BY_STATUS)));
+  expect(e.kind).toBe('blocked');
+  expect(e.data).toEqual({ cell: 'C3', cells: ['C3', 'B4'], total: 2, otherPlacement: false });
+  expect(cells(1, 1, 3, 2)).toEqual([
+    ['', ''],
+    ['', 'keep'],
+    [7, ''],
+  ]);
+  expect(await client.call('listPlacements', {})).toEqual([]);
+});
+
 test('a result too large for the spreadsheet is refused before writing: the cells stay as they were', async () => {
   await signedIn();
   // Another tab fills the spreadsheet to 60 cells under Google's 10,000,000.
@@ -144,7 +161,9 @@ test('a result too large for the spreadsheet is refused before writing: the cell
 test('the menu’s Refresh all stops before the 6-minute limit and a trigger finishes it, no placement refreshed twice', async () => {
   await signedIn();
   const ids: string[] = [];
-  for (let i = 0; i < 4; i += 1) ids.push((await insertAt(0, i * 3, sqlDraft(`R${i}`, BY_STATUS))).placementId);
+  // One fetchAll batch and two more placements: the run stops after the first batch.
+  for (let i = 0; i < MAX_BATCH_REQUESTS + 2; i += 1)
+    ids.push((await insertAt((i % 4) * 10, Math.floor(i / 4) * 3, sqlDraft(`R${i}`, BY_STATUS))).placementId);
   // The platform calls one refresh makes for its placement (a sidebar refresh), to compare with.
   const oneBefore = env.urlFetch.requests.length;
   await client.call('refresh', { placementId: ids[0]!, jobId: jobId() });
@@ -175,7 +194,7 @@ test('the menu’s Refresh all stops before the 6-minute limit and a trigger fin
   const connects = env.urlFetch.requests.slice(queriesBefore).filter((r) => /connect-workbook/.test(r.url));
   const perPlacement = ids.map((id) => connects.filter((r) => (r.body ?? '').includes(id)).length);
   expect(perPlacement).toEqual(ids.map(() => perRefresh));
-  expect(env.book.toasts.at(-1)?.msg).toMatch(/^Refreshed 4 reports, in \d runs\.$/);
+  expect(env.book.toasts.at(-1)?.msg).toMatch(new RegExp(`^Refreshed ${ids.length} reports, in \\d runs\\.$`));
   expectNoKeyInDocument();
 });
 

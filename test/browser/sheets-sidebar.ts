@@ -1,4 +1,4 @@
-/** The Google Sheets sidebar scenario of `npm run test:browser`: the built Sidebar.html at 300 px in Chromium, its google.script.run bridged (JSON only, asynchronous) to the built Code.js in a Node vm over the Apps Script fakes, driven as a user would: sign in, pick the context, insert, refresh, then Reports > Refresh all. */
+/** The Google Sheets sidebar scenario of `npm run test:browser`: the built Sidebar.html at 300 px in Chromium, its google.script.run bridged (JSON only, asynchronous) to the built Code.js in a Node vm over the Apps Script fakes, driven as a user would: sign in, pick the context, insert (over a user's cell, which the question names), refresh, then Reports > Refresh all. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,7 +104,7 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
       },
     },
     {
-      name: 'S2 Sheets sidebar: insert a SQL report at the selected cell B2, then refresh it',
+      name: 'S2 Sheets sidebar: insert a SQL report at the selected cell B2 over a value of the user’s (the question names C3), then refresh it',
       run: async () => {
         const { env } = need();
         const pane = ui();
@@ -115,7 +115,23 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         await waitFor('the pane to say "Insert at Sheet1!B2"', () =>
           pane.pane.getByText('Insert at Sheet1!B2', { exact: true }).isVisible(),
         );
-        const card = await pane.insert();
+        // A value of the user's in the report's area: the overwrite question names its cell (it crossed google.script.run).
+        env.book.sheets[0]!.getRange('C3').setValue('mine');
+        await pane.button('Insert').click();
+        const ask = pane.page.getByRole('alertdialog', { name: 'Overwrite cells?' });
+        await waitFor('the overwrite question', () => ask.isVisible(), { timeoutMs: 60_000 });
+        const question = await ask.innerText();
+        assert(/would cover a cell that holds data: C3\./.test(question), `The overwrite question does not name C3: ${question}`);
+        await ask.getByRole('button', { name: 'Overwrite' }).click();
+        const highlighted = pane.highlighted();
+        await waitFor(
+          'the report to be inserted',
+          async () => (await highlighted.count()) > 0 && (await highlighted.innerText()).includes('Inserted'),
+          {
+            timeoutMs: 60_000,
+          },
+        );
+        const card = await highlighted.innerText();
         assert(/Sheet1!B2:C\d+/.test(card), `The card does not show where the report is: ${card}`);
         assert(/status/i.test(cellText(env, 'B2')), `B2 holds ${cellText(env, 'B2')}, not the header`);
         env.book.sheets[0]!.getRange('C3').setValue(-1);

@@ -5,8 +5,8 @@ import { fakeHtmlService } from './html';
 import { fakeLockService } from './lock';
 import { fakePropertiesService } from './properties';
 import { fakeScriptApp } from './script-app';
-import { fakeSpreadsheetApp } from './spreadsheet';
-import { fakeUrlFetchApp } from './url-fetch';
+import { fakeSpreadsheetApp } from './sheets/spreadsheet-app';
+import { fakeUrlFetchApp, type FakeUrlFetchOptions } from './url-fetch';
 
 export interface FakeEnvironmentOptions {
   /** The project's .html files by name without extension (e.g. Sidebar). */
@@ -28,7 +28,7 @@ export function createFakeEnvironment(options: FakeEnvironmentOptions = {}) {
   const lock = fakeLockService(execution);
   const script = fakeScriptApp(execution);
   // Mutable: a test may make fetches cost more time on the execution's clock later on.
-  const fetchOptions: { costMs?: number } = { costMs: options.fetchCostMs };
+  const fetchOptions: FakeUrlFetchOptions = { costMs: options.fetchCostMs };
   const urlFetch = fakeUrlFetchApp(execution, fetchOptions);
   const html = fakeHtmlService(execution, options.htmlFiles ?? new Map());
   const logs: string[] = [];

@@ -1,4 +1,4 @@
-// The UrlFetchApp fake does real HTTP synchronously against a server on another thread: headers, bodies, status errors, muteHttpExceptions and the 50 MB cap.
+// The UrlFetchApp fake does real HTTP synchronously against a server on another thread: headers, bodies, status errors, muteHttpExceptions, the 50 MB cap, and fetchAll's requests running concurrently.
 import { startOffThreadServer, type OffThreadServer } from '../helpers/off-thread-server';
 import { createFakeEnvironment, type FakeEnvironment } from './environment';
 import { MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE } from './url-fetch';
@@ -65,4 +65,24 @@ test('network failures, long URLs, unknown options and AuthMode.LIMITED are refu
   expect(thrownMessage(() => env.urlFetch.app.fetch(server.url))).toBe(
     'You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request',
   );
+});
+
+test('fetchAll sends its requests concurrently in one round trip and answers in order; a failing one throws', () => {
+  const responses = env.urlFetch.app.fetchAll([
+    `${server.url}/gate/a/3`,
+    { url: `${server.url}/gate/a/3`, method: 'post', payload: 'x' },
+    { url: `${server.url}/gate/a/3`, muteHttpExceptions: true },
+  ]);
+  // All three were open on the server at the same time: the gate let them through together.
+  expect(responses.map((r) => JSON.parse(r.getContentText()) as unknown)).toEqual([{ together: 3 }, { together: 3 }, { together: 3 }]);
+  expect(env.urlFetch.roundTrips).toBe(1);
+  expect(env.urlFetch.requests.map((r) => r.method)).toEqual(['get', 'post', 'get']);
+  expect(env.execution.elapsed()).toBe(250);
+  const before = env.urlFetch.requests.length;
+  expect(thrownMessage(() => env.urlFetch.app.fetchAll([`${server.url}/echo`, 'http://127.0.0.1:1/x']))).toMatch(/^Address unavailable: /);
+  expect(thrownMessage(() => env.urlFetch.app.fetchAll([`${server.url}/echo`, { url: server.url, timeout: 1 } as never]))).toMatch(
+    /timeout/,
+  );
+  // A request refused before sending (an unknown option) sends none of the batch.
+  expect(env.urlFetch.requests.length).toBe(before + 2);
 });

@@ -105,66 +105,134 @@ const KNOWN_PARAMS = new Set([
 ]);
 
 export interface FakeUrlFetch {
-  app: { fetch(url: string, params?: FetchParams): FakeHttpResponse };
+  app: {
+    fetch(url: string, params?: FetchParams): FakeHttpResponse;
+    fetchAll(requests: Array<string | (FetchParams & { url: string })>): FakeHttpResponse[];
+  };
   /** Every request made, for assertions (method, url, headers as sent). */
   requests: Array<{ method: string; url: string; headers: Record<string, string>; body: string | undefined }>;
+  /** Calls of fetch and fetchAll: each is one wait of the execution however many requests it carries. */
+  roundTrips: number;
   close(): Promise<void>;
 }
 
-/** `timeoutMs`: how long one fetch may take in real time before it fails like Apps Script's "Timeout" (the fake clock is charged separately with `costMs`). */
-export function fakeUrlFetchApp(execution: Execution, options: { timeoutMs?: number; costMs?: number } = {}): FakeUrlFetch {
+interface Prepared {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  followRedirects: boolean;
+  mute: boolean;
+}
+
+/** Checks one request's URL and parameters as UrlFetchApp does before sending anything. */
+function prepare(url: string, params: FetchParams): Prepared {
+  for (const k of Object.keys(params)) if (!KNOWN_PARAMS.has(k)) throw new Error(`Attribute provided with no value: ${k}`);
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error(`Invalid argument: ${String(url)}`);
+  if (url.length > MAX_URL_CHARS) throw new Error('Limit Exceeded: URLFetch URL Length.');
+  const method = (params.method ?? 'get').toLowerCase();
+  if (!METHODS.has(method)) throw new Error(`Attribute provided with invalid value: method`);
+  const headers: Record<string, string> = { 'User-Agent': APPS_SCRIPT_USER_AGENT };
+  for (const [k, v] of Object.entries(params.headers ?? {})) headers[k] = String(v);
+  if (params.payload !== undefined && method !== 'get')
+    headers['Content-Type'] = params.contentType ?? headers['Content-Type'] ?? 'application/x-www-form-urlencoded';
+  const body = params.payload === undefined || method === 'get' ? undefined : String(params.payload);
+  if (body !== undefined && Buffer.byteLength(body, 'utf8') > MAX_RESPONSE_BYTES) throw new Error('Limit Exceeded: URLFetch POST Size.');
+  return { url, method, headers, body, followRedirects: params.followRedirects ?? true, mute: params.muteHttpExceptions === true };
+}
+
+/** The response UrlFetchApp gives for a reply, or the error it throws (over the cap, unreachable, an HTTP error unmuted). */
+function responseOf(request: Prepared, reply: Reply): FakeHttpResponse {
+  if ('error' in reply) {
+    if (reply.error === 'tooLarge') throw new Error(RESPONSE_TOO_LARGE);
+    throw new Error(`Address unavailable: ${request.url} (${reply.message})`);
+  }
+  if (reply.status >= 400 && !request.mute) {
+    const host = request.url.replace(/^(https?:\/\/[^/?#]+).*$/, '$1');
+    throw new Error(
+      `Request failed for ${host} returned code ${reply.status}. Truncated server response: ${reply.body.slice(0, 200)} (use muteHttpExceptions option to examine full response)`,
+    );
+  }
+  return new FakeHttpResponse(reply.status, reply.headers, reply.body);
+}
+
+/** How the fake's network behaves; the object is read at every call, so a test may change it between calls. */
+export interface FakeUrlFetchOptions {
+  timeoutMs?: number;
+  costMs?: number;
+  /** Requests this answers true for fail to connect ("Address unavailable") without being sent. */
+  unreachable?: (request: { url: string; body: string | undefined }) => boolean;
+  /** Headers added to a request on the way (as a proxy would), e.g. the local platform's x-fault on its queries. */
+  addHeaders?: (request: { url: string }) => Record<string, string>;
+}
+
+/**
+ * `timeoutMs`: how long one fetch may take in real time before it fails like Apps Script's "Timeout" (the fake clock is
+ * charged separately with `costMs`, once per fetch or fetchAll: fetchAll's requests run concurrently).
+ */
+export function fakeUrlFetchApp(execution: Execution, options: FakeUrlFetchOptions = {}): FakeUrlFetch {
   const worker = new Worker(WORKER_SOURCE, { eval: true });
   worker.unref();
   const requests: FakeUrlFetch['requests'] = [];
 
-  const send = (request: {
-    url: string;
-    method: string;
-    headers: Record<string, string>;
-    body: string | undefined;
-    followRedirects: boolean;
-  }): Reply => {
-    const flag = new Int32Array(new SharedArrayBuffer(4));
-    const { port1, port2 } = new MessageChannel();
-    worker.postMessage({ port: port2, flag, request: { ...request, maxBytes: MAX_RESPONSE_BYTES } }, [port2 as MessagePort]);
-    const waited = Atomics.wait(flag, 0, 0, options.timeoutMs ?? 30000);
-    const message = receiveMessageOnPort(port1);
-    port1.close();
-    if (waited === 'timed-out' || !message) throw new Error(`Timeout: ${request.url}`);
-    return message.message as Reply;
+  /** Sends every request to the worker at once (it fetches them concurrently), then waits for each reply in turn. */
+  const sendAll = (batch: readonly Prepared[]): Reply[] => {
+    const sent = batch.map((request) => {
+      requests.push({ method: request.method, url: request.url, headers: request.headers, body: request.body });
+      if (options.unreachable?.(request)) return { refused: true as const, url: request.url };
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      const { port1, port2 } = new MessageChannel();
+      const message = {
+        url: request.url,
+        method: request.method.toUpperCase(),
+        headers: { ...request.headers, ...options.addHeaders?.(request) },
+        body: request.body,
+        followRedirects: request.followRedirects,
+        maxBytes: MAX_RESPONSE_BYTES,
+      };
+      worker.postMessage({ port: port2, flag, request: message }, [port2 as MessagePort]);
+      return { refused: false as const, flag, port1, url: request.url };
+    });
+    const deadline = Date.now() + (options.timeoutMs ?? 30000);
+    return sent.map((one): Reply => {
+      if (one.refused) return { error: 'network', message: 'ECONNREFUSED' };
+      const { flag, port1, url } = one;
+      const waited = Atomics.wait(flag, 0, 0, Math.max(0, deadline - Date.now()));
+      const message = receiveMessageOnPort(port1);
+      port1.close();
+      if (waited === 'timed-out' || !message) throw new Error(`Timeout: ${url}`);
+      return message.message as Reply;
+    });
   };
 
-  const app = {
+  const send = (batch: readonly Prepared[]): Reply[] => {
+    const started = Date.now();
+    const replies = sendAll(batch);
+    execution.advance(options.costMs ?? Date.now() - started);
+    fake.roundTrips += 1;
+    return replies;
+  };
+
+  const app: FakeUrlFetch['app'] = {
     fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
       execution.call('UrlFetchApp.fetch', 'full', SCOPES.externalRequest);
-      for (const k of Object.keys(params)) if (!KNOWN_PARAMS.has(k)) throw new Error(`Attribute provided with no value: ${k}`);
-      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error(`Invalid argument: ${String(url)}`);
-      if (url.length > MAX_URL_CHARS) throw new Error('Limit Exceeded: URLFetch URL Length.');
-      const method = (params.method ?? 'get').toLowerCase();
-      if (!METHODS.has(method)) throw new Error(`Attribute provided with invalid value: method`);
-      const headers: Record<string, string> = { 'User-Agent': APPS_SCRIPT_USER_AGENT };
-      for (const [k, v] of Object.entries(params.headers ?? {})) headers[k] = String(v);
-      if (params.payload !== undefined && method !== 'get')
-        headers['Content-Type'] = params.contentType ?? headers['Content-Type'] ?? 'application/x-www-form-urlencoded';
-      const body = params.payload === undefined || method === 'get' ? undefined : String(params.payload);
-      if (body !== undefined && Buffer.byteLength(body, 'utf8') > MAX_RESPONSE_BYTES)
-        throw new Error('Limit Exceeded: URLFetch POST Size.');
-      requests.push({ method, url, headers, body });
-      const started = Date.now();
-      const reply = send({ url, method: method.toUpperCase(), headers, body, followRedirects: params.followRedirects ?? true });
-      execution.advance(options.costMs ?? Date.now() - started);
-      if ('error' in reply) {
-        if (reply.error === 'tooLarge') throw new Error(RESPONSE_TOO_LARGE);
-        throw new Error(`Address unavailable: ${url} (${reply.message})`);
-      }
-      if (reply.status >= 400 && params.muteHttpExceptions !== true) {
-        const host = url.replace(/^(https?:\/\/[^/?#]+).*$/, '$1');
-        throw new Error(
-          `Request failed for ${host} returned code ${reply.status}. Truncated server response: ${reply.body.slice(0, 200)} (use muteHttpExceptions option to examine full response)`,
-        );
-      }
-      return new FakeHttpResponse(reply.status, reply.headers, reply.body);
+      const request = prepare(url, params);
+      return responseOf(request, send([request])[0]!);
+    },
+    /** Google's fetchAll: each request a URL or an object with `url` and fetch's parameters; the responses in the same order; any failure throws. */
+    fetchAll(list: Array<string | (FetchParams & { url: string })>): FakeHttpResponse[] {
+      execution.call('UrlFetchApp.fetchAll', 'full', SCOPES.externalRequest);
+      if (!Array.isArray(list))
+        throw new Error(`The parameters (${typeof list}) don't match the method signature for UrlFetchApp.fetchAll.`);
+      const batch = list.map((item) => {
+        if (typeof item === 'string') return prepare(item, {});
+        const { url, ...params } = item;
+        return prepare(url, params);
+      });
+      const replies = send(batch);
+      return batch.map((request, i) => responseOf(request, replies[i]!));
     },
   };
-  return { app, requests, close: async () => void (await worker.terminate()) };
+  const fake: FakeUrlFetch = { app, requests, roundTrips: 0, close: async () => void (await worker.terminate()) };
+  return fake;
 }

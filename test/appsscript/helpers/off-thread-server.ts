@@ -1,9 +1,11 @@
-/** A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered: /echo, /status/<code>, /bytes/<n>, /headers. */
+/** A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered: /echo, /status/<code>, /bytes/<n>, /headers, /gate/<name>/<n>. */
 import { Worker } from 'node:worker_threads';
 
 const SERVER_SOURCE = `
 const http = require('node:http');
 const { parentPort } = require('node:worker_threads');
+// /gate/<name>/<n>: held until n requests of that name are open at once (or 5 s pass), then each answers how many were.
+const gates = new Map();
 const server = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
@@ -11,7 +13,18 @@ const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const status = /^\\/status\\/(\\d+)$/.exec(url.pathname);
     const bytes = /^\\/bytes\\/(\\d+)$/.exec(url.pathname);
-    if (status) {
+    const gate = /^\\/gate\\/(\\w+)\\/(\\d+)$/.exec(url.pathname);
+    if (gate) {
+      const waiting = gates.get(gate[1]) || [];
+      gates.set(gate[1], waiting);
+      const release = () => {
+        const all = waiting.splice(0);
+        for (const r of all) r.end(JSON.stringify({ together: all.length }));
+      };
+      waiting.push(res);
+      if (waiting.length >= Number(gate[2])) release();
+      else if (waiting.length === 1) setTimeout(release, 5000);
+    } else if (status) {
       res.writeHead(Number(status[1]), { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: 'status ' + status[1], detail: 'x'.repeat(300) }));
     } else if (bytes) {

@@ -1,0 +1,354 @@
+/** SheetsHost: the core's SpreadsheetHost over SpreadsheetApp (synchronous calls behind the port's promises): one setValues, one setNumberFormats and at most one setFontWeights per block, named ranges for tracked areas, document properties for the registry and user properties for credentials, writes under the document lock. */
+import { writeBlockShape } from '../../../src/core/write-block-shape';
+import { AddinError } from '../../../src/core/errors/addin-error';
+import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
+import type { SpreadsheetHostValue } from '../../../src/core/wire/schemas';
+import {
+  GENERAL_FORMAT,
+  READ_BYTES_PER_CELL,
+  type CellRun,
+  type CellSnapshot,
+  type CredentialStore,
+  type GridRange,
+  type HostLimits,
+  type Scalar,
+  type SheetRef,
+  type SpreadsheetHost,
+  type WorkbookLayout,
+  type WriteBlock,
+} from '../../../src/core/host';
+import { textSafeFormats } from '../../../src/core/cells/text-safe-formats';
+import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
+import type { LockServiceLike, PropertyBag } from '../apps-script/apps-script-services';
+import { withDocumentLock } from './document-lock';
+import { SheetsDocumentStore } from './sheets-document-store';
+import type { BatchPropertyBag, SheetsCellValue, SheetsRange, SheetsSheet, SheetsSpreadsheet } from './sheets-services';
+import { UserCredentialStore } from './user-credential-store';
+
+/**
+ * Google Sheets' limits: 10,000,000 cells per spreadsheet, 18,278 columns (ZZZ), 50,000 characters per cell. The
+ * request caps are the add-in's own (Apps Script documents none per call): a block stays a few MB so one setValues
+ * finishes in seconds.
+ */
+export const SHEETS_LIMITS: HostLimits = {
+  maxRows: 10_000_000,
+  maxCols: 18_278,
+  maxCellsPerWrite: 50_000,
+  maxBytesPerWrite: 2_000_000,
+  maxCellsPerRead: 1_000_000,
+  maxBytesPerRead: 40_000_000,
+  maxCellChars: 50_000,
+  maxCellsPerWorkbook: 10_000_000,
+};
+
+/** Document property marking a tracked placement (its named range alone cannot say "orphaned": a broken one is gone). */
+export const TRACKED_KEY_PREFIX = `${PRODUCT_PREFIX}.tracked.`;
+/** Prefix of the named ranges the add-in creates. */
+export const NAMED_RANGE_PREFIX = `${PRODUCT_PREFIX}_area_`;
+
+/** The named range of a placement: letters, digits and "_" kept, anything else as _xHH_ (named range names allow no more). */
+export function namedRangeName(placementId: string): string {
+  return NAMED_RANGE_PREFIX + placementId.replace(/[^A-Za-z0-9]/g, (c) => `_x${c.charCodeAt(0).toString(16)}_`);
+}
+
+/** Sheets' date serials count days from 1899-12-30, as Excel's do. */
+const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
+function isDate(v: unknown): v is Date {
+  return Object.prototype.toString.call(v) === '[object Date]';
+}
+
+/** A cell read back: Sheets answers "" for an empty cell and a Date for a date-formatted one (taken here as UTC, the serial's own clock). */
+function scalarOf(v: SheetsCellValue): Scalar {
+  if (v === '') return null;
+  if (isDate(v)) return (v.getTime() - SERIAL_EPOCH_MS) / DAY_MS;
+  return v;
+}
+
+function formatOf(f: string): string {
+  return f === '' ? GENERAL_FORMAT : f;
+}
+
+function hostError(what: string, e: unknown): AddinError {
+  if (e instanceof AddinError) return e;
+  const message = e instanceof Error ? e.message : String(e);
+  if (/increase the number of cells|above the limit of/i.test(message))
+    return new AddinError(
+      'limit',
+      `Google Sheets refused ${what}: the spreadsheet would hold more than 10,000,000 cells. Nothing was changed.`,
+      {
+        detail: message,
+      },
+    );
+  return new AddinError('host', `Google Sheets refused ${what}: ${message}`, { detail: message });
+}
+
+/** The per-cell grid of a block's runs, `fill` where no run covers a cell. */
+function gridOf<T>(rows: number, cols: number, runs: ReadonlyArray<CellRun & { value: T }>, fill: (r: number, c: number) => T): T[][] {
+  const grid: Array<Array<T | undefined>> = Array.from({ length: rows }, () => new Array<T | undefined>(cols).fill(undefined));
+  for (const run of runs)
+    for (let i = run.row; i < run.row + run.rows; i++) {
+      const line = grid[i];
+      if (line) line.fill(run.value, run.col, run.col + run.cols);
+    }
+  return grid.map((line, r) => line.map((v, c) => (v === undefined ? fill(r, c) : v)));
+}
+
+/** Rows and columns of a block (from its top-left) that hold a value, a format other than General or bold. */
+function extentOf(block: WriteBlock): { rows: number; cols: number } {
+  let rows = 0;
+  let cols = 0;
+  const note = (i: number, j: number): void => {
+    rows = Math.max(rows, i + 1);
+    cols = Math.max(cols, j + 1);
+  };
+  block.values.forEach((line, i) => line.forEach((v, j) => (v === null ? undefined : note(i, j))));
+  for (const r of block.formats ?? []) if (r.format !== GENERAL_FORMAT) note(r.row + r.rows - 1, r.col + r.cols - 1);
+  for (const r of block.bold ?? []) if (r.bold) note(r.row + r.rows - 1, r.col + r.cols - 1);
+  return { rows, cols };
+}
+
+/** The block cut to its first `rows` x `cols` cells, its runs cut with it. */
+function clipBlock(block: WriteBlock, rows: number, cols: number): WriteBlock {
+  const clip = <R extends CellRun>(runs: readonly R[] | undefined): R[] =>
+    (runs ?? [])
+      .filter((r) => r.row < rows && r.col < cols)
+      .map((r) => ({ ...r, rows: Math.min(r.rows, rows - r.row), cols: Math.min(r.cols, cols - r.col) }));
+  return {
+    ...block,
+    values: block.values.slice(0, rows).map((line) => line.slice(0, cols)),
+    formats: clip(block.formats),
+    bold: clip(block.bold),
+  };
+}
+
+function covers(runs: readonly CellRun[], rows: number, cols: number): boolean {
+  return runs.reduce((n, r) => n + r.rows * r.cols, 0) >= rows * cols;
+}
+
+export interface SheetsHostServices {
+  spreadsheet: SheetsSpreadsheet;
+  documentProperties: BatchPropertyBag;
+  userProperties: PropertyBag;
+  lock: LockServiceLike;
+}
+
+class SheetsCredentialStore implements CredentialStore {
+  constructor(private readonly store: UserCredentialStore) {}
+  async get(key: string): Promise<string | null> {
+    return this.store.get(key);
+  }
+  async set(key: string, value: string): Promise<void> {
+    this.store.set(key, value);
+  }
+  async remove(key: string): Promise<void> {
+    this.store.remove(key);
+  }
+}
+
+export class SheetsHost implements SpreadsheetHost {
+  readonly platformHost: SpreadsheetHostValue = HOST_SHEETS;
+  readonly limits: HostLimits = SHEETS_LIMITS;
+  readonly documentStore: SheetsDocumentStore;
+  readonly credentials: CredentialStore;
+  private readonly book: SheetsSpreadsheet;
+
+  constructor(private readonly services: SheetsHostServices) {
+    this.book = services.spreadsheet;
+    this.documentStore = new SheetsDocumentStore(services.documentProperties);
+    this.credentials = new SheetsCredentialStore(new UserCredentialStore(services.userProperties));
+  }
+
+  // ---------- reading ----------
+
+  async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
+    const sheets = this.book.getSheets();
+    const refs: SheetRef[] = sheets.map((s) => ({ id: String(s.getSheetId()), name: s.getName() }));
+    const tracked = Object.keys(this.services.documentProperties.getProperties())
+      .filter((k) => k.startsWith(TRACKED_KEY_PREFIX))
+      .map((k) => k.slice(TRACKED_KEY_PREFIX.length));
+    const wanted = placementIds === undefined ? tracked : placementIds.filter((id) => tracked.includes(id));
+    const areas: Record<string, GridRange | null> = {};
+    if (wanted.length > 0) {
+      const named = new Map(this.book.getNamedRanges().map((n) => [n.getName(), n] as const));
+      for (const id of wanted) {
+        const nr = named.get(namedRangeName(id));
+        areas[id] = nr ? this.gridOf(nr.getRange()) : null;
+      }
+    }
+    return { workbook: { id: this.book.getId(), name: this.book.getName() }, sheets: refs, areas };
+  }
+
+  async activeCell(): Promise<{ sheet: SheetRef; row: number; col: number }> {
+    const cell = this.book.getCurrentCell();
+    const sheet = cell ? cell.getSheet() : this.book.getActiveSheet();
+    return {
+      sheet: { id: String(sheet.getSheetId()), name: sheet.getName() },
+      row: cell ? cell.getRow() - 1 : 0,
+      col: cell ? cell.getColumn() - 1 : 0,
+    };
+  }
+
+  async select(range: GridRange): Promise<void> {
+    this.rangeOf(range).activate();
+  }
+
+  async snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
+    const cells = ranges.reduce((n, r) => n + r.rows * r.cols, 0);
+    if (cells > this.limits.maxCellsPerRead || cells * READ_BYTES_PER_CELL > this.limits.maxBytesPerRead)
+      throw new AddinError('limit', `A read of ${cells} cells exceeds what one Google Sheets request may return.`, { data: { cells } });
+    return ranges.map((range) => {
+      const sheet = this.sheetOf(range.sheetId);
+      const maxRows = sheet.getMaxRows();
+      const maxCols = sheet.getMaxColumns();
+      // Cells past the sheet's current edge do not exist yet: they read as empty, General, not bold.
+      const rows = Math.max(0, Math.min(range.rows, maxRows - range.row));
+      const cols = Math.max(0, Math.min(range.cols, maxCols - range.col));
+      const r = rows > 0 && cols > 0 ? sheet.getRange(range.row + 1, range.col + 1, rows, cols) : null;
+      const values = r ? r.getValues() : [];
+      const formats = r ? r.getNumberFormats() : [];
+      const weights = r ? r.getFontWeights() : [];
+      const at = <T, U>(grid: T[][], i: number, j: number, map: (v: T) => U, empty: U): U => {
+        const v = grid[i]?.[j];
+        return v === undefined ? empty : map(v);
+      };
+      const each = <U>(f: (i: number, j: number) => U): U[][] =>
+        Array.from({ length: range.rows }, (_, i) => Array.from({ length: range.cols }, (_, j) => f(i, j)));
+      return {
+        range: { ...range },
+        values: each((i, j) => at(values, i, j, scalarOf, null)),
+        formats: each((i, j) => at(formats, i, j, formatOf, GENERAL_FORMAT)),
+        bold: each((i, j) => at(weights, i, j, (w) => w === 'bold', false)),
+      };
+    });
+  }
+
+  // ---------- writing ----------
+
+  async writeBlock(block: WriteBlock): Promise<void> {
+    const { rows, cols } = writeBlockShape(block);
+    if (rows === 0 || cols === 0) return;
+    if (rows * cols > this.limits.maxCellsPerWrite)
+      throw new AddinError('limit', `A write of ${rows * cols} cells exceeds the ${this.limits.maxCellsPerWrite} cells of one request.`);
+    for (const line of block.values)
+      for (const v of line)
+        if (typeof v === 'string' && v.length > this.limits.maxCellChars)
+          throw new AddinError(
+            'limit',
+            `A value has ${v.length} characters; a Google Sheets cell holds at most ${this.limits.maxCellChars}.`,
+          );
+    const grid: GridRange = { sheetId: block.sheetId, row: block.row, col: block.col, rows, cols };
+    this.checkGrid(grid);
+    withDocumentLock(this.services.lock, () => {
+      const sheet = this.sheetOf(block.sheetId);
+      try {
+        // Past the sheet's edge only what holds something needs new rows or columns: restoring a snapshot of cells
+        // that never existed (a rollback) adds none.
+        const needed = extentOf(block);
+        const rowsHere = Math.min(rows, Math.max(needed.rows, sheet.getMaxRows() - block.row));
+        const colsHere = Math.min(cols, Math.max(needed.cols, sheet.getMaxColumns() - block.col));
+        if (rowsHere <= 0 || colsHere <= 0) return;
+        if (rowsHere < rows || colsHere < cols) {
+          this.writeCells(sheet, clipBlock(block, rowsHere, colsHere), rowsHere, colsHere);
+          return;
+        }
+        this.writeCells(sheet, block, rows, cols);
+      } catch (e) {
+        throw hostError('the write', e);
+      }
+    });
+  }
+
+  private writeCells(sheet: SheetsSheet, block: WriteBlock, rows: number, cols: number): void {
+    this.grow(sheet, block.row + rows, block.col + cols);
+    const range = sheet.getRange(block.row + 1, block.col + 1, rows, cols);
+    const safe = textSafeFormats(block);
+    // Cells the block leaves alone keep their format: read once, only when there is such a cell.
+    const current = safe.some((line) => line.includes(null)) ? range.getNumberFormats() : null;
+    const formats = safe.map((line, i) => line.map((f, j) => f ?? current?.[i]?.[j] ?? GENERAL_FORMAT));
+    range.setNumberFormats(formats);
+    range.setValues(block.values.map((line) => line.map((v) => (v === null ? '' : v))));
+    const boldRuns = (block.bold ?? []).map((r) => ({ ...r, value: r.bold ? 'bold' : 'normal' }));
+    if (boldRuns.length > 0) {
+      const weights = covers(boldRuns, rows, cols) ? null : range.getFontWeights();
+      range.setFontWeights(gridOf(rows, cols, boldRuns, (i, j) => weights?.[i]?.[j] ?? 'normal'));
+    }
+  }
+
+  async clear(ranges: readonly GridRange[]): Promise<void> {
+    for (const r of ranges) this.checkGrid(r);
+    withDocumentLock(this.services.lock, () => {
+      for (const r of ranges) {
+        const sheet = this.sheetOf(r.sheetId);
+        const rows = Math.min(r.rows, sheet.getMaxRows() - r.row);
+        const cols = Math.min(r.cols, sheet.getMaxColumns() - r.col);
+        if (rows > 0 && cols > 0) sheet.getRange(r.row + 1, r.col + 1, rows, cols).clear({ contentsOnly: true });
+      }
+    });
+  }
+
+  async autofitColumns(range: GridRange): Promise<void> {
+    this.checkGrid(range);
+    this.sheetOf(range.sheetId).autoResizeColumns(range.col + 1, range.cols);
+  }
+
+  async trackArea(placementId: string, range: GridRange): Promise<void> {
+    this.checkGrid(range);
+    withDocumentLock(this.services.lock, () => {
+      const sheet = this.sheetOf(range.sheetId);
+      this.grow(sheet, range.row + range.rows, range.col + range.cols);
+      this.book.setNamedRange(namedRangeName(placementId), sheet.getRange(range.row + 1, range.col + 1, range.rows, range.cols));
+      this.services.documentProperties.setProperty(TRACKED_KEY_PREFIX + placementId, range.sheetId);
+    });
+  }
+
+  async untrack(placementId: string): Promise<void> {
+    withDocumentLock(this.services.lock, () => {
+      const name = namedRangeName(placementId);
+      if (this.book.getNamedRanges().some((n) => n.getName() === name)) this.book.removeNamedRange(name);
+      this.services.documentProperties.deleteProperty(TRACKED_KEY_PREFIX + placementId);
+    });
+  }
+
+  // ---------- internals ----------
+
+  private sheetOf(sheetId: string): SheetsSheet {
+    const sheet = this.book.getSheets().find((s) => String(s.getSheetId()) === sheetId);
+    if (!sheet) throw new AddinError('notFound', 'The sheet was not found (it may have been deleted).', { data: { sheetId } });
+    return sheet;
+  }
+
+  private rangeOf(r: GridRange): SheetsRange {
+    return this.sheetOf(r.sheetId).getRange(r.row + 1, r.col + 1, r.rows, r.cols);
+  }
+
+  private gridOf(range: SheetsRange): GridRange {
+    return {
+      sheetId: String(range.getSheet().getSheetId()),
+      row: range.getRow() - 1,
+      col: range.getColumn() - 1,
+      rows: range.getNumRows(),
+      cols: range.getNumColumns(),
+    };
+  }
+
+  /** Adds rows and columns at the sheet's end so that `rows` x `cols` exist (a new Sheets tab has 1,000 x 26). */
+  private grow(sheet: SheetsSheet, rows: number, cols: number): void {
+    const maxRows = sheet.getMaxRows();
+    if (rows > maxRows) sheet.insertRowsAfter(maxRows, rows - maxRows);
+    const maxCols = sheet.getMaxColumns();
+    if (cols > maxCols) sheet.insertColumnsAfter(maxCols, cols - maxCols);
+  }
+
+  private checkGrid(r: GridRange): void {
+    if (r.row < 0 || r.col < 0 || r.row + r.rows > this.limits.maxRows || r.col + r.cols > this.limits.maxCols)
+      throw new AddinError(
+        'limit',
+        `The range goes past Google Sheets' last row (${this.limits.maxRows}) or column (${this.limits.maxCols}).`,
+        {
+          data: { range: r },
+        },
+      );
+  }
+}

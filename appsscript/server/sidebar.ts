@@ -1,9 +1,0 @@
-/** Opens the sidebar: the built Sidebar.html (the pane with its script and styles inlined) as a file output, so no scriptlet in the bundle is evaluated. */
-import type { HtmlServiceLike, UiLike } from './apps-script-services';
-
-export const SIDEBAR_FILE = 'Sidebar';
-export const SIDEBAR_TITLE = 'Reports';
-
-export function openSidebar(html: HtmlServiceLike, ui: UiLike): void {
-  ui.showSidebar(html.createHtmlOutputFromFile(SIDEBAR_FILE).setTitle(SIDEBAR_TITLE));
-}

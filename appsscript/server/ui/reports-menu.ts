@@ -1,0 +1,17 @@
+/** The "Reports" menu built by onOpen and onInstall: it only builds the menu, so it works in every authorization mode (AuthMode.NONE allows no properties and no fetch). */
+import type { UiLike } from '../apps-script/apps-script-services';
+
+export const MENU_TITLE = 'Reports';
+export const OPEN_REPORTS = { caption: 'Open reports', functionName: 'openReports' } as const;
+export const REFRESH_ALL_REPORTS = { caption: 'Refresh all reports', functionName: 'refreshAllReports' } as const;
+
+/**
+ * A top-level menu: in a bound script it sits in the menu bar; once published as an Editor add-on Google moves it
+ * under Extensions (Google's "Custom menus for Editor add-ons").
+ */
+export function addReportsMenu(ui: UiLike): void {
+  ui.createMenu(MENU_TITLE)
+    .addItem(OPEN_REPORTS.caption, OPEN_REPORTS.functionName)
+    .addItem(REFRESH_ALL_REPORTS.caption, REFRESH_ALL_REPORTS.functionName)
+    .addToUi();
+}

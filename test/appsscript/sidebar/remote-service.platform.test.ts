@@ -1,0 +1,83 @@
+// The sidebar's AddinService over google.script.run (bridged to the BUILT server bundle in a vm, JSON only, asynchronous answers) against the local platform: the pane's calls answer typed values, a job's item events arrive from jobStatus polling, errors keep their kind.
+import { remoteAddinService } from '../../../appsscript/sidebar/remote-service';
+import { mintCallId, serverClient } from '../../../appsscript/sidebar/server-client';
+import type { AddinService, ServiceEvent } from '../../../src/core/service/addin-service';
+import { addinRejection } from '../../helpers/caught-error';
+import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
+import { useBuiltServer } from '../helpers/built-server';
+import { scriptRunBridge } from '../helpers/script-run-bridge';
+
+const server = useBuiltServer('sheets-remote-');
+let env: FakeEnvironment;
+let service: AddinService;
+let events: ServiceEvent[];
+
+beforeEach(() => {
+  env = createFakeEnvironment({ fetchCostMs: 100 });
+  service = remoteAddinService(serverClient(scriptRunBridge(env, server.code).run, { sleep: async () => undefined }), {
+    mintId: () => mintCallId(),
+    jobPollMs: 5,
+    listPollMs: 0,
+  });
+  events = [];
+  service.subscribe((e) => events.push(e));
+});
+afterEach(() => env.close());
+
+test('sign in, choose the context, insert at the active cell and refresh: typed answers and the job’s events', async () => {
+  expect(await service.getSession()).toMatchObject({ signedIn: false });
+  expect(await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' })).toMatchObject({
+    signedIn: true,
+  });
+  const deployments = await service.listDeployments();
+  const environments = await service.listEnvironments(deployments[0]!.id);
+  await service.setContext({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
+  expect(await service.getContext()).toEqual({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
+  expect((await service.getMeta()).cubes.length).toBeGreaterThan(0);
+  const target = await service.activeCell();
+  expect(target).toMatchObject({ sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' });
+  const draft = {
+    name: 'By status',
+    description: '',
+    mode: 'sql' as const,
+    sqlQuery: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1 ORDER BY 1',
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
+  const outcome = await service.insert(draft, target, { jobId: mintCallId(), overwrite: false });
+  expect(outcome.rangeLabel).toMatch(/^Sheet1!A1:B\d+$/);
+  expect(events.some((e) => e.type === 'placementsChanged')).toBe(true);
+  events.length = 0;
+  const refreshed = await service.refresh(outcome.placementId, { jobId: mintCallId() });
+  expect(refreshed.dataRows).toBe(outcome.dataRows);
+  expect(events).toContainEqual(
+    expect.objectContaining({
+      type: 'item',
+      placementId: outcome.placementId,
+      item: { state: 'done', dataRows: outcome.dataRows, cols: 2 },
+    }),
+  );
+  const [view] = await service.listPlacements();
+  expect(view).toMatchObject({ name: 'By status', status: 'upToDate' });
+  expect((await service.loadDraft(outcome.placementId)).sqlQuery).toBe(draft.sqlQuery);
+  await service.goTo(outcome.placementId);
+  expect(env.book.getActiveRange().getA1Notation()).toMatch(/^A1:B\d+$/);
+});
+
+test('a server error keeps its kind: a wrong key is unauthenticated, a job without a context is validation', async () => {
+  expect((await addinRejection(service.signIn({ tenantUrl: server.platform.url, apiKey: 'wrong', authScheme: 'auto' }))).kind).toBe(
+    'unauthenticated',
+  );
+  const target = { sheetId: '0', sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' };
+  const draft = {
+    name: 'x',
+    description: '',
+    mode: 'sql' as const,
+    sqlQuery: 'SELECT 1',
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
+  expect((await addinRejection(service.insert(draft, target, { jobId: mintCallId(), overwrite: false }))).kind).toBe('validation');
+});
