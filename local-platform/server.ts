@@ -199,10 +199,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         closing ??= (async () => {
           const stopped = new Promise<void>((resolve) => srv.close(() => resolve()));
           srv.closeAllConnections();
+          // Running queries first: the engine lets go of an interrupted query at once, whatever it was doing.
+          warehouse.queries.stopAll();
           await stopped;
           await db.close();
           instance.closeSync();
-          warehouse.instance.closeSync();
+          warehouse.close();
         })();
         return closing;
       },

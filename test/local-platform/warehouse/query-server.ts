@@ -79,7 +79,7 @@ export async function startQueryServer(options: ServerOptions = {}): Promise<Que
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      instance.closeSync();
+      warehouse.close();
     },
   };
 }
