@@ -20,6 +20,7 @@ import { seedIfEmpty } from './seed';
 import { createStateTables } from './state-schema';
 import { WAREHOUSE_TABLES } from './warehouse/generate-data';
 import { DEFAULT_CONTINUE_WAIT_HOLD_MS } from './warehouse/sql-endpoint';
+import type { QueryLimits } from './warehouse/query-limits';
 import { createWarehouse, DEFAULT_ROWS, DEFAULT_SEED } from './warehouse/warehouse';
 
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
@@ -44,6 +45,8 @@ export interface PlatformOptions {
   allowedHosts?: readonly string[];
   /** How long a query runs before `throwContinueWait` answers Continue wait (default 10 s). */
   continueWaitHoldMs?: number;
+  /** Limits of the query API (memory, threads, time, SQL size, admission); defaults in query-limits.ts. */
+  queryLimits?: Partial<QueryLimits>;
   /** Dev API keys; default from SVC_DEV_*_KEY or dev-admin-key / dev-editor-key / dev-viewer-key. */
   keys?: Partial<DevKeys>;
   /** Clock in epoch ms (tests of token expiry); default Date.now. */
@@ -141,6 +144,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       rows: options.rows ?? DEFAULT_ROWS,
       seed: options.seed ?? DEFAULT_SEED,
       deployments: deployments.map((d) => ({ id: d.id })),
+      ...(options.queryLimits ? { limits: options.queryLimits } : {}),
     });
 
     let baseUrl = '';

@@ -117,7 +117,9 @@ export class RunningQuery {
     }
     const text = messageOf(e);
     if (/out of memory/i.test(text)) {
-      return `The query needs more memory than the platform allows queries and was stopped; narrow it (filters, fewer groups). (${text})`;
+      // DuckDB's own advice after the first line (SET threads, temp_directory) is for its operator, not the caller.
+      const detail = text.split('\n')[0];
+      return `The query needs more memory than the platform allows queries and was stopped; narrow it (filters, fewer groups). (${detail})`;
     }
     return text;
   }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parseQueryFaults } from '../../../local-platform/warehouse/query-faults';
 import { handleSqlQuery, type SqlQueryContext } from '../../../local-platform/warehouse/sql-endpoint';
+import type { QueryLimits } from '../../../local-platform/warehouse/query-limits';
 import { createWarehouse, type Warehouse } from '../../../local-platform/warehouse/warehouse';
 
 export const DEV_KEY = 'dev-key-analyst';
@@ -22,6 +23,8 @@ export interface ServerOptions {
   rows?: number;
   seed?: number;
   continueWaitHoldMs?: number;
+  /** Query limits of the warehouse (memory, time, SQL size, admission). */
+  limits?: Partial<QueryLimits>;
   /** Context fields overriding the defaults (rowCap, maxRowsPerLine...). */
   context?: Partial<SqlQueryContext>;
 }
@@ -40,6 +43,7 @@ export async function startQueryServer(options: ServerOptions = {}): Promise<Que
     rows: options.rows ?? 2000,
     seed: options.seed ?? 42,
     deployments: [{ id: '101' }],
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   const stats = { inFlight: 0, bytesWritten: 0 };
   const server = http.createServer((req, res) => {
