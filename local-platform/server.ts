@@ -8,7 +8,7 @@ import type { PlatformContext, RequestContext } from './context';
 import { answerPreflight, applyCors, DEFAULT_ORIGINS, refusedOrigin } from './cors';
 import { ControlDb, openDatabase, WAREHOUSE_FILE, type OpenedDatabase } from './database';
 import { allDeployments } from './deployments';
-import { resolveDevKeys, resolveJwtSecret, type DevKeys } from './dev-credentials';
+import { resolveDevKeys, type DevKeys } from './dev-credentials';
 import { FAULT_HEADER, NO_FAULTS, parseControlFaults } from './faults';
 import { hostAllowed, hostRefusedMessage, isLoopbackName } from './host-check';
 import { HttpError, sendError, sendJson } from './http-io';
@@ -17,6 +17,7 @@ import type { UserView } from './report-view';
 import { ROUTES } from './route-table';
 import { matchRoute } from './router';
 import { seedIfEmpty } from './seed';
+import { resolveSigningSecret } from './signing-secret';
 import { createStateTables } from './state-schema';
 import { WAREHOUSE_TABLES } from './warehouse/generate-data';
 import { DEFAULT_CONTINUE_WAIT_HOLD_MS } from './warehouse/sql-endpoint';
@@ -152,7 +153,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const platform: PlatformContext = {
       db,
       keys,
-      jwtSecret: resolveJwtSecret(process.env),
+      jwtSecret: resolveSigningSecret({ memory, dataDir }, process.env),
       users,
       warehouse,
       now: options.now ?? Date.now,
