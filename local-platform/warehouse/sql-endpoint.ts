@@ -16,8 +16,6 @@ import type { Opened, RunningQuery } from './running-query';
 import { rewriteMeasures, SqlRewriteError } from './sql-rewrite';
 import { UnknownTimezoneError } from './warehouse';
 
-export { DEFAULT_ROW_CAP, MAX_ROWS_PER_LINE } from './row-stream';
-
 export type AuthVerdict = 'ok' | 'missing' | 'invalid';
 
 /** Default hold before a slow query answers Continue wait (when the client asks for it). */
