@@ -100,7 +100,8 @@ export interface RawResponse {
 export function post(url: string, body: unknown, headers: Record<string, string> = { Authorization: DEV_KEY }): Promise<RawResponse> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
+    // Each request on its own connection: a kept-alive socket the server closed meanwhile would read as ECONNRESET.
+    const req = http.request(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       let aborted = false;
       res.on('data', (c: Buffer) => chunks.push(c));
