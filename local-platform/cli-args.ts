@@ -2,6 +2,7 @@
 import { PRODUCT_PREFIX } from '../src/core/wire/wire-names';
 import { ALLOWED_HOSTS_ENV, splitList } from './host-check';
 import type { PlatformOptions } from './server';
+import { checkSize } from './warehouse/query-limits';
 
 /** Comma-separated CORS origins from the environment: SVC_DEV_ORIGINS. */
 export const ORIGINS_ENV = `${PRODUCT_PREFIX.toUpperCase()}_DEV_ORIGINS`;
@@ -18,6 +19,9 @@ export const USAGE = `Usage: npm run platform -- [options]
                        (default https://localhost:3000,http://localhost:3000; env ${ORIGINS_ENV})
   --allowed-hosts A,B  Host names answered besides localhost, 127.0.0.0/8 and [::1] (name or name:port; env ${ALLOWED_HOSTS_ENV})
   --hold-ms N          query time before throwContinueWait answers Continue wait (default 10000)
+  --query-time-limit S engine seconds a query may run before it is stopped (default 120)
+  --query-memory SIZE  memory all queries share, e.g. 1GB (default 2GB)
+  --query-threads N    threads the query engine uses (default 2)
   --quiet              do not log requests
   --help`;
 
@@ -28,6 +32,14 @@ function intArg(name: string, value: string | undefined, min: number): number {
     throw new Error(`${name} needs an integer of at least ${min} (got ${value ?? 'nothing'}).\n\n${USAGE}`);
   }
   return Number(value);
+}
+
+function sizeArg(name: string, value: string | undefined): string {
+  try {
+    return checkSize(name, value ?? '');
+  } catch (e) {
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`, { cause: e });
+  }
 }
 
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
@@ -72,6 +84,15 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         break;
       case '--hold-ms':
         options.continueWaitHoldMs = intArg('--hold-ms', value(), 0);
+        break;
+      case '--query-time-limit':
+        options.queryLimits = { ...options.queryLimits, timeLimitMs: intArg('--query-time-limit', value(), 1) * 1000 };
+        break;
+      case '--query-memory':
+        options.queryLimits = { ...options.queryLimits, memoryLimit: sizeArg('--query-memory', value()) };
+        break;
+      case '--query-threads':
+        options.queryLimits = { ...options.queryLimits, threads: intArg('--query-threads', value(), 1) };
         break;
       case '--quiet':
         options.quiet = true;

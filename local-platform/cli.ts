@@ -4,6 +4,9 @@ import { parseCliArgs, USAGE } from './cli-args';
 import { SEED_DEPLOYMENTS } from './seed';
 import { startPlatform } from './server';
 
+/** How long a clean stop may take after Ctrl-C or SIGTERM before the process exits regardless. */
+const STOP_DEADLINE_MS = 1500;
+
 async function main(): Promise<void> {
   const options = parseCliArgs(process.argv.slice(2), process.env);
   if (options.help) {
@@ -36,6 +39,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping...`);
+    // Running queries are interrupted by close(); should anything still hold on, the process ends anyway.
+    setTimeout(() => {
+      console.error(`Not stopped within ${STOP_DEADLINE_MS} ms: exiting.`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     platform.close().then(
       () => process.exit(0),
       (e: unknown) => {

@@ -22,7 +22,7 @@ export const DEV_KEY_ENV: Record<Role, string> = {
   viewer: `${ENV_PREFIX}_VIEWER_KEY`,
 };
 
-/** Environment variable holding the HMAC secret of meta-sync tokens: SVC_DEV_JWT_SECRET. */
+/** Environment variable that sets the HMAC secret of meta-sync tokens (else signing-secret.ts makes one): SVC_DEV_JWT_SECRET. */
 export const JWT_SECRET_ENV = `${ENV_PREFIX}_JWT_SECRET`;
 
 export const DEFAULT_DEV_KEYS: DevKeys = {
@@ -30,8 +30,6 @@ export const DEFAULT_DEV_KEYS: DevKeys = {
   editor: 'dev-editor-key',
   viewer: 'dev-viewer-key',
 };
-
-export const DEFAULT_JWT_SECRET = 'local-platform-dev-secret-not-for-production';
 
 /** The seeded users, one per role. */
 export const DEV_USERS: readonly DevUser[] = [
@@ -46,10 +44,6 @@ export function resolveDevKeys(explicit: Partial<DevKeys> | undefined, env: Node
   const keys: DevKeys = { admin: pick('admin'), editor: pick('editor'), viewer: pick('viewer') };
   if (new Set(Object.values(keys)).size !== 3) throw new Error('The three dev API keys must differ from each other.');
   return keys;
-}
-
-export function resolveJwtSecret(env: NodeJS.ProcessEnv): string {
-  return env[JWT_SECRET_ENV] || DEFAULT_JWT_SECRET;
 }
 
 /** What a role may do with reports (5.3: read, edit, and the creation right of POST /reports). */

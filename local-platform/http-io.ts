@@ -36,7 +36,19 @@ export function sendError(res: ServerResponse, error: HttpError): void {
   sendJson(res, error.status, body, error.headers);
 }
 
-/** Reads the whole body (at most MAX_BODY_BYTES, nested at most MAX_JSON_DEPTH deep) and parses it as JSON; an empty body reads as `{}`. */
+/** `bytes` as UTF-8 text, or null when they are not valid UTF-8 (never replaced by U+FFFD). */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the whole body (at most MAX_BODY_BYTES, valid UTF-8, nested at most MAX_JSON_DEPTH deep) and parses it as JSON;
+ * an empty body reads as `{}`.
+ */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -46,8 +58,9 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new HttpError(413, `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (text === '') return {};
+  const text = decodeUtf8(Buffer.concat(chunks));
+  if (text === null) throw new HttpError(400, 'The request body is not valid UTF-8; send JSON encoded as UTF-8.');
+  if (text.trim() === '') return {};
   if (nestsDeeperThan(text)) throw new HttpError(400, `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`);
   try {
     return JSON.parse(text) as unknown;

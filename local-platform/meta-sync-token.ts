@@ -63,7 +63,10 @@ export async function issueMetaSyncToken(
   return { token: signJwt(claims, secret), created_at: createdAt, expires_at: expiresAt };
 }
 
-/** The claims of a valid, unexpired token issued by this platform for this environment, else null. */
+/**
+ * The claims of a valid token issued by this platform for this environment: signature and `exp` checked, then the
+ * stored record of its `jti` (deployment, environment, user, expiry) must agree and be unexpired; else null.
+ */
 export async function checkMetaSyncToken(
   sql: Sql,
   token: string,
@@ -75,6 +78,19 @@ export async function checkMetaSyncToken(
   if (!checked.ok) return null;
   const claims = checked.payload;
   if (claims.deploymentId !== scope.deploymentId || claims.environmentId !== scope.environmentId) return null;
-  const issued = await sql.all('SELECT jti FROM control.meta_sync_tokens WHERE jti = $1', [claims.jti]);
-  return issued.length === 1 ? claims : null;
+  // The stored record decides, not the token's own claims: a token re-signed with other claims matches no record.
+  const issued = await sql.all('SELECT deployment_id, environment_id, user_id, expires_at FROM control.meta_sync_tokens WHERE jti = $1', [
+    claims.jti,
+  ]);
+  const record = issued.length === 1 ? issued[0] : undefined;
+  if (record === undefined) return null;
+  const expiresAtMs = Date.parse(String(record.expires_at));
+  const matches =
+    String(record.deployment_id) === scope.deploymentId &&
+    String(record.environment_id) === scope.environmentId &&
+    String(record.user_id) === claims.sub &&
+    Number.isFinite(expiresAtMs) &&
+    expiresAtMs > nowMs &&
+    Math.abs(expiresAtMs - claims.exp * 1000) < 1000;
+  return matches ? claims : null;
 }

@@ -8,7 +8,7 @@ import type { PlatformContext, RequestContext } from './context';
 import { answerPreflight, applyCors, DEFAULT_ORIGINS, refusedOrigin } from './cors';
 import { ControlDb, openDatabase, WAREHOUSE_FILE, type OpenedDatabase } from './database';
 import { allDeployments } from './deployments';
-import { resolveDevKeys, resolveJwtSecret, type DevKeys } from './dev-credentials';
+import { resolveDevKeys, type DevKeys } from './dev-credentials';
 import { FAULT_HEADER, NO_FAULTS, parseControlFaults } from './faults';
 import { hostAllowed, hostRefusedMessage, isLoopbackName } from './host-check';
 import { HttpError, sendError, sendJson } from './http-io';
@@ -17,9 +17,11 @@ import type { UserView } from './report-view';
 import { ROUTES } from './route-table';
 import { matchRoute } from './router';
 import { seedIfEmpty } from './seed';
+import { resolveSigningSecret } from './signing-secret';
 import { createStateTables } from './state-schema';
 import { WAREHOUSE_TABLES } from './warehouse/generate-data';
 import { DEFAULT_CONTINUE_WAIT_HOLD_MS } from './warehouse/sql-endpoint';
+import type { QueryLimits } from './warehouse/query-limits';
 import { createWarehouse, DEFAULT_ROWS, DEFAULT_SEED } from './warehouse/warehouse';
 
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
@@ -44,6 +46,8 @@ export interface PlatformOptions {
   allowedHosts?: readonly string[];
   /** How long a query runs before `throwContinueWait` answers Continue wait (default 10 s). */
   continueWaitHoldMs?: number;
+  /** Limits of the query API (memory, threads, time, SQL size, admission); defaults in query-limits.ts. */
+  queryLimits?: Partial<QueryLimits>;
   /** Dev API keys; default from SVC_DEV_*_KEY or dev-admin-key / dev-editor-key / dev-viewer-key. */
   keys?: Partial<DevKeys>;
   /** Clock in epoch ms (tests of token expiry); default Date.now. */
@@ -141,6 +145,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       rows: options.rows ?? DEFAULT_ROWS,
       seed: options.seed ?? DEFAULT_SEED,
       deployments: deployments.map((d) => ({ id: d.id })),
+      ...(options.queryLimits ? { limits: options.queryLimits } : {}),
     });
 
     let baseUrl = '';
@@ -148,7 +153,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const platform: PlatformContext = {
       db,
       keys,
-      jwtSecret: resolveJwtSecret(process.env),
+      jwtSecret: resolveSigningSecret({ memory, dataDir }, process.env),
       users,
       warehouse,
       now: options.now ?? Date.now,
@@ -199,10 +204,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         closing ??= (async () => {
           const stopped = new Promise<void>((resolve) => srv.close(() => resolve()));
           srv.closeAllConnections();
+          // Running queries first: the engine lets go of an interrupted query at once, whatever it was doing.
+          warehouse.queries.stopAll();
           await stopped;
           await db.close();
           instance.closeSync();
-          warehouse.instance.closeSync();
+          warehouse.close();
         })();
         return closing;
       },

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { hostAllowed, hostRefusedMessage } from '../local-platform/host-check';
+import { pageSecurityHeaders } from './page-security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,6 +73,7 @@ export async function startStaticServer(options: {
       fs.readFile(real, (err, data) => {
         if (err) return sendText(res, 404, 'Not found');
         res.writeHead(200, {
+          ...(path.extname(real) === '.html' ? pageSecurityHeaders(path.basename(real)) : {}),
           'Content-Type': TYPES[path.extname(real)] ?? 'application/octet-stream',
           'Content-Length': String(data.length),
           'X-Content-Type-Options': 'nosniff',

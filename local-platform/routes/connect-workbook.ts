@@ -9,6 +9,7 @@ import { checkConnectWorkbookLimits } from '../body-limits';
 import { HttpError, parseOr400, readJsonBody } from '../http-io';
 import { queryChecksum } from '../report-record';
 import { findById, findPlacement, upsertPlacement } from '../report-store';
+import { checkRoomForPlacement } from '../stored-growth';
 import { readReport, reportIdParam } from './reports';
 
 /**
@@ -31,6 +32,7 @@ export const connectWorkbook: Handler = async ({ req, params, platform }) => {
     if (!record) throw new HttpError(404, `Report ${id} not found in deployment ${deploymentId}.`);
     if (!caller.rights.read) throw new HttpError(403, `You may not read report ${id}.`);
     const existing = await findPlacement(sql, id, body.externalWorkbookId, body.placementId);
+    if (existing === null) await checkRoomForPlacement(sql, id, body.externalWorkbookId);
     await upsertPlacement(sql, {
       reportId: id,
       externalWorkbookId: body.externalWorkbookId,

@@ -4,7 +4,9 @@ import { authenticateControlPlane, bearerToken } from '../auth';
 import type { Handler } from '../context';
 import { environmentsOf, requireDeployment } from '../deployments';
 import { HttpError, parseOr400, readJsonBody } from '../http-io';
+import { checkMetaSyncTokenLimits } from '../body-limits';
 import { checkMetaSyncToken, issueMetaSyncToken } from '../meta-sync-token';
+import { checkRoomForToken } from '../stored-growth';
 
 /** Default lifetime of a meta-sync token in seconds (contract part 8). */
 export const DEFAULT_EXPIRES_IN = 86400;
@@ -13,17 +15,18 @@ export const MAX_EXPIRES_IN = 10 * 365 * 86400;
 
 export const createMetaSyncToken: Handler = async ({ req, params, platform }) => {
   const caller = authenticateControlPlane(req, platform.keys);
-  const body = parseOr400(metaSyncTokenRequestSchema, await readJsonBody(req), 'body');
+  const body = checkMetaSyncTokenLimits(parseOr400(metaSyncTokenRequestSchema, await readJsonBody(req), 'body'));
   if (body.expires_in !== undefined && body.expires_in > MAX_EXPIRES_IN) {
     throw new HttpError(400, `Invalid body: expires_in: at most ${MAX_EXPIRES_IN} seconds.`);
   }
   const deploymentId = params.deploymentId ?? '';
   const environmentId = params.environmentId ?? '';
-  const issued = await platform.db.exclusive(async (sql) => {
+  const issued = await platform.db.transaction(async (sql) => {
     await requireDeployment(sql, deploymentId, caller);
     if (!(await environmentsOf(sql, deploymentId)).some((e) => e.id === environmentId)) {
       throw new HttpError(404, `Environment ${environmentId} not found in deployment ${deploymentId}.`);
     }
+    await checkRoomForToken(sql, caller.user.id, new Date(platform.now()).toISOString());
     return issueMetaSyncToken(
       sql,
       {

@@ -21,6 +21,8 @@ export const runSqlQuery: Handler = async ({ req, res, params, platform }) => {
       // A key whose user may not see the deployment (admin-only) is refused like any other wrong credential.
       return deployment && visibleTo(deployment, auth.principal) ? 'ok' : 'invalid';
     },
+    // Admission and parked queries are per user: a parked result is never adopted by another key.
+    callerOf: () => (auth.verdict === 'ok' ? `user:${auth.principal.user.id}` : ''),
     faults: platform.faultsEnabled ? parseQueryFaults(req.headers[FAULT_HEADER]) : null,
     continueWaitHoldMs: platform.continueWaitHoldMs,
   });

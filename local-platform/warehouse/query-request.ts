@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { sqlQueryRequestSchema, type SqlQueryRequest } from '../../src/core/wire/schemas';
+import { decodeUtf8 } from '../http-io';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth';
 
 export const MAX_QUERY_BODY_BYTES = 1024 * 1024;
@@ -17,7 +18,7 @@ export class QueryRequestError extends Error {
   }
 }
 
-/** Reads the whole body (at most MAX_QUERY_BODY_BYTES) and parses it as JSON. */
+/** Reads the whole body (at most MAX_QUERY_BODY_BYTES, valid UTF-8) and parses it as JSON. */
 export async function readQueryBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -27,7 +28,8 @@ export async function readQueryBody(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_QUERY_BODY_BYTES) throw new QueryRequestError(413, `request body exceeds ${MAX_QUERY_BODY_BYTES} bytes`);
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = decodeUtf8(Buffer.concat(chunks));
+  if (text === null) throw new QueryRequestError(400, 'request body is not valid UTF-8');
   if (nestsDeeperThan(text)) throw new QueryRequestError(400, `request body nests more than ${MAX_JSON_DEPTH} levels deep`);
   try {
     return JSON.parse(text) as unknown;

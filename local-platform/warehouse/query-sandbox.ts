@@ -3,6 +3,7 @@
  * catalogue and state functions a query may not name (the warehouse holds no control data; this keeps its internals out too).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { engineLimitSettings, type QueryLimits } from './query-limits';
 import { identifierName, isSignificant, tokenize } from './sql-tokenizer';
 
 /**
@@ -19,11 +20,14 @@ export const SANDBOX_SETTINGS: readonly string[] = [
   'SET lock_configuration = true',
 ];
 
-/** Applies SANDBOX_SETTINGS (global: they hold for every later connection of the instance); an instance already locked stays as it is. */
-export async function lockQuerySandbox(conn: DuckDBConnection): Promise<void> {
+/**
+ * Applies the engine limits of `limits`, then SANDBOX_SETTINGS (global: they hold for every later connection of the
+ * instance, and the lock keeps a query from raising the limits); an instance already locked stays as it is.
+ */
+export async function lockQuerySandbox(conn: DuckDBConnection, limits: QueryLimits): Promise<void> {
   const locked = (await conn.runAndReadAll("SELECT current_setting('lock_configuration') AS v")).getRowObjects()[0]?.v;
   if (locked === true) return;
-  for (const sql of SANDBOX_SETTINGS) await conn.run(sql);
+  for (const sql of [...engineLimitSettings(limits), ...SANDBOX_SETTINGS]) await conn.run(sql);
 }
 
 /** Catalogue names a query may not use in any position (schemas and system views). */

@@ -34,6 +34,31 @@ function endOfQuoted(sql: string, from: number, quote: string, backslashEscapes:
   return sql.length; // unterminated: the rest of the text
 }
 
+/** Index where a `--` comment starting at `from` ends: at the next line break, `\n` or `\r` (DuckDB ends it at either). */
+function endOfLineComment(sql: string, from: number): number {
+  for (let i = from + 2; i < sql.length; i++) if (sql[i] === '\n' || sql[i] === '\r') return i;
+  return sql.length;
+}
+
+/** Index just past a `/* ... *\/` comment starting at `from`; comments nest, as in DuckDB and Postgres. */
+function endOfBlockComment(sql: string, from: number): number {
+  let depth = 0;
+  let i = from;
+  while (i < sql.length) {
+    if (sql[i] === '/' && sql[i + 1] === '*') {
+      depth++;
+      i += 2;
+    } else if (sql[i] === '*' && sql[i + 1] === '/') {
+      depth--;
+      i += 2;
+      if (depth === 0) return i;
+    } else {
+      i++;
+    }
+  }
+  return sql.length; // unterminated: the rest of the text
+}
+
 /** Splits `sql` into tokens whose texts concatenate back to `sql` exactly. */
 export function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
@@ -50,11 +75,9 @@ export function tokenize(sql: string): Token[] {
       while (j < sql.length && /\s/.test(sql[j]!)) j++;
       push('space', j);
     } else if (ch === '-' && next === '-') {
-      const nl = sql.indexOf('\n', i);
-      push('comment', nl < 0 ? sql.length : nl);
+      push('comment', endOfLineComment(sql, i));
     } else if (ch === '/' && next === '*') {
-      const close = sql.indexOf('*/', i + 2);
-      push('comment', close < 0 ? sql.length : close + 2);
+      push('comment', endOfBlockComment(sql, i));
     } else if (ch === "'") {
       push('string', endOfQuoted(sql, i, "'", false));
     } else if ((ch === 'E' || ch === 'e') && next === "'") {

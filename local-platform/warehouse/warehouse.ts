@@ -1,9 +1,11 @@
 /** The sample warehouse of the local platform: generated data in DuckDB, the semantic model over it, and per-query connections. */
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Meta } from '../../src/core/wire/schemas';
-import { generateWarehouseData, GENERATOR_VERSION, readStoredGeneration } from './generate-data';
+import { generateWarehouseData, GENERATOR_VERSION, readStoredGeneration, WAREHOUSE_TABLES } from './generate-data';
 import { buildMeta } from './model-meta';
 import { createModelViewsSql, quoteLiteral } from './model-views';
+import { queryLimits, type QueryLimits } from './query-limits';
+import { QueryRuntime } from './query-runtime';
 import { lockQuerySandbox } from './query-sandbox';
 import { QuerySpans } from './query-spans';
 import { SEMANTIC_MODEL, type SemanticModel } from './semantic-model';
@@ -24,6 +26,8 @@ export interface WarehouseOptions {
   rows: number;
   seed: number;
   deployments: Array<{ id: string }>;
+  /** Limits of the queries run on it (query-limits.ts); defaults for the rest. */
+  limits?: Partial<QueryLimits>;
 }
 
 export interface Warehouse {
@@ -39,6 +43,8 @@ export interface Warehouse {
   readonly deploymentIds: readonly string[];
   /** Continue-wait counters and simulated slow queries, per span. */
   readonly spans: QuerySpans;
+  /** Limits, admission, parked and running queries, and the sandbox's parse check (query-runtime.ts). */
+  readonly queries: QueryRuntime;
   /** The `/meta` document of a deployment's model. */
   meta(deploymentId?: string): Meta;
   /**
@@ -48,6 +54,8 @@ export interface Warehouse {
   openQueryConnection(timezone: string): Promise<DuckDBConnection>;
   /** md5 over every generated row, in id order: equal for equal seeds and row counts. */
   dataChecksum(): Promise<string>;
+  /** Stops every query and closes the warehouse's own instances (the parser's too). */
+  close(): void;
 }
 
 /**
@@ -57,6 +65,7 @@ export interface Warehouse {
  */
 export async function createWarehouse(instance: DuckDBInstance, options: WarehouseOptions): Promise<Warehouse> {
   const { rows, seed } = options;
+  const limits = queryLimits(options.limits);
   const conn = await instance.connect();
   let generated = false;
   let lastRefreshTime: string;
@@ -70,12 +79,15 @@ export async function createWarehouse(instance: DuckDBInstance, options: Warehou
       lastRefreshTime = now.toISOString();
       generated = true;
     }
-    await lockQuerySandbox(conn);
+    await lockQuerySandbox(conn, limits);
   } finally {
     conn.closeSync();
   }
   const model = SEMANTIC_MODEL;
   const meta = buildMeta(model);
+  const internal: ReadonlySet<string> = new Set(['wh_meta']);
+  const readable = [...WAREHOUSE_TABLES.filter((t) => !internal.has(t)), ...model.map((v) => v.name)];
+  const queries = await QueryRuntime.create(limits, readable);
   return {
     instance,
     model,
@@ -85,6 +97,7 @@ export async function createWarehouse(instance: DuckDBInstance, options: Warehou
     generated,
     deploymentIds: options.deployments.map((d) => d.id),
     spans: new QuerySpans(),
+    queries,
     meta: () => structuredClone(meta),
     openQueryConnection: async (timezone: string) => {
       const c = await instance.connect();
@@ -113,6 +126,10 @@ export async function createWarehouse(instance: DuckDBInstance, options: Warehou
       } finally {
         c.closeSync();
       }
+    },
+    close: () => {
+      queries.close();
+      instance.closeSync();
     },
   };
 }

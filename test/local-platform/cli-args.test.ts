@@ -29,6 +29,18 @@ describe('npm run platform -- arguments', () => {
   });
 });
 
+describe('npm run platform -- query limits', () => {
+  it('reads the time limit in seconds, the memory size and the threads, and refuses a size DuckDB would not take', () => {
+    expect(parseCliArgs(['--query-time-limit', '30', '--query-memory=512MB', '--query-threads', '1'], {}).queryLimits).toEqual({
+      timeLimitMs: 30_000,
+      memoryLimit: '512MB',
+      threads: 1,
+    });
+    expect(() => parseCliArgs(['--query-memory', "1GB'; SET x"], {})).toThrow(/--query-memory needs a size[\s\S]*Usage/);
+    expect(() => parseCliArgs(['--query-time-limit', '0'], {})).toThrow(/--query-time-limit/);
+  });
+});
+
 describe('npm run platform -- --allowed-hosts', () => {
   it('takes extra Host names from --allowed-hosts or the environment', () => {
     expect(parseCliArgs([], { [ALLOWED_HOSTS_ENV]: 'devbox.lan, devbox.lan:8080' }).allowedHosts).toEqual([

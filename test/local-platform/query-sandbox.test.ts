@@ -57,6 +57,28 @@ const PROBES: readonly string[] = [
   "SELECT * FROM query('SELECT * FROM duckdb_settings()')",
   "SELECT * FROM query_table('wh_meta')",
   'SELECT * FROM pragma_database_list',
+  // Comments DuckDB ends or nests differently from a naive lexer (issue 20 item 2), and variants.
+  "SELECT 1 AS x --\r, current_setting('memory_limit') AS m",
+  "SELECT 1 AS x /* /* */ ' */, (SELECT count(*) FROM duckdb_settings()) AS n -- '\n, 2 AS y",
+  "SELECT 1 AS x --\r\n, current_setting('home_directory') AS h",
+  "SELECT 1 AS x /* /* /* */ */ ' */, (SELECT string_agg(path, ',') FROM duckdb_databases()) AS p -- '\n",
+  "SELECT 1 AS x /* a /* b */ c */, getenv('HOME') AS h",
+  // Names only DuckDB's parse shows: qualified catalogue functions, lambdas, FROM-first, catalogue statements.
+  'SELECT * FROM system.main.duckdb_settings()',
+  "SELECT list_transform([1], x -> current_setting('threads')) AS l",
+  'FROM duckdb_settings()',
+  'SELECT * FROM (FROM duckdb_databases())',
+  'SHOW TABLES',
+  'SHOW ALL TABLES',
+  'DESCRIBE wh_meta',
+  'SELECT * FROM wh_meta',
+  'PIVOT (SELECT name, value FROM duckdb_settings()) ON name USING first(value)',
+  // Files are refused by name, inside the warehouse's temp directory too.
+  "SELECT * FROM glob('.tmp/*')",
+  "SELECT * FROM glob('*')",
+  "SELECT * FROM read_text('.tmp/*')",
+  "SELECT * FROM read_blob('*.tmp/*')",
+  "SELECT * FROM '.tmp/x.csv'",
 ];
 
 describe('query sandbox', () => {
@@ -83,6 +105,22 @@ describe('query sandbox', () => {
     expect(ok.status).toBe(200);
     expect(streamHeaderSchema.parse(ok.lines[0]).schema.map((c) => c.name)).toEqual(['status', 'n']);
     expect(ok.lines.length).toBeGreaterThan(1);
+  });
+
+  it('the parse by DuckDB decides: a comment the tokenizer would misread cannot hide a call, and says which name is refused', async () => {
+    const body = errorBodySchema.parse((await run("SELECT 1 AS x --\r, current_setting('memory_limit') AS m")).lines[0]);
+    expect(body.error).toMatch(/"current_setting" is not available to queries/);
+    const glob = errorBodySchema.parse((await run("SELECT * FROM glob('.tmp/*')")).lines[0]);
+    expect(glob.error).toMatch(/"glob" is not available to queries/);
+  });
+
+  it('queries of the model, CTEs, table functions such as range and comments of every kind still run', async () => {
+    const ok = await run(
+      'WITH s AS (SELECT status FROM orders /* a /* nested */ comment */) SELECT count(*) AS n, max(i) AS m --\r\nFROM s, range(2) t(i)',
+    );
+    expect(ok.status).toBe(200);
+    expect(streamHeaderSchema.parse(ok.lines[0]).schema.map((c) => c.name)).toEqual(['n', 'm']);
+    expect(ok.lines[1]).toEqual({ data: [['4000', '1']] });
   });
 
   it('names inside string literals and comments, and function names used as aliases, are not refused', async () => {

@@ -15,6 +15,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'sub'), { recursive: true });
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>preview</title>');
   fs.writeFileSync(path.join(web, 'app.js'), 'console.log(1);');
+  fs.writeFileSync(path.join(web, 'taskpane.html'), '<!doctype html><title>pane</title>');
   fs.writeFileSync(path.join(web, 'sub', 'a b.css'), 'body{}');
   fs.writeFileSync(path.join(root, 'secret.txt'), 'TOP-SECRET');
   fs.symlinkSync(path.join(root, 'secret.txt'), path.join(web, 'link.txt'));
@@ -37,7 +38,7 @@ function get(
   target: string,
   headers: Record<string, string> = {},
   method = 'GET',
-): Promise<{ status: number; text: string; type: string }> {
+): Promise<{ status: number; text: string; type: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: '127.0.0.1', port, method, path: target, headers: { Host: `localhost:${port}`, ...headers } },
@@ -45,7 +46,12 @@ function get(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), type: String(res.headers['content-type']) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            type: String(res.headers['content-type']),
+            headers: res.headers,
+          }),
         );
       },
     );
@@ -88,6 +94,26 @@ describe('static server', () => {
     expect(a.status).toBe(404);
     expect(a.text).not.toContain('TOP-SECRET');
     expect(a.text).not.toContain('root:');
+  });
+
+  it('sends the preview a Content-Security-Policy of its own origin and forbids framing it', async () => {
+    const { headers } = await get('/');
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect((await get('/app.js')).headers['content-security-policy']).toBeUndefined();
+  });
+
+  it("lets the Excel task pane load Office.js from Microsoft's CDN and be framed by Office on the web, not by anyone", async () => {
+    const { headers } = await get('/taskpane.html');
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://appsforoffice.microsoft.com");
+    expect(csp).toMatch(/frame-ancestors 'self' https:\/\/\*\.officeapps\.live\.com [^;]*https:\/\/\*\.office\.com/);
+    expect(csp).not.toMatch(/frame-ancestors[^;]*\*(?!\.)/);
+    expect(headers['x-frame-options']).toBeUndefined();
   });
 
   it('answers 404 to missing files and directories, 405 to other methods', async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parseQueryFaults } from '../../../local-platform/warehouse/query-faults';
 import { handleSqlQuery, type SqlQueryContext } from '../../../local-platform/warehouse/sql-endpoint';
+import type { QueryLimits } from '../../../local-platform/warehouse/query-limits';
 import { createWarehouse, type Warehouse } from '../../../local-platform/warehouse/warehouse';
 
 export const DEV_KEY = 'dev-key-analyst';
@@ -22,6 +23,8 @@ export interface ServerOptions {
   rows?: number;
   seed?: number;
   continueWaitHoldMs?: number;
+  /** Query limits of the warehouse (memory, time, SQL size, admission). */
+  limits?: Partial<QueryLimits>;
   /** Context fields overriding the defaults (rowCap, maxRowsPerLine...). */
   context?: Partial<SqlQueryContext>;
 }
@@ -40,6 +43,7 @@ export async function startQueryServer(options: ServerOptions = {}): Promise<Que
     rows: options.rows ?? 2000,
     seed: options.seed ?? 42,
     deployments: [{ id: '101' }],
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   const stats = { inFlight: 0, bytesWritten: 0 };
   const server = http.createServer((req, res) => {
@@ -79,7 +83,7 @@ export async function startQueryServer(options: ServerOptions = {}): Promise<Que
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      instance.closeSync();
+      warehouse.close();
     },
   };
 }
@@ -96,7 +100,8 @@ export interface RawResponse {
 export function post(url: string, body: unknown, headers: Record<string, string> = { Authorization: DEV_KEY }): Promise<RawResponse> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
+    // Each request on its own connection: a kept-alive socket the server closed meanwhile would read as ECONNRESET.
+    const req = http.request(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       let aborted = false;
       res.on('data', (c: Buffer) => chunks.push(c));

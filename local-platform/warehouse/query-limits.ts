@@ -1,0 +1,57 @@
+/** What one query and all queries together may use on the local platform: engine memory, threads, time, SQL size, slots. */
+
+export interface QueryLimits {
+  /** DuckDB `memory_limit` of the warehouse instance (every query shares it), e.g. '2GB'. */
+  memoryLimit: string;
+  /** DuckDB `threads` of the warehouse instance. */
+  threads: number;
+  /** DuckDB `max_temp_directory_size`: how much a query may spill to disk. */
+  maxTempDirectorySize: string;
+  /** Engine time a query may take (its run, not the time its client takes to read) before it is interrupted. */
+  timeLimitMs: number;
+  /** Bytes of SQL text a query may have (UTF-8). */
+  maxSqlBytes: number;
+  /** Queries one caller may have running (parked Continue-wait queries count). */
+  maxRunningPerCaller: number;
+  /** Queries running on the platform at once. */
+  maxRunningTotal: number;
+  /** Queries one caller may have waiting for a slot; one more is answered 429. */
+  maxQueuedPerCaller: number;
+  /** Continue-wait queries parked on the platform at once; parking one more stops the oldest. */
+  maxParked: number;
+}
+
+/** Defaults for an analyst's laptop: room for the sample model's queries, far from taking the machine. */
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  memoryLimit: '2GB',
+  threads: 2,
+  maxTempDirectorySize: '2GB',
+  timeLimitMs: 120_000,
+  maxSqlBytes: 128 * 1024,
+  maxRunningPerCaller: 2,
+  maxRunningTotal: 4,
+  maxQueuedPerCaller: 16,
+  maxParked: 8,
+};
+
+/** `partial` over the defaults. */
+export function queryLimits(partial: Partial<QueryLimits> = {}): QueryLimits {
+  return { ...DEFAULT_QUERY_LIMITS, ...partial };
+}
+
+/** A size setting DuckDB accepts ('512MB', '2GB', '1.5GiB'), else an error naming `what`. */
+export function checkSize(what: string, value: string): string {
+  if (!/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(value)) {
+    throw new Error(`${what} needs a size such as 512MB or 2GB (got "${value}").`);
+  }
+  return value;
+}
+
+/** The DuckDB settings of `limits`, run on the warehouse instance before its configuration is locked. */
+export function engineLimitSettings(limits: QueryLimits): string[] {
+  return [
+    `SET memory_limit = '${checkSize('memoryLimit', limits.memoryLimit)}'`,
+    `SET threads = ${Math.max(1, Math.floor(limits.threads))}`,
+    `SET max_temp_directory_size = '${checkSize('maxTempDirectorySize', limits.maxTempDirectorySize)}'`,
+  ];
+}

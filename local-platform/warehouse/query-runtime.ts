@@ -1,0 +1,88 @@
+/**
+ * The query API's shared state on one warehouse: its limits, admission control, the parked Continue-wait queries, the
+ * running queries (stopped all at once on shutdown) and the parser-only instance of the sandbox's check.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { ParkedQueries } from './parked-queries';
+import { QueryAdmission, type Release } from './query-admission';
+import type { QueryLimits } from './query-limits';
+import { RunningQuery } from './running-query';
+import { SANDBOX_SETTINGS } from './query-sandbox';
+import { refusalByParse } from './sql-parse-check';
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+export class QueryRuntime {
+  readonly admission: QueryAdmission;
+  readonly parked: ParkedQueries<RunningQuery>;
+  private readonly running = new Set<RunningQuery>();
+  private closed = false;
+
+  private constructor(
+    readonly limits: QueryLimits,
+    private readonly parser: DuckDBInstance,
+    private readonly tables: ReadonlySet<string>,
+  ) {
+    this.admission = new QueryAdmission(limits);
+    this.parked = new ParkedQueries<RunningQuery>(limits.maxParked);
+  }
+
+  /** A runtime whose parse check lets queries read `tables` (lower-case names) and nothing else. */
+  static async create(limits: QueryLimits, tables: Iterable<string>): Promise<QueryRuntime> {
+    const parser = await DuckDBInstance.create(':memory:');
+    const conn = await parser.connect();
+    try {
+      for (const sql of ["SET memory_limit = '256MB'", 'SET threads = 1', ...SANDBOX_SETTINGS]) await conn.run(sql);
+    } finally {
+      conn.closeSync();
+    }
+    return new QueryRuntime(limits, parser, new Set([...tables].map((t) => t.toLowerCase())));
+  }
+
+  /** Why DuckDB's parse of `sql` is refused by the sandbox, or null. */
+  async refusal(sql: string): Promise<string | null> {
+    const conn = await this.parser.connect();
+    try {
+      return await refusalByParse(conn, sql, this.tables);
+    } finally {
+      conn.closeSync();
+    }
+  }
+
+  /**
+   * Waits for a slot of `caller` (its oldest parked query is stopped first when that is what holds the slot); null when
+   * `gone` resolves first. Throws AdmissionRefused when the caller's queue is full.
+   */
+  async admit(caller: string, gone: Promise<void>): Promise<Release | null> {
+    if (!this.admission.hasRoomFor(caller)) {
+      if (this.parked.evictOldest(caller) === undefined && this.admission.full) this.parked.evictOldest();
+    }
+    const ticket = this.admission.enter(caller);
+    const winner = await Promise.race([ticket.granted, gone.then(() => null)]);
+    if (winner === null) ticket.cancel();
+    return winner;
+  }
+
+  /** Starts `sql` on `conn` under the time limit; the query frees `release` when it is finished or stopped. */
+  start(conn: DuckDBConnection, sql: string, release: Release): RunningQuery {
+    const query: RunningQuery = new RunningQuery(conn, sql, this.limits.timeLimitMs, () => {
+      this.running.delete(query);
+      release();
+    });
+    this.running.add(query);
+    if (this.closed) query.stop();
+    return query;
+  }
+
+  /** Stops every running and parked query (shutdown): each is interrupted and its connection closed once it lets go. */
+  stopAll(): void {
+    this.closed = true;
+    this.parked.clear();
+    for (const q of [...this.running]) q.stop();
+  }
+
+  /** Stops everything and closes the parser instance. */
+  close(): void {
+    this.stopAll();
+    this.parser.closeSync();
+  }
+}
