@@ -36,7 +36,7 @@ export function bodyFailure(e: unknown, signal: CancelSignal | undefined, rows: 
       ? 'before the query result began'
       : rows === 0
         ? 'before the first row of the query result'
-        : `after ${rows} rows of the query result`;
+        : `after ${rowsText(rows)} of the query result`;
   return new AddinError(
     'network',
     `The connection broke ${when}; nothing was changed. Check your connection and run it again; if it keeps breaking, contact your administrator.`,
@@ -47,7 +47,7 @@ export function bodyFailure(e: unknown, signal: CancelSignal | undefined, rows: 
 /** The stream brought nothing for the idle span: the run stops, nothing is written. */
 export function idleStream(idleMs: number, rows: number, bytes: number): AddinError {
   const seconds = Math.round(idleMs / 1000);
-  const where = bytes === 0 ? 'before the result began' : rows > 0 ? `after ${rows} rows` : 'after the result began';
+  const where = bytes === 0 ? 'before the result began' : rows > 0 ? `after ${rowsText(rows)}` : 'after the result began';
   return new AddinError(
     'network',
     `The platform stopped sending the query result ${where}: nothing arrived for ${seconds} s, so the add-in stopped waiting. Nothing was changed. Run it again; if it keeps stopping, contact your administrator.`,
@@ -55,12 +55,15 @@ export function idleStream(idleMs: number, rows: number, bytes: number): AddinEr
   );
 }
 
+function rowsText(rows: number): string {
+  return rows === 1 ? '1 row' : `${rows} rows`;
+}
+
 /** Characters of an unexpected answer quoted in a message. */
 const RECEIVED_EXCERPT = 80;
 
 /** The first characters of `text` fit to quote: control characters dropped, spaces collapsed, cut short. */
 export function receivedExcerpt(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const flat = text
     .slice(0, RECEIVED_EXCERPT * 4)
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
