@@ -1,4 +1,4 @@
-/** A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered: /echo, /status/<code>, /bytes/<n>, /headers. */
+/** A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered: /echo, /status/<code>, /bytes/<n>, /headers, /redirect/<code>?to=<url>. */
 import { Worker } from 'node:worker_threads';
 
 const SERVER_SOURCE = `
@@ -11,7 +11,11 @@ const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const status = /^\\/status\\/(\\d+)$/.exec(url.pathname);
     const bytes = /^\\/bytes\\/(\\d+)$/.exec(url.pathname);
-    if (status) {
+    const redirect = /^\\/redirect\\/(\\d+)$/.exec(url.pathname);
+    if (redirect) {
+      res.writeHead(Number(redirect[1]), { Location: url.searchParams.get('to') });
+      res.end();
+    } else if (status) {
       res.writeHead(Number(status[1]), { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: 'status ' + status[1], detail: 'x'.repeat(300) }));
     } else if (bytes) {
