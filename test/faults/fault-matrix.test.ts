@@ -16,6 +16,7 @@ import { HOST_NAMES, makeRig, type FaultRig, type HostName } from './fault-hosts
 import { FAULT_CASES, type FaultCase, type RequestFault } from './fault-table';
 
 const EDITOR = 'dev-editor-key';
+const VIEWER = 'dev-viewer-key';
 const DEPLOYMENT = '101';
 const sqlOf = (limit: number): string => `SELECT customer_city, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 1 LIMIT ${limit}`;
 /** The window compared before and after: wider than the old and the new result. */
@@ -61,8 +62,8 @@ function faultable(base: Transport): {
 }
 
 /** The host whose writes fail once, after `armed.after` more writes have gone through. */
-function breakableHost(host: SpreadsheetHost): { host: SpreadsheetHost; armed: { after: number | null } } {
-  const armed: { after: number | null } = { after: null };
+function breakableHost(host: SpreadsheetHost): { host: SpreadsheetHost; armed: { after: number | null; busy: boolean } } {
+  const armed: { after: number | null; busy: boolean } = { after: null, busy: false };
   const wrapped = new Proxy(host, {
     get(target, prop, receiver) {
       const value: unknown = Reflect.get(target, prop, receiver);
@@ -70,6 +71,8 @@ function breakableHost(host: SpreadsheetHost): { host: SpreadsheetHost; armed: {
         return async (...args: unknown[]) => {
           if (armed.after !== null) {
             if (armed.after === 0) {
+              if (armed.busy)
+                throw new AddinError('hostBusy', 'The spreadsheet is busy: a cell is being edited. Leave the cell, then try again.');
               armed.after = null;
               // As an adapter reports a refused write: typed, in the user's words.
               throw new AddinError('host', 'The spreadsheet refused to write the cells (simulated failure halfway). Try again.');
@@ -89,7 +92,7 @@ interface Setup {
   rig: FaultRig;
   service: AddinService;
   fault: { current: RequestFault | null };
-  armed: { after: number | null };
+  armed: { after: number | null; busy: boolean };
   window: GridRange;
   placement: PlacementView;
 }
@@ -171,6 +174,7 @@ async function runCase(c: FaultCase, hostName: HostName): Promise<string> {
 
     s.fault.current = c.fault ?? null;
     if (c.failWriteAfter !== undefined) s.armed.after = c.failWriteAfter;
+    s.armed.busy = c.hostError === 'busy';
     const errors: unknown[] = [];
     let succeeded = 0;
     const refresh = (jobId: string) =>
@@ -180,7 +184,15 @@ async function runCase(c: FaultCase, hostName: HostName): Promise<string> {
       );
     if (c.drive === 'refresh') await refresh('fault-1');
     else if (c.drive === 'twoAtOnce') await Promise.all([refresh('fault-1'), refresh('fault-2')]);
-    else {
+    else if (c.drive === 'update' || c.drive === 'updateAsViewer') {
+      if (c.drive === 'updateAsViewer') await service.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
+      const draft = { ...(await service.loadDraft(placement.placementId)), sqlQuery: sqlOf(5) };
+      await service.update(placement.placementId, draft, { jobId: 'fault-1' }).then(
+        () => void succeeded++,
+        (e: unknown) => void errors.push(e),
+      );
+      if (c.drive === 'updateAsViewer') await service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    } else {
       const running = refresh('fault-1');
       await new Promise((resolve) => setTimeout(resolve, 300));
       await service.cancel('fault-1');
@@ -188,19 +200,21 @@ async function runCase(c: FaultCase, hostName: HostName): Promise<string> {
     }
     s.fault.current = null;
     s.armed.after = null;
+    s.armed.busy = false;
 
     const [cellsAfter] = await rig.host.snapshot([window]);
     const recordAfter = recordOf((await service.listPlacements()).find((p) => p.placementId === placement.placementId));
     const doc = await documentText(rig.host);
     expect(doc).not.toContain(EDITOR);
     expect(JSON.stringify(cellsAfter)).not.toContain(EDITOR);
-    expect(await definition(placement.reportId)).toEqual(definitionBefore);
+    const definitionAfter = await definition(placement.reportId);
 
     // A clean refresh gives the new result: the state after the fault is exactly the old one or exactly this.
     await service.refresh(placement.placementId, { jobId: 'clean' });
     const [cellsNew] = await rig.host.snapshot([window]);
     expect(cellsNew).not.toEqual(cellsBefore);
     const failed = succeeded === 0;
+    if (failed || c.drive !== 'update') expect(definitionAfter).toEqual(definitionBefore);
     if (failed) {
       expect(c.expect).not.toBe('ok');
       expect(cellsAfter).toEqual(cellsBefore);

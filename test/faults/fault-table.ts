@@ -9,10 +9,14 @@ export interface FaultCase {
   name: string;
   /** Applied to every request of the faulty refresh. */
   fault?: RequestFault;
-  /** How the refresh is driven: once, cancelled while its query is slow, or twice at once. */
-  drive: 'refresh' | 'cancelSlow' | 'twoAtOnce';
-  /** The host's writes fail once after this many have succeeded (0: the result's first write fails, with cells already cleared or not). */
+  /**
+   * How the run is driven: a refresh once, cancelled while its query is slow, or twice at once; or an edit of the
+   * definition (save and refresh), by the editor or by a viewer.
+   */
+  drive: 'refresh' | 'cancelSlow' | 'twoAtOnce' | 'update' | 'updateAsViewer';
+  /** The host's writes fail after this many have succeeded (0: the result's first write): once refused, or busy every time. */
   failWriteAfter?: number;
+  hostError?: 'refused' | 'busy';
   /** 'failed': the refresh must fail with `message`; 'ok': it must succeed; 'either': both are allowed (the invariants still hold). */
   expect: 'failed' | 'ok' | 'either';
   message?: RegExp;
@@ -69,5 +73,17 @@ export const FAULT_CASES: readonly FaultCase[] = [
   { name: 'Continue wait several times', fault: onQuery('continue-wait=3'), drive: 'refresh', expect: 'ok' },
   { name: 'slow first byte with Cancel', fault: onQuery('delay-ms=3000'), drive: 'cancelSlow', expect: 'either', message: /cancel/i },
   { name: 'host write failing halfway', drive: 'refresh', failWriteAfter: 0, expect: 'failed', message: /refused to write the cells/ },
+  {
+    name: 'host busy past the waits',
+    drive: 'refresh',
+    failWriteAfter: 0,
+    hostError: 'busy',
+    expect: 'failed',
+    message: /busy|leave the cell/i,
+  },
   { name: 'two refreshes of one placement at once', drive: 'twoAtOnce', expect: 'either', message: /.+/ },
+  { name: '409 upsert_branch_changed once', fault: onControl(/by-public-id/, 'upsert-race', 1), drive: 'update', expect: 'ok' },
+
+  { name: '409 publicId taken', fault: onControl(/by-public-id/, 'status=409'), drive: 'update', expect: 'failed', message: /publicId/ },
+  { name: '403 on edit for a viewer', drive: 'updateAsViewer', expect: 'failed', message: /not allowed|access/ },
 ];
