@@ -1,17 +1,29 @@
 /** The core's Transport over a WHATWG fetch function (the browser's, or Node's in tests): cancel bridged to AbortController, bodies decoded as fatal UTF-8. */
+import { bodyTooLarge } from '../core/api/body-limit';
+import { isRedirectStatus, redirectRefused } from '../core/api/redirect';
 import type { Transport, TransportResponse } from '../core/api/transport';
 import { createUtf8Feeder } from '../core/ndjson/utf8-feeder';
 import type { Utf8Decoder } from '../core/runtime/utf8-decoder';
 import { textDecoderUtf8 } from './text-decoder-utf8';
 
+/** What this transport asks of fetch: redirects are handed back, never followed. */
+interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  redirect?: 'manual';
+}
+
 /** The part of the fetch API this transport uses. */
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: FetchInit,
 ) => Promise<{
   status: number;
+  /** 'opaqueredirect' for a browser's manual redirect (status 0, Location hidden). */
+  type?: string;
   headers: { forEach(cb: (value: string, key: string) => void): void };
-  text(): Promise<string>;
   body: ReadableStream<Uint8Array> | null;
 }>;
 
@@ -34,11 +46,7 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
     const controller = new AbortController();
     // The core's signal trips the fetch (and a body being read); the bridge goes once the body is done with.
     const unbridge = request.signal?.onCancel(() => controller.abort()) ?? (() => undefined);
-    const init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal } = {
-      method: request.method,
-      headers: request.headers,
-      signal: controller.signal,
-    };
+    const init: FetchInit = { method: request.method, headers: request.headers, signal: controller.signal, redirect: 'manual' };
     if (request.body !== undefined) init.body = request.body;
     let res: Awaited<ReturnType<FetchLike>>;
     try {
@@ -51,6 +59,11 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
     res.headers.forEach((value, key) => {
       headers[key.toLowerCase()] = value;
     });
+    if (res.type === 'opaqueredirect' || isRedirectStatus(res.status)) {
+      await res.body?.cancel().catch(() => undefined);
+      unbridge();
+      throw redirectRefused(request.url, res.type === 'opaqueredirect' ? undefined : res.status, headers['location']);
+    }
     let consumed = false;
     const claim = (): void => {
       if (consumed) throw new Error('response body already consumed');
@@ -59,10 +72,10 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
     const response: TransportResponse = {
       status: res.status,
       headers,
-      text: async () => {
+      text: async (maxBytes) => {
         claim();
         try {
-          return await res.text();
+          return await boundedText(res.body, headers['content-length'], maxBytes);
         } finally {
           unbridge();
         }
@@ -74,6 +87,42 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
     };
     return response;
   };
+}
+
+/**
+ * The whole body as text (invalid UTF-8 replaced, as fetch's text() does), refused once it passes `maxBytes`: a declared
+ * length past the cap is refused before reading, and a body that grows past it is cancelled there.
+ */
+async function boundedText(body: ReadableStream<Uint8Array> | null, declared: string | undefined, maxBytes: number): Promise<string> {
+  if (body === null) return '';
+  if (declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    await body.cancel().catch(() => undefined);
+    throw bodyTooLarge(maxBytes);
+  }
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw bodyTooLarge(maxBytes);
+      parts.push(value);
+    }
+    finished = true;
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.byteLength;
+  }
+  return new TextDecoder().decode(all);
 }
 
 /**

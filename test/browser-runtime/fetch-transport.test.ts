@@ -57,6 +57,8 @@ function queryClient(fetch: FetchLike): QueryClient {
     transport: fetchTransport(fetch),
     clock: recordingClock(),
     random: seededRandom(5),
+    // The recording clock's pauses pass their time at once, so an idle watch on it would fire at once.
+    idleTimeoutMs: Infinity,
   });
 }
 

@@ -9,6 +9,7 @@ export interface FetchOptions {
   payload?: string;
   contentType?: string;
   muteHttpExceptions: boolean;
+  followRedirects: boolean;
 }
 
 export interface FetchResponse {

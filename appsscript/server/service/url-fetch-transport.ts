@@ -4,6 +4,8 @@ import { AddinError, cancelledError } from '../../../src/core/errors/addin-error
 import type { Transport, TransportRequest, TransportResponse } from '../../../src/core/api/transport';
 import type { FetchOptions, HttpMethod, UrlFetchService } from '../apps-script/apps-script-services';
 import { utf8ByteLength } from '../../../src/core/ndjson/utf8-length';
+import { bodyTooLarge } from '../../../src/core/api/body-limit';
+import { isRedirectStatus, redirectRefused } from '../../../src/core/api/redirect';
 import { fetchBatcher, type FetchBatcherOptions } from './fetch-batcher';
 
 /** UrlFetchApp's cap on a response (Google's quotas page: 50 MB per call). */
@@ -39,7 +41,8 @@ function optionsOf(request: TransportRequest): FetchOptions {
     if (name.toLowerCase() === 'content-type') contentType = value;
     else headers[name] = value;
   }
-  const options: FetchOptions = { method: METHODS[request.method], headers, muteHttpExceptions: true };
+  // Redirects come back as answers and are refused: followed, the SQL would be re-posted to wherever they point.
+  const options: FetchOptions = { method: METHODS[request.method], headers, muteHttpExceptions: true, followRedirects: false };
   if (request.body !== undefined) options.payload = request.body;
   if (contentType !== undefined) options.contentType = contentType;
   return options;
@@ -89,13 +92,18 @@ export function urlFetchTransport(urlFetch: UrlFetchService, options: UrlFetchTr
       if (e instanceof Error && /response (size|too large)|maximum response size/i.test(e.message)) throw tooLarge(request.url, null);
       throw e;
     }
+    if (isRedirectStatus(status)) throw redirectRefused(request.url, status, headers['location']);
     const bytes = utf8ByteLength(text);
     batcher.observe(bytes);
     if (bytes >= refuseBytes) throw tooLarge(request.url, bytes);
     return {
       status,
       headers,
-      text: async () => text,
+      buffered: true,
+      text: async (maxBytes) => {
+        if (bytes > maxBytes) throw bodyTooLarge(maxBytes);
+        return text;
+      },
       chunks: async function* () {
         yield text;
       },

@@ -1,6 +1,7 @@
 /** The control-plane client (deployments, environments, meta-sync tokens, reports, placements) plus the metadata route. */
 import { AddinError, ContractError, cancelledError, isAddinError } from '../errors/addin-error';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
+import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, answerTooLarge, isBodyTooLarge } from './body-limit';
 import { publicIdProblem } from './public-id';
 import { parseServiceUrl } from './service-url';
 import { withRetry, type RetryOptions } from './retry';
@@ -340,13 +341,17 @@ export class PlatformClient {
       const request: TransportRequest = { method: spec.method, url: spec.url, headers };
       if (body !== undefined) request.body = body;
       if (signal !== undefined) request.signal = signal;
-      let response: TransportResponse;
+      let response: TransportResponse | undefined;
       let text: string;
+      let limit = MAX_ANSWER_BYTES;
       try {
         response = await raceCancel(this.options.transport(request), signal);
-        text = await raceCancel(response.text(), signal);
+        const ok = response.status >= 200 && response.status <= 299;
+        limit = ok ? MAX_ANSWER_BYTES : MAX_ERROR_BODY_BYTES;
+        text = await raceCancel(response.text(limit), signal);
       } catch (e) {
         if (signal?.cancelled) throw cancelledError();
+        if (response !== undefined && isBodyTooLarge(e)) throw answerTooLarge(spec.action, response.status, limit);
         if (isAddinError(e)) throw e;
         throw networkError(e, spec.action);
       }

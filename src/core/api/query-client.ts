@@ -1,7 +1,20 @@
 /** The SQL query API client: posts a query, decodes its NDJSON stream, repeats on Continue wait, and returns the result. */
 import { authorizationHeader, type AuthScheme } from '../wire/auth-scheme';
 import { AddinError, cancelledError, isAddinError } from '../errors/addin-error';
-import { errorFromResponse, networkError } from './http-errors';
+import { errorFromResponse } from './http-errors';
+import {
+  bodyFailure,
+  idleStream,
+  megabytes,
+  notAQueryResult,
+  overBudget,
+  requestFailure,
+  stillRunning,
+  tooManyColumns,
+} from './query-errors';
+import { MAX_ERROR_BODY_BYTES, answerTooLarge, isBodyTooLarge } from './body-limit';
+import { DEFAULT_IDLE_TIMEOUT_MS, readWithin } from './idle-watch';
+import { createCancelSource } from '../runtime/cancel-signal';
 import type { QueryResult, QueryRunner, QueryRunOptions, ResultBudget } from './query-result';
 import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';
 import { raceCancel } from '../runtime/cancel-race';
@@ -33,6 +46,11 @@ export interface QueryClientOptions {
   maxLineBytes?: number;
   /** The runtime's byte budget of one result (default DEFAULT_MAX_RESULT_BYTES); a run's own budget may lower it. */
   maxResultBytes?: number;
+  /**
+   * How long a streamed result may bring no byte before the run stops with an error (default DEFAULT_IDLE_TIMEOUT_MS;
+   * Infinity turns the watch off). A buffered body (Apps Script) has nothing to wait for and is not watched.
+   */
+  idleTimeoutMs?: number;
 }
 
 /** Bytes of one result a browser pane keeps at most by default (the decoded rows take several times more memory). */
@@ -126,6 +144,19 @@ export class QueryClient implements QueryRunner {
   }
 
   private async attempt(body: string, requestId: string, run: QueryRunOptions, started: number): Promise<Decoded> {
+    // The request stops when the user cancels or the stream goes idle: a read the body never answers can only be ended
+    // by stopping the request underneath it.
+    const stop = createCancelSource();
+    const unlink = run.signal?.onCancel(() => stop.cancel()) ?? (() => undefined);
+    try {
+      return await this.attemptUntil(body, requestId, run, started, stop.signal);
+    } finally {
+      unlink();
+      stop.cancel();
+    }
+  }
+
+  private async attemptUntil(body: string, requestId: string, run: QueryRunOptions, started: number, stop: CancelSignal): Promise<Decoded> {
     const { transport, clock } = this.options;
     const signal = run.signal;
     let response: TransportResponse;
@@ -140,7 +171,7 @@ export class QueryClient implements QueryRunner {
             [REQUEST_ID_HEADER]: requestId,
           },
           body,
-          ...(signal === undefined ? {} : { signal }),
+          signal: stop,
         }),
         signal,
       );
@@ -175,19 +206,31 @@ export class QueryClient implements QueryRunner {
       this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes },
     );
     let bytes = 0;
+    const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     const chunks = response.chunks()[Symbol.asyncIterator]();
     let done = false;
+    let begun = false;
     try {
       for (;;) {
         let next: IteratorResult<string>;
         try {
-          next = await raceCancel(chunks.next(), signal);
+          const read = chunks.next();
+          next = await raceCancel(
+            response.buffered === true ? read : readWithin(read, clock, idleMs, () => idleStream(idleMs, decoder.rows, bytes)),
+            signal,
+          );
         } catch (e) {
-          throw bodyFailure(e, signal);
+          throw bodyFailure(e, signal, decoder.rows, bytes);
         }
         if (next.done === true) {
           done = true;
           break;
+        }
+        if (!begun) {
+          // A result starts with its JSON header line: anything else (a sign-in or proxy page) is named as it came.
+          const start = next.value.replace(/^[\uFEFF\s]+/, '');
+          begun = start !== '';
+          if (begun && !start.startsWith('{')) throw notAQueryResult(response.headers['content-type'], start);
         }
         bytes += utf8ByteLength(next.value);
         decoder.feed(next.value);
@@ -219,59 +262,11 @@ export class QueryClient implements QueryRunner {
   private async httpError(response: TransportResponse, signal: CancelSignal | undefined): Promise<AddinError> {
     let text = '';
     try {
-      text = await raceCancel(response.text(), signal);
-    } catch {
+      text = await raceCancel(response.text(MAX_ERROR_BODY_BYTES), signal);
+    } catch (e) {
       if (signal?.cancelled) return cancelledError();
+      if (isBodyTooLarge(e)) return answerTooLarge('run the query', response.status, MAX_ERROR_BODY_BYTES);
     }
     return errorFromResponse(response.status, text, { api: 'query', action: 'run the query' });
   }
-}
-
-/** The request itself failed: cancelled, already typed, or the platform could not be reached. */
-function requestFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
-  if (signal?.cancelled) return cancelledError();
-  if (isAddinError(e)) return e;
-  return networkError(e, 'run the query');
-}
-
-/** Reading the body failed: cancelled, already typed, or the connection broke mid-result. */
-function bodyFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
-  if (signal?.cancelled) return cancelledError();
-  if (isAddinError(e)) return e;
-  const detail = e instanceof Error ? e.message : String(e);
-  return new AddinError('network', 'The connection broke while the query result was arriving. Check your connection and run it again.', {
-    detail,
-    cause: e,
-  });
-}
-
-function megabytes(bytes: number): number {
-  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
-}
-
-/** The stream passed the budget: stopped there, with how many rows the query returns at least and what to do. */
-function overBudget(rowsAtLeast: number, why: string, budget: Required<ResultBudget>): AddinError {
-  const rows = String(rowsAtLeast).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return new AddinError(
-    'limit',
-    `The query returns at least ${rows} rows, ${why}. Nothing was changed. Add a filter or a Limit to the query, or place it in another cell or sheet with more room.`,
-    { code: 'resultTooLarge', data: { rowsAtLeast, maxRows: budget.maxRows, maxBytes: budget.maxBytes } },
-  );
-}
-
-function tooManyColumns(columns: number, maxCols: number): AddinError {
-  return new AddinError(
-    'limit',
-    `The query returns ${columns} columns, more than fit in the sheet (${maxCols}). Nothing was changed. Select fewer columns, or place it further left.`,
-    { code: 'resultTooWide', data: { columns, maxCols } },
-  );
-}
-
-function stillRunning(attempts: number, elapsedMs: number, last: AddinError): AddinError {
-  const seconds = Math.round(elapsedMs / 1000);
-  return new AddinError(
-    'query',
-    `The query is still running on the platform after ${attempts} attempts (${seconds} s). Try again later, or narrow the query.`,
-    { code: 'continueWaitLimit', detail: last.detail, data: { attempts, elapsedMs } },
-  );
 }

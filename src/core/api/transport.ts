@@ -13,8 +13,13 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   headers: Record<string, string>;
-  /** The whole body as text (buffered transports such as Apps Script). */
-  text(): Promise<string>;
+  /**
+   * The whole body as text, at most `maxBytes` UTF-8 bytes: past that it rejects with bodyTooLarge(maxBytes)
+   * (body-limit.ts), and a streaming transport stops reading and cancels the body.
+   */
+  text(maxBytes: number): Promise<string>;
+  /** True when the whole body has already arrived (Apps Script): reading it cannot stall, so no idle watch is needed. */
+  readonly buffered?: boolean;
   /**
    * The body as text chunks as they arrive (streaming transports). Buffered transports yield one chunk.
    * A streaming transport decodes bytes with the core's fatal UTF-8 feeder (ndjson/utf8-feeder), so a character split
@@ -24,5 +29,8 @@ export interface TransportResponse {
   chunks(): AsyncIterable<string>;
 }
 
-/** Performs one request; throws only on network failure or cancel (HTTP errors are responses). */
+/**
+ * Performs one request; throws on network failure, cancel, or a redirect (never followed: redirect.ts). Other HTTP
+ * errors are responses.
+ */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;

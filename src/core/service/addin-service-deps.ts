@@ -20,6 +20,8 @@ export interface AddinServiceDeps {
   throwContinueWait?: boolean;
   /** Bytes of one query result the runtime can take (default: the query client's; Apps Script caps a response at 50 MB). */
   maxResultBytes?: number;
+  /** How long a streamed query result may bring no byte before the run stops (default 120 s; Infinity turns it off). */
+  idleTimeoutMs?: number;
   /** Queries in flight at once during Refresh all (default 3). */
   refreshConcurrency?: number;
   /**

@@ -57,6 +57,7 @@ class AddinServiceImpl implements AddinService {
       timezone: deps.timezone,
       throwContinueWait: deps.throwContinueWait ?? true,
       ...(deps.maxResultBytes === undefined ? {} : { maxResultBytes: deps.maxResultBytes }),
+      ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
     });
     const reports: ReportsApi = {
       upsertReport: async (deploymentId, publicId, body, opts) =>

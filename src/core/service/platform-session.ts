@@ -23,6 +23,8 @@ export interface PlatformSessionDeps {
   throwContinueWait: boolean;
   /** Bytes of one query result the runtime can take (Apps Script's fetch caps a response at 50 MB). */
   maxResultBytes?: number;
+  /** How long a streamed query result may bring no byte (default: the query client's). */
+  idleTimeoutMs?: number;
 }
 
 function sessionKey(s: StoredSession): string {
@@ -194,6 +196,7 @@ export class PlatformSession {
           defaultTimezone: timezone,
           throwContinueWait: this.deps.throwContinueWait,
           ...(this.deps.maxResultBytes === undefined ? {} : { maxResultBytes: this.deps.maxResultBytes }),
+          ...(this.deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: this.deps.idleTimeoutMs }),
         });
         return client.run(options);
       },

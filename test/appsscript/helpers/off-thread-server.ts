@@ -1,4 +1,4 @@
-/** A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered: /echo, /status/<code>, /bytes/<n>, /headers, /gate/<name>/<n>. */
+/** A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered: /echo, /status/<code>, /bytes/<n>, /headers, /gate/<name>/<n>, /redirect/<code>?to=<url>. */
 import { Worker } from 'node:worker_threads';
 
 const SERVER_SOURCE = `
@@ -13,6 +13,7 @@ const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const status = /^\\/status\\/(\\d+)$/.exec(url.pathname);
     const bytes = /^\\/bytes\\/(\\d+)$/.exec(url.pathname);
+    const redirect = /^\\/redirect\\/(\\d+)$/.exec(url.pathname);
     const gate = /^\\/gate\\/(\\w+)\\/(\\d+)$/.exec(url.pathname);
     if (gate) {
       const waiting = gates.get(gate[1]) || [];
@@ -24,6 +25,9 @@ const server = http.createServer((req, res) => {
       waiting.push(res);
       if (waiting.length >= Number(gate[2])) release();
       else if (waiting.length === 1) setTimeout(release, 5000);
+    } else if (redirect) {
+      res.writeHead(Number(redirect[1]), { Location: url.searchParams.get('to') });
+      res.end();
     } else if (status) {
       res.writeHead(Number(status[1]), { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: 'status ' + status[1], detail: 'x'.repeat(300) }));

@@ -113,6 +113,8 @@ describe('QueryClient', () => {
       transport: fetchTransport(globalThis.fetch as FetchLike),
       clock,
       random: sequence(0.1, 0.5, 0.95, 0.3),
+      // This clock's pauses pass their time at once, so an idle watch on it would fire at once (idle-stream tests use their own clock).
+      idleTimeoutMs: Infinity,
       ...options,
     });
   }

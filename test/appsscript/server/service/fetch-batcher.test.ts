@@ -2,7 +2,7 @@
 import type { FetchAllRequest, FetchOptions, FetchResponse } from '../../../../appsscript/server/apps-script/apps-script-services';
 import { BATCH_BYTES, fetchBatcher } from '../../../../appsscript/server/service/fetch-batcher';
 
-const OPTIONS: FetchOptions = { method: 'get', headers: {}, muteHttpExceptions: true };
+const OPTIONS: FetchOptions = { method: 'get', headers: {}, muteHttpExceptions: true, followRedirects: false };
 const answer = (url: string): FetchResponse => ({ getResponseCode: () => 200, getContentText: () => url, getAllHeaders: () => ({}) });
 
 function recording(unreachable: (url: string) => boolean = () => false) {

@@ -29,7 +29,7 @@ test('sends the method, headers and body, passing Content-Type as contentType, a
   });
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-  const echoed = JSON.parse(await res.text()) as { method: string; headers: Record<string, string>; body: string };
+  const echoed = JSON.parse(await res.text(1e6)) as { method: string; headers: Record<string, string>; body: string };
   expect(echoed).toMatchObject({ method: 'POST', body: '{"sql":"select 1"}' });
   expect(echoed.headers).toMatchObject({ authorization: 'Bearer secret', 'content-type': 'application/json', 'x-span': 's1' });
   expect(env.urlFetch.requests[0]!.headers).not.toHaveProperty('content-type');
@@ -43,7 +43,7 @@ test('sends the method, headers and body, passing Content-Type as contentType, a
 test('an HTTP error is a response with its whole body (muteHttpExceptions), not a throw', async () => {
   const res = await urlFetchTransport(env.urlFetch.app)({ method: 'DELETE', url: `${server.url}/status/409`, headers: {} });
   expect(res.status).toBe(409);
-  expect(JSON.parse(await res.text())).toMatchObject({ error: 'status 409', detail: 'x'.repeat(300) });
+  expect(JSON.parse(await res.text(1e6))).toMatchObject({ error: 'status 409', detail: 'x'.repeat(300) });
 });
 
 test('a body near the 50 MB cap is refused with a limit error before anything uses it; one past the cap too', async () => {
@@ -57,7 +57,7 @@ test('a body near the 50 MB cap is refused with a limit error before anything us
   expect(over.kind).toBe('limit');
   expect(over.message).toMatch(/\(more than 50 MB;/);
   const under = await transport({ method: 'GET', url: `${server.url}/bytes/${NEAR_CAP_BYTES - 1}`, headers: {} });
-  expect((await under.text()).length).toBe(NEAR_CAP_BYTES - 1);
+  expect((await under.text(NEAR_CAP_BYTES)).length).toBe(NEAR_CAP_BYTES - 1);
 });
 
 test('the cap counts UTF-8 bytes, not characters', async () => {

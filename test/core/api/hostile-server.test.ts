@@ -1,0 +1,327 @@
+/** The clients over the fetch transport against a hostile server on loopback: capped bodies, refused redirects, silent streams, misleading answers. */
+import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
+import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES } from '../../../src/core/api/body-limit';
+import { PlatformClient } from '../../../src/core/api/platform-client';
+import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
+import type { CancelSignal } from '../../../src/core/runtime/cancel-signal';
+import type { Clock } from '../../../src/core/runtime/clock';
+import { cancelledError } from '../../../src/core/errors/addin-error';
+import { addinRejection } from '../../helpers/caught-error';
+import { recordingClock, seededRandom } from '../../helpers/contract-fake-clock';
+import { startHostileServer, type HostileServer } from '../../helpers/hostile-server';
+
+const transport = fetchTransport(globalThis.fetch as FetchLike);
+const HEADER = { schema: [{ name: 'orders.status', column_type: 'String' }] };
+const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/** A clock whose sleeps end only when the test moves it past them (or their signal trips). */
+class ManualClock implements Clock {
+  private t = 0;
+  private timers: Array<{ at: number; resolve: () => void }> = [];
+  now(): number {
+    return this.t;
+  }
+  sleep(ms: number, signal?: CancelSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = { at: this.t + ms, resolve };
+      this.timers.push(timer);
+      signal?.onCancel(() => {
+        this.timers = this.timers.filter((x) => x !== timer);
+        reject(cancelledError());
+      });
+    });
+  }
+  get pending(): number {
+    return this.timers.length;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+    const due = this.timers.filter((x) => x.at <= this.t);
+    this.timers = this.timers.filter((x) => x.at > this.t);
+    for (const x of due) x.resolve();
+  }
+}
+
+/** Resolves once `check` holds, looking again after each turn of the event loop. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** True when `p` is still pending after the event loop has turned a few times. */
+async function stillPending(p: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+  return !settled;
+}
+
+let server: HostileServer;
+let other: HostileServer;
+beforeEach(async () => {
+  server = await startHostileServer();
+  other = await startHostileServer();
+});
+afterEach(async () => {
+  await server.close();
+  await other.close();
+});
+
+const platform = (): PlatformClient =>
+  new PlatformClient({ baseUrl: server.url, apiKey: 'sk_test_key', transport, clock: recordingClock(), random: seededRandom(3) });
+const query = (options: Partial<QueryClientOptions> = {}): QueryClient =>
+  new QueryClient({
+    deploymentUrl: server.url,
+    credential: 'sk_test_key',
+    transport,
+    clock: recordingClock(),
+    random: seededRandom(4),
+    idleTimeoutMs: Infinity,
+    ...options,
+  });
+
+describe('bodies read whole are capped', () => {
+  it('an endless control-plane answer stops at 8 MB with a limit error naming the cap, read once and cancelled', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      server.pour(res, `{"pad":"${'x'.repeat(64 * 1024)}",`);
+    });
+    const e = await addinRejection(platform().listDeployments());
+    expect(e.kind).toBe('limit');
+    expect(e.code).toBe('bodyTooLarge');
+    expect(e.message).toMatch(/more than 8 MB as its answer, the most the add-in reads of an answer/);
+    expect(e.data).toMatchObject({ limitBytes: MAX_ANSWER_BYTES, status: 200 });
+    expect(server.requests).toHaveLength(1);
+    await until(() => server.clientClosed === 1);
+    // What the server got out is the cap plus what the sockets buffered, not the endless body.
+    expect(server.bytesSent).toBeLessThan(MAX_ANSWER_BYTES + 8 * 1024 * 1024);
+  });
+
+  it('an endless error answer stops at 64 KB, is not retried although 503 is, and names the status and the cap', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'text/plain' });
+      server.pour(res, 'busy '.repeat(1000));
+    });
+    const e = await addinRejection(platform().listDeployments());
+    expect(e.kind).toBe('limit');
+    expect(e.message).toMatch(/more than 64 KB as its error answer \(HTTP 503\), the most the add-in reads of an error answer/);
+    expect(e.status).toBe(503);
+    expect(server.requests).toHaveLength(1);
+    await until(() => server.clientClosed === 1);
+    expect(server.bytesSent).toBeLessThan(MAX_ERROR_BODY_BYTES + 8 * 1024 * 1024);
+  });
+
+  it('a declared length past the cap is refused before any of the body is read', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(600 * 1024 * 1024) });
+      res.write('{"data":');
+      // The rest never comes: only the declared length can end this.
+    });
+    const e = await addinRejection(platform().listDeployments());
+    expect(e.code).toBe('bodyTooLarge');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('the query API’s endless error answer stops at 64 KB too', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/html' });
+      server.pour(res, '<p>oops</p>'.repeat(500));
+    });
+    const e = await addinRejection(query().run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('limit');
+    expect(e.message).toMatch(/Could not run the query: the platform sent more than 64 KB as its error answer \(HTTP 500\)/);
+    expect(server.requests).toHaveLength(1);
+    await until(() => server.clientClosed === 1);
+  });
+
+  it('an error answer under the cap is still read and mapped by its status', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(401, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: 'invalid api key', pad: 'x'.repeat(MAX_ERROR_BODY_BYTES - 100) }));
+    });
+    expect((await addinRejection(platform().listDeployments())).kind).toBe('unauthenticated');
+  });
+});
+
+describe('redirects are refused', () => {
+  it('a query redirected to another origin fails naming that origin, and the other origin receives nothing', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(307, { Location: `${other.url}/steal` });
+      res.end();
+    });
+    other.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.end(line(HEADER) + line({ data: [['stolen']] }));
+    });
+    const e = await addinRejection(query().run({ query: 'SELECT secret FROM t' }));
+    expect(e.kind).toBe('contract');
+    expect(e.code).toBe('redirectRefused');
+    expect(e.message).toContain(`a redirect (HTTP 307) to ${other.url}, another address than ${server.url}`);
+    expect(e.message).toMatch(/does not follow redirects, so nothing was sent there/);
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it('a control-plane call redirected elsewhere is refused once, not retried, and the key goes nowhere else', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(302, { Location: `${other.url}/api/v1/deployments` });
+      res.end();
+    });
+    const e = await addinRejection(platform().listDeployments());
+    expect(e.code).toBe('redirectRefused');
+    expect(e.data).toMatchObject({ status: 302, crossOrigin: true, location: other.url });
+    expect(server.requests).toHaveLength(1);
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it('a redirect on the same origin is refused as well, saying so', async () => {
+    server.handle((req, res) => {
+      if (req.path === '/moved') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ data: { deployments: [] }, pagination: { offset: 0, limit: 100, total: 0 } }));
+        return;
+      }
+      res.writeHead(308, { Location: '/moved' });
+      res.end();
+    });
+    const e = await addinRejection(platform().listDeployments());
+    expect(e.message).toContain(`a redirect (HTTP 308) to another path on ${server.url}`);
+    expect(server.requests.map((r) => r.path)).toEqual(['/api/v1/deployments']);
+  });
+
+  it('a browser’s opaque manual redirect (no status, no Location) is refused without naming a place', async () => {
+    const opaque: FetchLike = async () => ({ status: 0, type: 'opaqueredirect', headers: new Headers(), body: null });
+    const client = new QueryClient({
+      deploymentUrl: 'https://tenant.example.com/d/1',
+      credential: 'k',
+      transport: fetchTransport(opaque),
+      clock: recordingClock(),
+      random: seededRandom(1),
+    });
+    const e = await addinRejection(client.run({ query: 'SELECT 1' }));
+    expect(e.code).toBe('redirectRefused');
+    expect(e.message).toMatch(/^The platform answered with a redirect\. The add-in does not follow redirects/);
+  });
+});
+
+describe('a silent stream ends after the idle span', () => {
+  it('a stream that stops after its header ends when no byte came for the idle span on the injected clock, and the connection is closed', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.write(line(HEADER) + line({ data: [['a'], ['b']] }));
+      // ...and then nothing, without closing.
+    });
+    const clock = new ManualClock();
+    const run = query({ clock, idleTimeoutMs: 30_000 }).run({ query: 'SELECT 1' });
+    await until(() => clock.pending > 0 && server.requests.length === 1);
+    // The watch restarts with each chunk: wait for the one after the rows.
+    clock.advance(29_999);
+    expect(await stillPending(run)).toBe(true);
+    clock.advance(1);
+    const e = await addinRejection(run);
+    expect(e.kind).toBe('network');
+    expect(e.code).toBe('idleTimeout');
+    expect(e.message).toMatch(/stopped sending the query result after 2 rows: nothing arrived for 30 s/);
+    await until(() => server.clientClosed === 1);
+  });
+
+  it('a stream that sends nothing after its status line ends the same way, with the default span of 120 s', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.flushHeaders();
+    });
+    const clock = new ManualClock();
+    const client = new QueryClient({ deploymentUrl: server.url, credential: 'k', transport, clock, random: seededRandom(2) });
+    const run = client.run({ query: 'SELECT 1' });
+    await until(() => clock.pending > 0);
+    clock.advance(119_000);
+    expect(await stillPending(run)).toBe(true);
+    clock.advance(1_000);
+    const e = await addinRejection(run);
+    expect(e.message).toMatch(/before the result began: nothing arrived for 120 s/);
+  });
+
+  it('bytes that keep coming keep the stream alive, and Continue wait answers are repeated as before', async () => {
+    let calls = 0;
+    server.handle((_req, res) => {
+      calls++;
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      if (calls < 3) {
+        res.end(line({ error: 'Continue wait' }));
+        return;
+      }
+      res.write(line(HEADER));
+      let sent = 0;
+      const tick = setInterval(() => {
+        res.write(line({ data: [[`r${sent}`]] }));
+        if (++sent === 5) {
+          clearInterval(tick);
+          res.end();
+        }
+      }, 5);
+    });
+    const clock = new ManualClock();
+    const run = query({ clock, idleTimeoutMs: 10_000 }).run({ query: 'SELECT 1' });
+    // Each pause between Continue wait repeats is a sleep on the same clock: move it until the run ends.
+    let result: Awaited<typeof run> | undefined;
+    void run.then((r) => (result = r));
+    while (result === undefined) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (clock.pending > 0 && calls < 3) clock.advance(2_000);
+    }
+    expect(result.rows.map((r) => r[0])).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    expect(calls).toBe(3);
+  });
+});
+
+describe('messages say what was received', () => {
+  it('an HTML page answered with 200 is named as an HTML page with its type and first characters, not as a cut connection', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><head><title>Sign in</title></head><body>\u0007Please sign in</body></html>');
+    });
+    const e = await addinRejection(query().run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('contract');
+    expect(e.code).toBe('notQueryResult');
+    expect(e.message).toContain('answered with an HTML page instead of a query result (content type "text/html; charset=utf-8"');
+    // The first 80 characters, the bell character dropped.
+    expect(e.message).toContain('starting "<!DOCTYPE html><html><head><title>Sign in</title></head><body> Please sign in</b…"');
+    expect(e.message).not.toMatch(/cut|damaged/);
+  });
+
+  it('a plain-text answer without a content type is quoted too', async () => {
+    server.handle((_req, res) => {
+      res.removeHeader('Content-Type');
+      res.writeHead(200);
+      res.end('   OK\n');
+    });
+    const e = await addinRejection(query().run({ query: 'SELECT 1' }));
+    expect(e.message).toContain('answered with something instead of a query result (no content type, starting "OK")');
+  });
+
+  it('a server that closes the connection before answering is not blamed on the tenant URL', async () => {
+    server.handle((_req, res) => res.socket?.destroy());
+    const e = await addinRejection(query().run({ query: 'SELECT 1' }));
+    expect(e.kind).toBe('network');
+    expect(e.message).toMatch(/no answer came from the platform \(the connection failed, or was closed before the answer began\)/);
+    expect(e.message).not.toMatch(/tenant URL/);
+  });
+
+  it('a server that dies after its status line, or after some rows, says when the connection broke', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.flushHeaders();
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const before = await addinRejection(query().run({ query: 'SELECT 1' }));
+    expect(before.message).toMatch(/^The connection broke before the query result began; nothing was changed\./);
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.write(line(HEADER) + line({ data: [['a']] }));
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const after = await addinRejection(query().run({ query: 'SELECT 1' }));
+    expect(after.message).toMatch(/^The connection broke after 1 row of the query result;/);
+  });
+});
