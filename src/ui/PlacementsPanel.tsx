@@ -163,7 +163,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <div className={styles.header}>
-        <Text as="h2" id={headingId} size={400} weight="semibold">
+        <Text as="h2" id={headingId} size={400} weight="semibold" tabIndex={-1}>
           Reports in this workbook
         </Text>
         <Button size="small" onClick={refreshAll} disabled={locked || !refreshable}>
