@@ -41,6 +41,9 @@ export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject,
   const showSignIn = view.action === 'signInAgain' && onSignInAgain !== undefined;
   const ref = useReveal<HTMLDivElement>(error, takeFocus);
   const assertive = view.intent !== 'info';
+  // A message that opens with the title ("Cancelled. Nothing was changed.") says it once, not twice.
+  const repeats = view.message.toLowerCase().startsWith(view.title.toLowerCase());
+  const title = subject === undefined ? (repeats ? null : view.title) : repeats ? subject : `${subject}: ${view.title}`;
   return (
     <MessageBar
       ref={ref}
@@ -55,7 +58,7 @@ export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject,
       politeness={assertive ? 'assertive' : 'polite'}
     >
       <MessageBarBody className={styles.body}>
-        <MessageBarTitle>{subject === undefined ? view.title : `${subject}: ${view.title}`}</MessageBarTitle>
+        {title !== null && <MessageBarTitle>{title}</MessageBarTitle>}
         {view.message}
         {view.hint !== null && <Text className={styles.hint}>{view.hint}</Text>}
         {view.detail !== null && (
