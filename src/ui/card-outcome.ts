@@ -11,12 +11,17 @@ export type CardOutcome =
 
 /** A report placed from the editor: where to go back to in the list, and what to say on its card. */
 /**
- * The outcome a card shows for a placement now at `rangeLabel`: an outcome that names another area (the report moved
- * since, rows were inserted above it) is stale and is not shown.
+ * The outcome a card shows for a placement now at `rangeLabel`: an outcome that names an area anchored elsewhere (the
+ * report moved since, rows were inserted above it) is stale and is not shown.
  */
 export function currentOutcome(outcome: CardOutcome | undefined, rangeLabel: string | null): CardOutcome | null {
   if (outcome === undefined) return null;
-  return (outcome.kind === 'done' || outcome.kind === 'empty') && outcome.at !== rangeLabel ? null : outcome;
+  return (outcome.kind === 'done' || outcome.kind === 'empty') && anchorOf(outcome.at) !== anchorOf(rangeLabel) ? null : outcome;
+}
+
+/** "Sheet1!G2" of "Sheet1!G2:H7": a refresh may resize an area, only a move changes its anchor. */
+function anchorOf(rangeLabel: string | null): string | null {
+  return rangeLabel === null ? null : (rangeLabel.split(':')[0] ?? rangeLabel);
 }
 
 export interface PlacedReport {
