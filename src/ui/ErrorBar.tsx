@@ -25,6 +25,8 @@ export interface ErrorBarProps {
   sql?: string | null;
   /** Move the focus to the message when it appears (it replaced the control the user was on, e.g. Insert). */
   takeFocus?: boolean;
+  /** Shown on the sign-in form: a validation error is worded for its fields. */
+  signIn?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -33,11 +35,12 @@ const useStyles = makeStyles({
   detail: { display: 'block', marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3 },
 });
 
-export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject, sql, takeFocus = false }: ErrorBarProps) {
+export function ErrorBar(props: ErrorBarProps) {
+  const { error, onSignInAgain: signInProp, onDismiss, subject, sql, takeFocus = false, signIn = false } = props;
   const styles = useStyles();
   const signInFromShell = useContext(SignInAgainContext);
   const onSignInAgain = signInProp ?? signInFromShell ?? undefined;
-  const view = toErrorView(error, { sql: sql ?? null });
+  const view = toErrorView(error, { sql: sql ?? null, signIn });
   const showSignIn = view.action === 'signInAgain' && onSignInAgain !== undefined;
   const ref = useReveal<HTMLDivElement>(error, takeFocus);
   const assertive = view.intent !== 'info';
