@@ -275,20 +275,6 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
       },
     },
     {
-      name: '3c the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
-      run: async () => {
-        await walkDialogs(
-          ui,
-          {
-            selectTarget: () => ui.clickCell(story.sheet1, 'L2'),
-            targetLabel: `${story.sheet1}!L2`,
-            typeInTheWay: () => ui.typeIntoCell(story.sheet1, 'L3', 'in the way'),
-          },
-          { name: 'Dialog walk', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' },
-        );
-      },
-    },
-    {
       name: '4 a typed cell below the first report refuses an edit that returns more rows, naming the cell',
       run: async () => {
         const first = story.firstCells;
@@ -746,6 +732,21 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           assert(long.length === 0, `Refreshing or clearing froze the page: tasks of ${long.join(', ')} ms`);
         }
         assert(cancelMs < 1_000, `Cancel took ${cancelMs} ms to stop the write`);
+      },
+    },
+    {
+      name: '15 on a sheet of its own, the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
+      run: async () => {
+        const sheet = await ui.addSheet();
+        await walkDialogs(
+          ui,
+          {
+            selectTarget: () => ui.clickCell(sheet, 'B2'),
+            targetLabel: `${sheet}!B2`,
+            typeInTheWay: () => ui.typeIntoCell(sheet, 'B3', 'in the way'),
+          },
+          { name: 'Dialog walk', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' },
+        );
       },
     },
   ];
