@@ -1,6 +1,6 @@
 /** The report builder: view, searchable fields, zones (Rows, Columns, Measures, Filters), granularity, order, limit and the generated SQL. */
 import { Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Meta } from '../core/wire/schemas';
 import type { BuilderState } from '../core/builder/builder-state';
 import {
@@ -59,7 +59,20 @@ function isGranularity(v: string): v is Granularity {
   return (GRANULARITIES as readonly string[]).includes(v);
 }
 
-export function BuilderPanel({ meta, state, onChange, onLimitProblem, sql, problem }: BuilderPanelProps) {
+export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sql, problem }: BuilderPanelProps) {
+  /** Sorts that went with a member the user removed: the order list says so until the order is edited. */
+  const [dropped, setDropped] = useState<string[] | null>(null);
+  /** Any edit but the order's own: a sort whose member left the report is named in the order list. */
+  const onChange = (next: BuilderState) => {
+    const gone = state.order.filter((o) => !next.order.some((n) => n.member === o.member)).map((o) => o.member);
+    if (gone.length > 0) setDropped(gone);
+    change(next);
+  };
+  /** An edit of the order itself: what it says replaces any note about dropped sorts. */
+  const onOrderChange = (next: BuilderState) => {
+    setDropped(null);
+    change(next);
+  };
   const styles = useStyles();
   const filtersId = useId();
   const filterFocus = useListFocus();
@@ -175,10 +188,11 @@ export function BuilderPanel({ meta, state, onChange, onLimitProblem, sql, probl
             order={state.order}
             choices={[...state.rows, ...state.columns, ...state.measures].map((member) => ({ member, title: titleOf(index, member) }))}
             limit={state.limit}
-            onSet={(i, entry) => onChange(setOrder(state, i, entry))}
-            onAdd={() => onChange(addOrder(state))}
-            onRemove={(i) => onChange(removeOrder(state, i))}
-            onMove={(i, delta) => onChange(moveOrder(state, i, delta))}
+            dropped={dropped?.map((member) => titleOf(index, member)) ?? null}
+            onSet={(i, entry) => onOrderChange(setOrder(state, i, entry))}
+            onAdd={() => onOrderChange(addOrder(state))}
+            onRemove={(i) => onOrderChange(removeOrder(state, i))}
+            onMove={(i, delta) => onOrderChange(moveOrder(state, i, delta))}
             onLimit={(limit) => {
               if (typeof limit === 'object' && limit !== null) {
                 onLimitProblem(limit.invalid);

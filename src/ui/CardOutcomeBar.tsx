@@ -2,6 +2,7 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text } from '@fluentui/react-components';
 import type { CardOutcome } from './card-outcome';
 import { ErrorBar } from './ErrorBar';
+import { useReveal } from './use-reveal';
 
 export interface CardOutcomeBarProps {
   outcome: CardOutcome;
@@ -10,10 +11,24 @@ export interface CardOutcomeBarProps {
 
 export function CardOutcomeBar({ outcome, onDismiss }: CardOutcomeBarProps) {
   if (outcome.kind === 'error') return <ErrorBar error={outcome.error} onDismiss={onDismiss} />;
+  return <OutcomeBar outcome={outcome} onDismiss={onDismiss} />;
+}
+
+function OutcomeBar({ outcome, onDismiss }: { outcome: Exclude<CardOutcome, { kind: 'error' }>; onDismiss: () => void }) {
+  const ref = useReveal<HTMLDivElement>(outcome);
   const intent =
     outcome.kind === 'done' ? (outcome.capNote === null ? 'success' : 'warning') : outcome.kind === 'empty' ? 'warning' : 'info';
   return (
-    <MessageBar intent={intent} data-intent={intent} data-outcome={outcome.kind} layout="multiline" politeness="polite">
+    <MessageBar
+      ref={ref}
+      role="status"
+      aria-live="polite"
+      intent={intent}
+      data-intent={intent}
+      data-outcome={outcome.kind}
+      layout="multiline"
+      politeness="polite"
+    >
       <MessageBarBody>
         {outcome.kind !== 'cancelled' && <MessageBarTitle>{outcome.title}</MessageBarTitle>}
         {outcome.text}

@@ -12,6 +12,7 @@ import {
 import { useContext } from 'react';
 import { toErrorView } from './error-view';
 import { SignInAgainContext } from './pane-env';
+import { useReveal } from './use-reveal';
 
 export interface ErrorBarProps {
   error: unknown;
@@ -22,6 +23,10 @@ export interface ErrorBarProps {
   subject?: string;
   /** The user's SQL, when the error is about running it (a query error then points at the user's own line). */
   sql?: string | null;
+  /** Move the focus to the message when it appears (it replaced the control the user was on, e.g. Insert). */
+  takeFocus?: boolean;
+  /** Shown on the sign-in form: a validation error is worded for its fields. */
+  signIn?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -30,22 +35,33 @@ const useStyles = makeStyles({
   detail: { display: 'block', marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3 },
 });
 
-export function ErrorBar({ error, onSignInAgain: signInProp, onDismiss, subject, sql }: ErrorBarProps) {
+export function ErrorBar(props: ErrorBarProps) {
+  const { error, onSignInAgain: signInProp, onDismiss, subject, sql, takeFocus = false, signIn = false } = props;
   const styles = useStyles();
   const signInFromShell = useContext(SignInAgainContext);
   const onSignInAgain = signInProp ?? signInFromShell ?? undefined;
-  const view = toErrorView(error, { sql: sql ?? null });
+  const view = toErrorView(error, { sql: sql ?? null, signIn });
   const showSignIn = view.action === 'signInAgain' && onSignInAgain !== undefined;
+  const ref = useReveal<HTMLDivElement>(error, takeFocus);
+  const assertive = view.intent !== 'info';
+  // A message that opens with the title ("Cancelled. Nothing was changed.") says it once, not twice.
+  const repeats = view.message.toLowerCase().startsWith(view.title.toLowerCase());
+  const title = subject === undefined ? (repeats ? null : view.title) : repeats ? subject : `${subject}: ${view.title}`;
   return (
     <MessageBar
+      ref={ref}
+      tabIndex={takeFocus ? -1 : undefined}
+      // A live region of its own, announced when it appears: errors and warnings at once, information when the reader is idle.
+      role={assertive ? 'alert' : 'status'}
+      aria-live={assertive ? 'assertive' : 'polite'}
       intent={view.intent}
       data-intent={view.intent}
       data-kind={view.kind}
       layout="multiline"
-      politeness={view.intent === 'info' ? 'polite' : 'assertive'}
+      politeness={assertive ? 'assertive' : 'polite'}
     >
       <MessageBarBody className={styles.body}>
-        <MessageBarTitle>{subject === undefined ? view.title : `${subject}: ${view.title}`}</MessageBarTitle>
+        {title !== null && <MessageBarTitle>{title}</MessageBarTitle>}
         {view.message}
         {view.hint !== null && <Text className={styles.hint}>{view.hint}</Text>}
         {view.detail !== null && (

@@ -1,6 +1,6 @@
 /** The signed-in home: data source (deployment, environment), "New report", and the reports placed in this workbook. */
 import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { PlacementView, WorkbookContext } from '../core/service/addin-service';
 import type { PlacedReport } from './card-outcome';
 import { ContextPicker } from './ContextPicker';
@@ -17,6 +17,8 @@ export interface HomeScreenProps {
   placed: PlacedReport | null;
   /** The platform refused to save a new report this session: New report is unavailable, and says why. */
   createRefused: boolean;
+  /** The user came back from the editor: focus goes to New report (or, when it is unavailable, the list's heading). */
+  takeFocus?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -25,15 +27,25 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground2 },
 });
 
-export function HomeScreen({ context, onContextChange, onNewReport, onEdit, refreshAll, placed, createRefused }: HomeScreenProps) {
+export function HomeScreen(props: HomeScreenProps) {
+  const { context, onContextChange, onNewReport, onEdit, refreshAll, placed, createRefused, takeFocus = false } = props;
   const styles = useStyles();
   const ready = context.environmentId !== null;
   const hintId = useId();
+  const newReportRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    const button = newReportRef.current;
+    if (button !== null && !button.disabled) button.focus();
+    else rootRef.current?.querySelector<HTMLElement>('h2')?.focus();
+    // Once, when the screen opens (the list may disable or enable New report later; focus is not moved again then).
+  }, []);
   return (
-    <div className={styles.root}>
+    <div className={styles.root} ref={rootRef}>
       <ContextPicker onContextChange={onContextChange} />
       <div className={styles.newReport}>
-        <Button appearance="primary" onClick={onNewReport} disabled={!ready || createRefused} aria-describedby={hintId}>
+        <Button ref={newReportRef} appearance="primary" onClick={onNewReport} disabled={!ready || createRefused} aria-describedby={hintId}>
           New report
         </Button>
         {createRefused ? (

@@ -18,6 +18,8 @@ export interface OrderEditorProps {
   onMove: (index: number, delta: number) => void;
   /** A valid limit (a whole number above 0, or null for none), or `invalid` with the reason while the typed text is not one. */
   onLimit: (limit: number | null | { invalid: string }) => void;
+  /** Titles of members whose sorts went with them (the member was removed from the report), said in the list; null when none. */
+  dropped?: readonly string[] | null;
 }
 
 /** Said under an empty Limit: without a top-level LIMIT the platform returns at most its default cap. */
@@ -27,10 +29,18 @@ export const DEFAULT_CAP_HINT = `No limit set: the platform returns at most ${fo
 export function parseLimitText(text: string): number | null | { invalid: string } {
   const t = text.trim();
   if (t === '') return null;
+  // Past the largest whole number a number holds exactly, a typed limit would be sent as another number.
+  if (/^\d+(?:\.\d*)?(?:e\+?\d+)?$/i.test(t) && Number(t) > Number.MAX_SAFE_INTEGER)
+    return { invalid: `Enter a whole number from 1 to ${formatCount(Number.MAX_SAFE_INTEGER)}, or leave empty for no limit.` };
   if (!/^[1-9]\d*$/.test(t) || !Number.isSafeInteger(Number(t)))
     return { invalid: 'Enter a whole number above 0, or leave empty for no limit.' };
   return Number(t);
 }
+
+/** The most rows a sheet holds (Excel's and the preview's grid): a limit past them cannot all be placed below a header. */
+const SHEET_ROWS = 1_048_576;
+/** Said under a Limit larger than the rows a sheet can hold below the report's header. */
+export const PAST_SHEET_HINT = `A sheet has ${formatCount(SHEET_ROWS)} rows: at most ${formatCount(SHEET_ROWS - 1)} fit below the header.`;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -56,6 +66,9 @@ export function OrderEditor(props: OrderEditorProps) {
         Order
       </Text>
       <div ref={focus.ref} tabIndex={-1} role="group" aria-labelledby={labelId}>
+        {props.dropped !== undefined && props.dropped !== null && props.dropped.length > 0 && (
+          <Caption1 role="status">{props.dropped.map((t) => `The sort by ${t} was dropped with ${t}.`).join(' ')}</Caption1>
+        )}
         {order.length === 0 ? (
           <Caption1 className={styles.empty}>Default order.</Caption1>
         ) : (
@@ -112,7 +125,13 @@ export function OrderEditor(props: OrderEditorProps) {
       </div>
       <Field
         label="Limit"
-        hint={limitText.trim() === '' ? DEFAULT_CAP_HINT : 'Most rows to return; empty for no limit.'}
+        hint={
+          limitText.trim() === ''
+            ? DEFAULT_CAP_HINT
+            : typeof parsedLimit === 'number' && parsedLimit > SHEET_ROWS - 1
+              ? PAST_SHEET_HINT
+              : 'Most rows to return; empty for no limit.'
+        }
         validationMessage={limitProblem}
       >
         <Input

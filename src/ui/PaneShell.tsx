@@ -7,6 +7,7 @@ import { ErrorBar } from './ErrorBar';
 import { HomeScreen } from './HomeScreen';
 import { PaneHeader } from './PaneHeader';
 import { SignInAgainContext, usePaneEnv } from './pane-env';
+import { PaneQuestionHost } from './pane-question';
 import { ReportEditor } from './ReportEditor';
 import { SignInScreen } from './SignInScreen';
 import { useRefreshAll } from './use-refresh-all';
@@ -50,8 +51,14 @@ export function PaneShell() {
     service.signOut().catch((e: unknown) => setLoadError(e));
   }, [service]);
 
-  const home = () => setScreen({ kind: 'home' });
+  /** Back from the editor without placing anything: the home screen takes the focus (the editor's Back button is gone). */
+  const [returned, setReturned] = useState(false);
+  const home = () => {
+    setReturned(true);
+    setScreen({ kind: 'home' });
+  };
   const onPlaced = (p: PlacedReport) => {
+    setReturned(false);
     setPlaced(p);
     setScreen({ kind: 'home' });
   };
@@ -77,32 +84,35 @@ export function PaneShell() {
   }
   return (
     <SignInAgainContext.Provider value={signOut}>
-      <div className={styles.root}>
-        <PaneHeader tenantUrl={session.tenantUrl} onSignOut={signOut} />
-        {screen.kind === 'home' && (
-          <HomeScreen
-            context={context}
-            onContextChange={setContext}
-            onNewReport={() => {
-              setPlaced(null);
-              setScreen({ kind: 'new' });
-            }}
-            onEdit={(placement) => {
-              setPlaced(null);
-              setScreen({ kind: 'edit', placement });
-            }}
-            refreshAll={refreshAll}
-            placed={placed}
-            createRefused={createRefused}
-          />
-        )}
-        {screen.kind === 'new' && (
-          <ReportEditor editing={null} onClose={home} onPlaced={onPlaced} onCreateRefused={() => setCreateRefused(true)} />
-        )}
-        {screen.kind === 'edit' && (
-          <ReportEditor key={screen.placement.placementId} editing={screen.placement} onClose={home} onPlaced={onPlaced} />
-        )}
-      </div>
+      <PaneQuestionHost>
+        <div className={styles.root}>
+          <PaneHeader tenantUrl={session.tenantUrl} onSignOut={signOut} />
+          {screen.kind === 'home' && (
+            <HomeScreen
+              context={context}
+              onContextChange={setContext}
+              onNewReport={() => {
+                setPlaced(null);
+                setScreen({ kind: 'new' });
+              }}
+              onEdit={(placement) => {
+                setPlaced(null);
+                setScreen({ kind: 'edit', placement });
+              }}
+              refreshAll={refreshAll}
+              placed={placed}
+              createRefused={createRefused}
+              takeFocus={returned}
+            />
+          )}
+          {screen.kind === 'new' && (
+            <ReportEditor editing={null} onClose={home} onPlaced={onPlaced} onCreateRefused={() => setCreateRefused(true)} />
+          )}
+          {screen.kind === 'edit' && (
+            <ReportEditor key={screen.placement.placementId} editing={screen.placement} onClose={home} onPlaced={onPlaced} />
+          )}
+        </div>
+      </PaneQuestionHost>
     </SignInAgainContext.Provider>
   );
 }

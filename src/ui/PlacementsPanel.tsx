@@ -2,7 +2,7 @@
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { JobItemState, PlacementView } from '../core/service/addin-service';
-import { outcomeOf, type CardOutcome, type PlacedReport } from './card-outcome';
+import { currentOutcome, outcomeOf, type CardOutcome, type PlacedReport } from './card-outcome';
 import { CardOutcomeBar } from './CardOutcomeBar';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
@@ -158,12 +158,17 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
   };
 
   const locked = running;
+  // A report removed since the run started is no longer counted ("2 of 2 refreshed", not "2 of 3").
+  const shownRun =
+    run === null || placements === null || run.running
+      ? run
+      : { ...run, ids: run.ids.filter((id) => placements.some((p) => p.placementId === id)) };
   const refreshable = (placements ?? []).some((p) => p.rangeLabel !== null);
 
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <div className={styles.header}>
-        <Text as="h2" id={headingId} size={400} weight="semibold">
+        <Text as="h2" id={headingId} size={400} weight="semibold" tabIndex={-1}>
           Reports in this workbook
         </Text>
         <Button size="small" onClick={refreshAll} disabled={locked || !refreshable}>
@@ -176,7 +181,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
         placements !== null &&
         !placements.some((p) => p.placementId === placed.placementId) &&
         outcomes[placed.placementId] && <CardOutcomeBar outcome={placed.outcome} onDismiss={() => setOutcome(placed.placementId, null)} />}
-      {run !== null && <RefreshAllBar run={run} onStop={all.stop} onRetryFailed={all.retryFailed} onDismiss={all.dismiss} />}
+      {shownRun !== null && <RefreshAllBar run={shownRun} onStop={all.stop} onRetryFailed={all.retryFailed} onDismiss={all.dismiss} />}
       {placements === null ? (
         <Spinner size="tiny" label="Loading reports" />
       ) : placements.length === 0 ? (
@@ -201,7 +206,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
                 onGoTo={() => goTo(p)}
                 onEdit={() => onEdit(p)}
                 onRemove={() => setRemoving(p)}
-                outcome={outcomes[p.placementId] ?? null}
+                outcome={currentOutcome(outcomes[p.placementId], p.rangeLabel)}
                 onDismissOutcome={() => setOutcome(p.placementId, null)}
                 highlighted={placed?.placementId === p.placementId}
               />

@@ -1,6 +1,7 @@
 /** The New report / Edit screen: name, description, Builder or SQL mode, and the run panel (Insert or Save and refresh). */
 import {
   Button,
+  Caption1,
   Field,
   Input,
   MessageBar,
@@ -13,17 +14,18 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Meta } from '../core/wire/schemas';
 import { emptyBuilderState, parseBuilderState, type BuilderState } from '../core/builder/builder-state';
 import { compileBuilder } from '../core/builder/compile';
 import type { PlacementView, ReportDraft } from '../core/service/addin-service';
 import { BuilderPanel } from './BuilderPanel';
 import type { PlacedReport } from './card-outcome';
-import { DiscardDialog } from './DiscardDialog';
+import { discardQuestion } from './discard-question';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
+import { useAskQuestion } from './pane-question';
 import { RunPanel } from './RunPanel';
 
 export interface ReportEditorProps {
@@ -46,6 +48,7 @@ const useStyles = makeStyles({
   heading: { minWidth: 0, overflowWrap: 'anywhere' },
   sql: { width: '100%' },
   mono: { fontFamily: tokens.fontFamilyMonospace },
+  muted: { color: tokens.colorNeutralForeground2 },
 });
 
 /** The form's content in one comparable text. */
@@ -77,7 +80,10 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
   const [submitted, setSubmitted] = useState(false);
   const [builderProblem, setBuilderProblem] = useState<string | null>(null);
   const [limitProblem, setLimitProblem] = useState<string | null>(null);
-  const [askDiscard, setAskDiscard] = useState(false);
+  /** True while an insert or save runs: it holds the editor, so "Back to reports" waits for it (or its Cancel). */
+  const [running, setRunning] = useState(false);
+  const ask = useAskQuestion();
+  const busyId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   /** The form as loaded (empty for a new report): "Back to reports" asks before dropping anything changed since. */
   const baseline = useRef<string | null>(null);
@@ -127,7 +133,16 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
   const snapshot = formSnapshot(name, description, mode, builder, sql);
   if (editing === null && baseline.current === null) baseline.current = snapshot;
   const dirty = !loadingDraft && baseline.current !== null && snapshot !== baseline.current;
-  const back = () => (dirty ? setAskDiscard(true) : onClose());
+  const back = () => {
+    if (running) return;
+    if (!dirty) return onClose();
+    void ask(discardQuestion(name, editing === null)).then((discard) => discard && onClose());
+  };
+
+  // The form opens with focus on its first field, so keyboard and screen reader users start where the work starts.
+  useEffect(() => {
+    if (!loadingDraft) nameRef.current?.focus();
+  }, [loadingDraft]);
 
   const switchMode = (next: Mode) => {
     if (next === 'sql' && sql.trim() === '' && compiled.ok) setSql(compiled.sqlQuery);
@@ -170,10 +185,15 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
         <Text as="h2" size={500} weight="semibold" className={styles.heading}>
           {editing === null ? 'New report' : `Edit ${editing.name}`}
         </Text>
-        <Button size="small" appearance="subtle" onClick={back}>
+        <Button size="small" appearance="subtle" onClick={back} disabledFocusable={running} aria-describedby={running ? busyId : undefined}>
           Back to reports
         </Button>
       </div>
+      {running && (
+        <Caption1 id={busyId} className={styles.muted}>
+          {editing === null ? 'Inserting: cancel it to go back to the reports.' : 'Saving: cancel it to go back to the reports.'}
+        </Caption1>
+      )}
       {editing !== null && editing.canEdit === false && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
@@ -233,20 +253,11 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
             editing={editing}
             buildDraft={buildDraft}
             onPlaced={onPlaced}
+            onRunningChange={setRunning}
             {...(onCreateRefused === undefined ? {} : { onCreateRefused })}
           />
         </>
       )}
-      <DiscardDialog
-        open={askDiscard}
-        name={name}
-        isNew={editing === null}
-        onKeepEditing={() => setAskDiscard(false)}
-        onDiscard={() => {
-          setAskDiscard(false);
-          onClose();
-        }}
-      />
     </section>
   );
 }

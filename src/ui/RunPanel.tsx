@@ -1,6 +1,6 @@
 /** Runs the edited report: "Insert" at the selected cell (asking before overwriting) or "Save and refresh"; progress, Cancel, summary. */
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { mintPublicId } from '../core/api/public-id';
 import { AddinError } from '../core/errors/addin-error';
 import type { CellTarget, PlacementView, ReportDraft, RunOutcome } from '../core/service/addin-service';
@@ -8,8 +8,9 @@ import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
 import { outcomeOf, type PlacedReport } from './card-outcome';
 import { JobProgress } from './JobProgress';
-import { OverwriteDialog } from './OverwriteDialog';
+import { overwriteQuestion } from './overwrite-question';
 import { usePaneEnv } from './pane-env';
+import { useAskQuestion } from './pane-question';
 import { useActiveCell } from './use-active-cell';
 import { useJob } from './use-job';
 
@@ -22,6 +23,8 @@ export interface RunPanelProps {
   onPlaced: (placed: PlacedReport) => void;
   /** What the platform already said about the user's rights: a refused save of a new report (to show read-only up front). */
   onCreateRefused?: () => void;
+  /** Told when a run starts and ends (the editor keeps "Back to reports" from leaving a run behind). */
+  onRunningChange?: (running: boolean) => void;
 }
 
 const useStyles = makeStyles({
@@ -31,13 +34,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground2 },
 });
-
-interface PendingOverwrite {
-  draft: ReportDraft;
-  target: CellTarget;
-  cells: string[];
-  total: number;
-}
 
 /** A refused save of a new report, worded with the report's name (the platform's own words name its internal id). */
 function named(name: string) {
@@ -56,14 +52,14 @@ function named(name: string) {
 /** Cryptographically strong bytes for the draft's publicId. */
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
-export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: RunPanelProps) {
+export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused, onRunningChange }: RunPanelProps) {
   const styles = useStyles();
   const { service } = usePaneEnv();
   const job = useJob<RunOutcome>();
   const running = job.status.phase === 'running';
   const active = useActiveCell(editing === null && !running);
   const targetId = useId();
-  const [pending, setPending] = useState<PendingOverwrite | null>(null);
+  const ask = useAskQuestion();
   /**
    * The draft's publicId, minted at its first Insert and sent with every attempt until it is placed: a blocked, failed or
    * cancelled attempt and its retry save one report on the platform, not one each.
@@ -71,6 +67,21 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: Run
   const draftPublicId = useRef<string | null>(null);
   /** The SQL of the last run, to point a query error at the user's own line. */
   const [lastSql, setLastSql] = useState<string | null>(null);
+
+  useEffect(() => {
+    onRunningChange?.(running);
+  }, [running, onRunningChange]);
+
+  // "Cells in the way" is about the cell it was tried at: choosing another cell makes it stale, so it goes.
+  const targetLabel = active.target?.label ?? null;
+  const blockedAt = useRef<string | null>(null);
+  const { reset } = job;
+  useEffect(() => {
+    if (blockedAt.current !== null && blockedAt.current !== targetLabel) {
+      blockedAt.current = null;
+      reset();
+    }
+  }, [targetLabel, reset]);
 
   const placed = (verb: string, draft: ReportDraft, result: RunOutcome) => {
     const flat = draft.pivotItems === null || draft.pivotItems.columns.length === 0;
@@ -91,9 +102,10 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: Run
     if (view.kind === 'publicIdTaken') draftPublicId.current = null;
     if (view.kind === 'forbidden') onCreateRefused?.();
     // Another report's cells cannot be overwritten: the error bar says so (move one of them or choose another cell).
+    if (view.kind === 'blocked') blockedAt.current = target.label;
     if (view.kind === 'blocked' && !overwrite && !view.otherPlacement) {
       job.reset();
-      setPending({ draft, target, cells: view.cells, total: view.cellCount });
+      if (await ask(overwriteQuestion(view.cells, view.cellCount))) await insert(draft, target, true);
     }
   };
 
@@ -152,17 +164,7 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused }: Run
           )}
         </div>
       )}
-      {status.phase === 'failed' && <ErrorBar error={status.error} sql={lastSql} onDismiss={job.reset} />}
-      <OverwriteDialog
-        cells={pending?.cells ?? null}
-        total={pending?.total ?? 0}
-        onCancel={() => setPending(null)}
-        onOverwrite={() => {
-          if (pending === null) return;
-          setPending(null);
-          void insert(pending.draft, pending.target, true);
-        }}
-      />
+      {status.phase === 'failed' && <ErrorBar error={status.error} sql={lastSql} onDismiss={job.reset} takeFocus />}
     </section>
   );
 }

@@ -47,6 +47,8 @@ export function SearchableCombobox({ label, options, selected, onSelect, placeho
         selectedOptions={selected === null ? [] : [selected]}
         placeholder={placeholder}
         disabled={disabled}
+        // The chevron opens the list for the pointer; the keyboard opens it from the box (Alt+Down), so it is no extra tab stop.
+        expandIcon={{ tabIndex: -1 }}
         onChange={(e) => setQuery(e.target.value)}
         onOptionSelect={(_, data) => {
           setQuery(null);

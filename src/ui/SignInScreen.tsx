@@ -45,12 +45,16 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** Hosts on this machine, where a platform is usually served over plain http (as `npm start`'s local platform is). */
 const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:[/?#]|$)/i;
 
+/** The platform's API path at the end of a pasted address. */
+const API_PATH = /\/api\/v1\/?$/i;
+
 /**
  * The Tenant URL as it will be used: typed without a scheme (`acme.example.com`, `localhost:4301`) it gets https://,
- * or http:// for this machine's own hosts; anything else is kept as typed.
+ * or http:// for this machine's own hosts; a trailing /api/v1 is dropped; anything else is kept as typed.
  */
 export function completeTenantUrl(value: string): string {
-  const t = value.trim();
+  // The API's own address pasted (".../api/v1"): the add-in adds that path itself.
+  const t = value.trim().replace(API_PATH, '');
   if (t === '' || SCHEME.test(t)) return t;
   return `${LOCAL_HOST.test(t) ? 'http' : 'https'}://${t}`;
 }
@@ -103,7 +107,7 @@ export function SignInScreen({ session, onSignedIn, error, onError: setError }: 
       <Text as="h2" size={500} weight="semibold">
         Sign in
       </Text>
-      {error !== null && <ErrorBar error={error} onDismiss={() => setError(null)} />}
+      {error !== null && <ErrorBar error={error} onDismiss={() => setError(null)} signIn />}
       <Field label="Tenant URL" required validationMessage={tenantProblem ?? undefined}>
         <Input type="url" value={tenantUrl} onChange={(_, d) => setTenantUrl(d.value)} autoComplete="url" />
       </Field>

@@ -4,12 +4,26 @@ import type { RunOutcome } from '../core/service/addin-service';
 import { formatCount, formatDuration, formatShape } from './format-numbers';
 
 export type CardOutcome =
-  | { kind: 'done'; title: string; text: string; capNote: string | null }
-  | { kind: 'empty'; title: string; text: string }
+  | { kind: 'done'; title: string; text: string; capNote: string | null; at: string }
+  | { kind: 'empty'; title: string; text: string; at: string }
   | { kind: 'cancelled'; text: string }
   | { kind: 'error'; error: unknown };
 
 /** A report placed from the editor: where to go back to in the list, and what to say on its card. */
+/**
+ * The outcome a card shows for a placement now at `rangeLabel`: an outcome that names an area anchored elsewhere (the
+ * report moved since, rows were inserted above it) is stale and is not shown.
+ */
+export function currentOutcome(outcome: CardOutcome | undefined, rangeLabel: string | null): CardOutcome | null {
+  if (outcome === undefined) return null;
+  return (outcome.kind === 'done' || outcome.kind === 'empty') && anchorOf(outcome.at) !== anchorOf(rangeLabel) ? null : outcome;
+}
+
+/** "Sheet1!G2" of "Sheet1!G2:H7": a refresh may resize an area, only a move changes its anchor. */
+function anchorOf(rangeLabel: string | null): string | null {
+  return rangeLabel === null ? null : (rangeLabel.split(':')[0] ?? rangeLabel);
+}
+
 export interface PlacedReport {
   placementId: string;
   outcome: CardOutcome;
@@ -39,12 +53,14 @@ export function outcomeOf(verb: string, result: RunOutcome, sql: string | null, 
   if (result.dataRows === 0) {
     return {
       kind: 'empty',
+      at: result.rangeLabel,
       title: 'The report returned no rows',
       text: `${verb} at ${result.rangeLabel}: the header only. Check the report's filters.`,
     };
   }
   return {
     kind: 'done',
+    at: result.rangeLabel,
     title: verb,
     text: `${formatShape(result.dataRows, result.cols)} in ${formatDuration(result.elapsedMs)} at ${result.rangeLabel}`,
     // The service's finding counts the query's rows (a pivot's too); without it only a flat result's rows can be judged.

@@ -127,7 +127,12 @@ function build(kind: AddinErrorKind, message: string, detail: string | undefined
 export interface ErrorViewOptions {
   /** The SQL the user wrote (or the builder showed), to point a query error at the user's own line. */
   sql?: string | null;
+  /** The error is shown on the sign-in form: its words are about the Tenant URL and API key, not a report. */
+  signIn?: boolean;
 }
+
+/** A validation error on the sign-in form is about its two fields. */
+const SIGN_IN_VALIDATION = { title: 'Check the sign-in details', hint: 'Correct the Tenant URL or API key and sign in again.' };
 
 export function toErrorView(error: unknown, options: ErrorViewOptions = {}): ErrorView {
   if (isAddinError(error)) return finish(build(error.kind, error.message, error.detail, error.data), options);
@@ -173,6 +178,7 @@ function userSqlContext(message: string, sql: string): string | null {
  * text is not repeated as detail, and the engine's quote of the rewritten SQL gives way to the user's own line.
  */
 function finish(view: ErrorView, options: ErrorViewOptions): ErrorView {
+  if (options.signIn === true && view.kind === 'validation') return { ...view, ...SIGN_IN_VALIDATION };
   if (view.kind !== 'query') return view;
   const partial = LEADING_QUERY_FAILED.exec(view.message)?.[1];
   let message = view.message.replace(LEADING_QUERY_FAILED, '').replace(ENGINE_CONTEXT, '').trim();

@@ -3,11 +3,18 @@
  * of Microsoft's CDN office.js, against the local platform; driven as a user would (sign in, pick the context, insert,
  * refresh), then the ribbon's Refresh all called as Office calls it, with the pane hidden.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { z } from 'zod';
 import { buildOfficeFake } from '../../scripts/build-office-fake';
 import type { Scenario, Servers } from './harness';
 import { assert, assertEqual, waitFor } from './wait-for';
+import { walkDialogs } from './dialog-walk';
+import { PreviewPage } from './pane';
+
+/** The pane's page helpers over the task pane: there the whole page is the pane. */
+class ExcelPane extends PreviewPage {
+  override readonly pane: Locator = this.page.getByRole('main', { name: 'Reports pane' });
+}
 
 /** Where taskpane.html loads Office.js from (Microsoft's CDN); the test answers it with the fake. */
 export const OFFICE_JS_URL = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
@@ -123,6 +130,20 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
         );
         const c3 = (await readRange(page, 'C3')).values[0]?.[0];
         assert(typeof c3 === 'number', `The refresh did not put the count back in C3: ${JSON.stringify(c3)}`);
+      },
+    },
+    {
+      name: 'E3b the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
+      run: async () => {
+        await walkDialogs(
+          new ExcelPane(page),
+          {
+            selectTarget: () => inExcel(page, `select('Sheet1', 'H2')`),
+            targetLabel: 'Sheet1!H2',
+            typeInTheWay: () => inExcel(page, `type('Sheet1', 'H3', 'in the way')`),
+          },
+          { name: 'Dialog walk in Excel', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' },
+        );
       },
     },
     {

@@ -34,6 +34,26 @@ const LOOK_SCRIPT = `(() => {
   };
 })()`;
 
+/**
+ * After a dialog: the pane is readable by role again (no element from it up to the document is aria-hidden, and its
+ * buttons are found by role). A modal hides the page while open; one cut short by a screen change leaves it hidden.
+ */
+export async function assertPaneReadable(pane: Locator, after: string): Promise<void> {
+  await waitFor(
+    `the pane to be readable by role after ${after}`,
+    async () => {
+      const tags = await pane.evaluate((el) => {
+        const found: string[] = [];
+        for (let n: Element | null = el; n !== null; n = n.parentElement)
+          if (n.getAttribute('aria-hidden') === 'true') found.push(n.tagName.toLowerCase());
+        return found;
+      });
+      return tags.length === 0 && (await pane.getByRole('button').count()) > 0;
+    },
+    { timeoutMs: 2_000, observe: () => pane.evaluate((el) => el.closest('[aria-hidden="true"]')?.tagName ?? 'no aria-hidden ancestor') },
+  );
+}
+
 export class PreviewPage {
   readonly pane: Locator;
 
@@ -137,6 +157,15 @@ export class PreviewPage {
     if (!discard) return;
     await ask.getByRole('button', { name: 'Discard', exact: true }).click();
     await heading.waitFor();
+    await assertPaneReadable(this.pane, 'Discard');
+  }
+
+  /** Answers an open alert dialog (Overwrite, Cancel, Remove, ...) and asserts the pane is readable by role afterwards. */
+  async answerDialog(dialogName: string, answer: string): Promise<void> {
+    const dialog = this.page.getByRole('alertdialog', { name: dialogName });
+    await dialog.getByRole('button', { name: answer, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await assertPaneReadable(this.pane, `"${answer}" in "${dialogName}"`);
   }
 
   /** A message bar of the pane by the data-kind of its error (blocked, forbidden, cancelled, query...). */

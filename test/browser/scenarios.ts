@@ -12,6 +12,7 @@ import { profiling, startProfile } from './cpu-profile';
 import { columnLook, longTasksSoFar, observeSave, pageScroll, startLongTasks, stopLongTasks } from './preview-page-checks';
 import { cellName, checkReport, expectedCells, parseArea, rangeName, type Area } from './report-check';
 import { assert, assertEqual, waitFor } from './wait-for';
+import { walkDialogs } from './dialog-walk';
 
 export const EDITOR_KEY = 'dev-editor-key';
 export const VIEWER_KEY = 'dev-viewer-key';
@@ -252,7 +253,7 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
         await ui.button(`Remove ${ON_A_DAY}`).click();
         const dialog = ui.page.getByRole('alertdialog', { name: `Remove ${ON_A_DAY}?` });
         await dialog.getByRole('checkbox', { name: 'Also clear its cells' }).check();
-        await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+        await ui.answerDialog(`Remove ${ON_A_DAY}?`, 'Remove');
         await waitFor(`"${ON_A_DAY}" to leave the list`, async () => (await ui.placement(ON_A_DAY).count()) === 0);
 
         await ui.openNewReport();
@@ -731,6 +732,21 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
           assert(long.length === 0, `Refreshing or clearing froze the page: tasks of ${long.join(', ')} ms`);
         }
         assert(cancelMs < 1_000, `Cancel took ${cancelMs} ms to stop the write`);
+      },
+    },
+    {
+      name: '15 on a sheet of its own, the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
+      run: async () => {
+        const sheet = await ui.addSheet();
+        await walkDialogs(
+          ui,
+          {
+            selectTarget: () => ui.clickCell(sheet, 'B2'),
+            targetLabel: `${sheet}!B2`,
+            typeInTheWay: () => ui.typeIntoCell(sheet, 'B3', 'in the way'),
+          },
+          { name: 'Dialog walk', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' },
+        );
       },
     },
   ];

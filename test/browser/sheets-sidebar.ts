@@ -9,6 +9,7 @@ import { drainExecution, loadProject } from '../appsscript/helpers/vm-project';
 import type { Scenario, Servers } from './harness';
 import { PreviewPage } from './pane';
 import { assert, assertEqual, waitFor } from './wait-for';
+import { walkDialogs } from './dialog-walk';
 
 const EDITOR_KEY = 'dev-editor-key';
 const REPORT = { name: 'Orders by status (Sheets)', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' };
@@ -138,6 +139,27 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         const refreshed = await pane.refreshOne(REPORT.name);
         assert(refreshed.ok, `The refresh failed: ${JSON.stringify(refreshed)}`);
         assert(Number(cellText(env, 'C3')) > 0, 'The refresh did not write the count back into C3');
+      },
+    },
+    {
+      name: 'S2b Sheets sidebar: the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
+      run: async () => {
+        const { env } = need();
+        const sheet = env.book.sheets[0]!;
+        await walkDialogs(
+          ui(),
+          {
+            selectTarget: async () => {
+              env.book.setActiveRange(sheet.getRange('H2'));
+            },
+            targetLabel: 'Sheet1!H2',
+            typeInTheWay: async () => {
+              sheet.getRange('H3').setValue('in the way');
+            },
+          },
+          { name: 'Dialog walk in Sheets', sql: REPORT.sql },
+        );
+        env.book.setActiveRange(sheet.getRange('B2'));
       },
     },
     {
