@@ -2,7 +2,7 @@
 // Card and message text that must not go stale or contradict itself: moved areas, removed reports, a repeated title.
 import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { RefreshAllSummary, RunOutcome } from '../../src/core/service/addin-service';
 import { change, click, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';

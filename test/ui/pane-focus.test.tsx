@@ -2,7 +2,7 @@
 // Where focus and messages go: New report, Back, Discard, a failed Insert, the overwrite question, and Back while an insert runs.
 import '../helpers/setup-dom';
 import { screen, within } from '@testing-library/react';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import type { RunOutcome } from '../../src/core/service/addin-service';
 import { change, click, findDialog, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';

@@ -3,7 +3,7 @@
 import '../helpers/setup-dom';
 import { screen } from '@testing-library/react';
 import { change, click } from './act-events';
-import { AddinError } from '../../src/core/wire/errors';
+import { AddinError } from '../../src/core/errors/addin-error';
 import { completeTenantUrl } from '../../src/ui/SignInScreen';
 import { renderPane } from './render-pane';
 
