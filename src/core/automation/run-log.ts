@@ -7,7 +7,6 @@ import { PRODUCT_PREFIX } from '../wire/wire-names';
 
 /** What started a run. */
 export const RUN_TRIGGERS = ['pane', 'ribbon', 'menu', 'open', 'schedule', 'parameter'] as const;
-export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 /** Entries kept (the oldest go first). */
 export const RUN_LOG_ENTRIES = 50;
