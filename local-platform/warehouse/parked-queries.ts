@@ -9,6 +9,8 @@ export const PARKED_QUERY_TTL_MS = 60_000;
 
 interface Parked<T> {
   caller: string;
+  /** When it was parked (Date.now()). */
+  at: number;
   value: T;
   expire: (value: T) => void;
   timer: NodeJS.Timeout;
@@ -32,7 +34,7 @@ export class ParkedQueries<T> {
       if (this.parked.get(entryKey)?.timer === timer) this.drop(entryKey);
     }, ttlMs);
     timer.unref();
-    this.parked.set(entryKey, { caller, value, expire, timer });
+    this.parked.set(entryKey, { caller, at: Date.now(), value, expire, timer });
   }
 
   /** The value `caller` parked under `key`, removed from the store (the caller owns it now), or undefined. */
@@ -45,10 +47,15 @@ export class ParkedQueries<T> {
     return entry.value;
   }
 
-  /** Expires the oldest parked query (of `caller` when given); returns its caller, or undefined when none was parked. */
-  evictOldest(caller?: string): string | undefined {
+  /**
+   * Expires the oldest parked query (of `caller` when given, parked at least `minAgeMs` ago); returns its caller, or
+   * undefined when none was parked.
+   */
+  evictOldest(caller?: string, minAgeMs = 0): string | undefined {
+    const now = Date.now();
     for (const [entryKey, entry] of this.parked) {
       if (caller !== undefined && entry.caller !== caller) continue;
+      if (now - entry.at < minAgeMs) continue;
       this.drop(entryKey);
       return entry.caller;
     }

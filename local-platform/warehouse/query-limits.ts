@@ -19,19 +19,29 @@ export interface QueryLimits {
   maxQueuedPerCaller: number;
   /** Continue-wait queries parked on the platform at once; parking one more stops the oldest. */
   maxParked: number;
+  /**
+   * A parked query whose client has not come back for it this long (retries come within seconds) is taken as abandoned:
+   * a new query of its caller that finds no free slot stops it instead of waiting behind it.
+   */
+  abandonedParkMs: number;
 }
 
-/** Defaults for an analyst's laptop: room for the sample model's queries, far from taking the machine. */
+/**
+ * Defaults for an analyst's laptop: room for the sample model's queries, far from taking the machine. A caller may run
+ * as many queries as the add-in sends at once (Google Sheets' Refresh all fetches 10 in one batch), and the total
+ * leaves room for a second user, whose queries are admitted round-robin with the first's once it is reached.
+ */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   memoryLimit: '2GB',
   threads: 2,
   maxTempDirectorySize: '2GB',
   timeLimitMs: 120_000,
   maxSqlBytes: 128 * 1024,
-  maxRunningPerCaller: 2,
-  maxRunningTotal: 4,
+  maxRunningPerCaller: 10,
+  maxRunningTotal: 16,
   maxQueuedPerCaller: 16,
   maxParked: 8,
+  abandonedParkMs: 15_000,
 };
 
 /** `partial` over the defaults. */

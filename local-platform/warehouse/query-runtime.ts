@@ -49,12 +49,15 @@ export class QueryRuntime {
   }
 
   /**
-   * Waits for a slot of `caller` (its oldest parked query is stopped first when that is what holds the slot); null when
-   * `gone` resolves first. Throws AdmissionRefused when the caller's queue is full.
+   * Waits for a slot of `caller`; null when `gone` resolves first. Throws AdmissionRefused when the caller's queue is
+   * full. When the caller's slots are held by its parked queries, the oldest one nobody came back for within
+   * `limits.abandonedParkMs` is stopped first: a client that left frees its slots, while a client running several
+   * queries at once (Refresh all) keeps the parked ones its retries are about to take over.
    */
   async admit(caller: string, gone: Promise<void>): Promise<Release | null> {
     if (!this.admission.hasRoomFor(caller)) {
-      if (this.parked.evictOldest(caller) === undefined && this.admission.full) this.parked.evictOldest();
+      if (this.parked.evictOldest(caller, this.limits.abandonedParkMs) === undefined && this.admission.full)
+        this.parked.evictOldest(undefined, this.limits.abandonedParkMs);
     }
     const ticket = this.admission.enter(caller);
     const winner = await Promise.race([ticket.granted, gone.then(() => null)]);

@@ -7,7 +7,9 @@ import { useBuiltServer } from './helpers/built-server';
 import { scriptRunBridge } from './helpers/script-run-bridge';
 import { drainExecution, loadProject } from './helpers/vm-project';
 
-const server = useBuiltServer('sheets-batches-');
+// A hold long enough that no query answers Continue wait: each placement then makes the requests of one refresh, and
+// the round trips counted are the batches'.
+const server = useBuiltServer('sheets-batches-', 10_000);
 let env: FakeEnvironment;
 let client: ServerClient;
 let jobs = 0;

@@ -12,14 +12,17 @@ export interface BuiltServer {
   code: string;
 }
 
-/** Registers the file's beforeAll/afterAll; read the fields inside tests. */
-export function useBuiltServer(tmpPrefix: string): BuiltServer {
+/**
+ * Registers the file's beforeAll/afterAll; read the fields inside tests. The platform answers Continue wait at once
+ * (`--hold-ms 0`, so the retry path runs) unless `holdMs` says otherwise.
+ */
+export function useBuiltServer(tmpPrefix: string, holdMs = 0): BuiltServer {
   const built = {} as BuiltServer;
   let outDir = '';
   beforeAll(async () => {
     outDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
     [built.platform] = await Promise.all([
-      startPlatformProcess(['--hold-ms', '0']),
+      startPlatformProcess(['--hold-ms', String(holdMs)]),
       buildSheets({ outDir, sidebar: false, claspProject: null }),
     ]);
     built.code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');

@@ -111,8 +111,12 @@ describe('the query API with admission and parked queries', () => {
     }
   });
 
-  it("a caller's new query stops that caller's parked query instead of waiting behind it", async () => {
-    const server = await startQueryServer({ rows: 10, continueWaitHoldMs: 0, limits: { maxRunningPerCaller: 1, maxRunningTotal: 4 } });
+  it("a caller's new query stops that caller's abandoned parked query instead of waiting behind it", async () => {
+    const server = await startQueryServer({
+      rows: 10,
+      continueWaitHoldMs: 0,
+      limits: { maxRunningPerCaller: 1, maxRunningTotal: 4, abandonedParkMs: 300 },
+    });
     try {
       const parkedRes = await post(
         server.url,
@@ -120,9 +124,34 @@ describe('the query API with admission and parked queries', () => {
         { Authorization: DEV_KEY, 'x-request-id': 'p-span-1' },
       );
       expect(JSON.parse(parkedRes.text)).toEqual({ error: 'Continue wait', requestId: 'p-span-1' });
+      // Nobody came back for it within abandonedParkMs: the caller's next query takes its slot.
+      await new Promise((resolve) => setTimeout(resolve, 400));
       const res = await post(server.url, { query: 'SELECT 1 AS one' });
       expect(parseStream(res.text).rows).toEqual([['1']]);
       expect(server.warehouse.queries.parked.size).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a caller's new query waits for a slot while that caller's fresh parked query may still be taken over", async () => {
+    const server = await startQueryServer({ rows: 10, continueWaitHoldMs: 0, limits: { maxRunningPerCaller: 1, maxRunningTotal: 4 } });
+    try {
+      const parkedRes = await post(
+        server.url,
+        { query: SLOW, throwContinueWait: true },
+        { Authorization: DEV_KEY, 'x-request-id': 'q-span-1' },
+      );
+      expect(JSON.parse(parkedRes.text)).toEqual({ error: 'Continue wait', requestId: 'q-span-1' });
+      // A second query of the same caller with a hold of 0 finds no slot and answers Continue wait itself: the
+      // parked query (a Refresh all's other placement) is kept for its own retry.
+      const other = await post(
+        server.url,
+        { query: 'SELECT 1 AS one', throwContinueWait: true },
+        { Authorization: DEV_KEY, 'x-request-id': 'q-span-2' },
+      );
+      expect(JSON.parse(other.text)).toEqual({ error: 'Continue wait', requestId: 'q-span-2' });
+      expect(server.warehouse.queries.parked.size).toBe(1);
     } finally {
       await server.close();
     }
