@@ -377,6 +377,48 @@ describe('placing reports', () => {
   });
 });
 
+describe('rights follow the signed-in key', () => {
+  it('shows the viewer read only, and the editor who signs in next editable, with nothing of the viewer kept', async () => {
+    const wb = await signedIn('rights');
+    const meta = await wb.service.getMeta();
+    wb.host.setActiveCell(wb.sheetId, 0, 0);
+    const draft = builderDraft(meta, 'Rights', { rows: ['orders.status'], measures: ['orders.count'] });
+    const { placementId } = await wb.service.insert(draft, await wb.service.activeCell(), { jobId: 'rights-insert', overwrite: false });
+    await wb.service.signOut();
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
+    await wb.service.refresh(placementId, { jobId: 'rights-viewer' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBe(false);
+    // Signed out: nobody's rights are shown.
+    await wb.service.signOut();
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
+    // The editor's edit is not refused on the viewer's account.
+    const edited = await wb.service.update(placementId, { ...draft, name: 'Rights (edited)' }, { jobId: 'rights-edit' });
+    expect(edited.placementId).toBe(placementId);
+    expect((await wb.service.listPlacements())[0]).toEqual(expect.objectContaining({ name: 'Rights (edited)', canEdit: true }));
+  });
+
+  it('forgets the viewer rights when another key signs in without a sign-out', async () => {
+    const wb = await signedIn('rights-switch', VIEWER);
+    const editor = await signedIn('rights-switch-editor');
+    const meta = await editor.service.getMeta();
+    const draft = builderDraft(meta, 'Switch', { rows: ['orders.status'], measures: ['orders.count'] });
+    wb.host.setActiveCell(wb.sheetId, 0, 0);
+    // The viewer cannot insert; the workbook gets its placement from an editor's service over the same document.
+    const other = serviceOf(wb.host, wb.hook);
+    await other.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    const { placementId } = await other.insert(draft, await other.activeCell(), { jobId: 'switch-insert', overwrite: false });
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
+    await wb.service.refresh(placementId, { jobId: 'switch-viewer' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBe(false);
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
+    await wb.service.refresh(placementId, { jobId: 'switch-editor' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBe(true);
+  });
+});
+
 describe('one draft, one report', () => {
   let wb: Workbook;
   beforeAll(async () => {
