@@ -21,6 +21,7 @@ import { raceCancel } from '../runtime/cancel-race';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
 import { parseServiceUrl } from './service-url';
+import { requireQueryText } from './query-text';
 import type { Transport, TransportResponse } from './transport';
 import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from '../wire/wire-names';
 import { createNdjsonDecoder } from '../ndjson/ndjson-decoder';
@@ -93,6 +94,7 @@ export class QueryClient implements QueryRunner {
     const { clock, random } = this.options;
     const signal = run.signal;
     if (signal?.cancelled) throw cancelledError();
+    requireQueryText(run.query);
     const started = clock.now();
     const body = JSON.stringify(this.body(run));
     const spanId = mintSpanId(random);

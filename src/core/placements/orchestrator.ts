@@ -1,6 +1,7 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports over named phases, all-or-nothing on the cells. */
 import { AddinError, internalError } from '../errors/addin-error';
 import { mintPublicId } from '../api/public-id';
+import { isBlankQuery } from '../api/query-text';
 import type { ConnectWorkbookBody, Report } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { GridRange, WorkbookLayout } from '../host';
@@ -210,7 +211,7 @@ export class Orchestrator {
       // An edit runs its own definition (titled as it will be saved); a refresh the one the platform has now.
       const definition = edit ? editedReport(report, edit) : report;
       const sql = definition.sqlQuery ?? '';
-      if (sql.trim() === '')
+      if (isBlankQuery(sql))
         throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const pivot = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);

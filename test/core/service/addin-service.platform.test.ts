@@ -437,6 +437,38 @@ describe('one draft, one report', () => {
   });
   const SQL_OK = 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1';
 
+  it('never sends SQL that is only whitespace: insert and update say "Write a query first" and change nothing', async () => {
+    const sent: string[] = [];
+    wb.hook.before.fn = (r) => {
+      sent.push(r.url);
+    };
+    try {
+      wb.host.setActiveCell(wb.sheetId, 40, 0);
+      const blank = sqlDraft('Blank', ' \n\t ');
+      const err = await addinRejection(
+        wb.service.insert(blank, await wb.service.activeCell(), { jobId: 'blank-insert', overwrite: false }),
+      );
+      expect(err.kind).toBe('validation');
+      expect(err.message).toContain('Write a query first');
+      expect(sent).toEqual([]);
+      expect(await count('Blank')).toBe(0);
+      const placed = await wb.service.insert(sqlDraft('Not blank', SQL_OK), await wb.service.activeCell(), {
+        jobId: 'blank-base',
+        overwrite: false,
+      });
+      const before = cells(wb, 40, 0, placed.dataRows + 1, 2);
+      sent.length = 0;
+      const again = await addinRejection(wb.service.update(placed.placementId, sqlDraft('Not blank', '   '), { jobId: 'blank-update' }));
+      expect(again.kind).toBe('validation');
+      expect(again.message).toContain('Write a query first');
+      expect(sent.filter((url) => url.includes(SQL_QUERY_PATH))).toEqual([]);
+      expect(cells(wb, 40, 0, placed.dataRows + 1, 2)).toEqual(before);
+      expect((await wb.service.loadDraft(placed.placementId)).sqlQuery).toBe(SQL_OK);
+    } finally {
+      wb.hook.before.fn = null;
+    }
+  });
+
   it('a blocked insert saves no report; Insert again after placing is blocked and still one report', async () => {
     const name = 'One draft: blocked';
     wb.host.setActiveCell(wb.sheetId, 1, 1);
