@@ -4,6 +4,7 @@ import { AddinError, cancelledError, isAddinError } from '../errors/addin-error'
 import { errorFromResponse } from './http-errors';
 import {
   bodyFailure,
+  groupDigits,
   idleStream,
   megabytes,
   notAQueryResult,
@@ -197,7 +198,11 @@ export class QueryClient implements QueryRunner {
         onRows: (batch) => {
           received += batch.length;
           if (received > budget.maxRows)
-            throw overBudget(received, `more than fit in the sheet (${budget.maxRows} rows below the header)`, budget);
+            throw overBudget(
+              received,
+              `more than fit below the header (${groupDigits(budget.maxRows)} rows from there to the sheet's last row)`,
+              budget,
+            );
           // The decoder's rows are fresh and handed on once: a sink that can adopt them types them in place.
           if (sink) {
             if (sink.adopt) sink.adopt(batch);

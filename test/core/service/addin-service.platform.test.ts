@@ -797,3 +797,55 @@ describe('builder SQL on the platform', () => {
     expect(outcome.cols).toBeGreaterThan(2);
   });
 });
+
+describe('room below the anchor', () => {
+  // A sheet of 60 rows: from G26 (row 25) the header takes one row and 34 rows are left for data.
+  const ROOM = 34;
+  const rowsSql = (n: number) => `SELECT id, status FROM orders ORDER BY id LIMIT ${n}`;
+  const draftOf = (name: string, sqlQuery: string): ReportDraft => ({
+    name,
+    description: '',
+    mode: 'sql',
+    sqlQuery,
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  });
+
+  async function smallSheet(name: string): Promise<Workbook> {
+    const host = new MemoryHost(new WorkbookModel({ name, bounds: { maxRows: 60 } }), { mintWorkbookId: () => `wb-${name}` });
+    const hook = hookedTransport();
+    const service = serviceOf(host, hook);
+    await service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    const production = (await service.listEnvironments(DEPLOYMENT)).find((e) => e.type === 'production');
+    await service.setContext({ deploymentId: DEPLOYMENT, environmentId: production?.id ?? null });
+    const sheetId = host.model.sheets()[0]?.id ?? '';
+    host.setActiveCell(sheetId, 25, 6);
+    return { host, service, hook, events: [], sheetId };
+  }
+
+  it('counts the room from the target row at insert, names it, and fills it exactly', async () => {
+    const wb = await smallSheet('room-insert');
+    const target = await wb.service.activeCell();
+    expect(target.label).toBe('Sheet1!G26');
+    const err = await addinRejection(
+      wb.service.insert(draftOf('Too many', rowsSql(ROOM + 1)), target, { jobId: 'room-1', overwrite: false }),
+    );
+    expect(err.kind).toBe('limit');
+    expect(err.message).toContain(`(${ROOM} rows from there to the sheet's last row)`);
+    expect(err.data.maxRows).toBe(ROOM);
+    expect(await wb.service.listPlacements()).toEqual([]);
+    const fits = await wb.service.insert(draftOf('Just fits', rowsSql(ROOM)), target, { jobId: 'room-2', overwrite: false });
+    expect(fits.rangeLabel).toBe('Sheet1!G26:H60');
+  });
+
+  it('counts the room from the placed area row at update', async () => {
+    const wb = await smallSheet('room-update');
+    const target = await wb.service.activeCell();
+    const placed = await wb.service.insert(draftOf('Grows', rowsSql(5)), target, { jobId: 'room-3', overwrite: false });
+    const err = await addinRejection(wb.service.update(placed.placementId, draftOf('Grows', rowsSql(ROOM + 1)), { jobId: 'room-4' }));
+    expect(err.kind).toBe('limit');
+    expect(err.message).toContain(`(${ROOM} rows from there to the sheet's last row)`);
+    expect((await wb.service.loadDraft(placed.placementId)).sqlQuery).toBe(rowsSql(5));
+  });
+});
