@@ -17,6 +17,10 @@ export interface HomeScreenProps {
   placed: PlacedReport | null;
   /** The platform refused to save a new report this session: New report is unavailable, and says why. */
   createRefused: boolean;
+  /** A report here was read only for the signed-in key: New report stays available, with a note that a viewer key cannot save. */
+  readOnlySeen?: boolean;
+  /** Told when the list shows a report the signed-in key cannot edit. */
+  onReadOnlySeen?: () => void;
   /** The user came back from the editor: focus goes to New report (or, when it is unavailable, the list's heading). */
   takeFocus?: boolean;
 }
@@ -28,7 +32,18 @@ const useStyles = makeStyles({
 });
 
 export function HomeScreen(props: HomeScreenProps) {
-  const { context, onContextChange, onNewReport, onEdit, refreshAll, placed, createRefused, takeFocus = false } = props;
+  const {
+    context,
+    onContextChange,
+    onNewReport,
+    onEdit,
+    refreshAll,
+    placed,
+    createRefused,
+    readOnlySeen = false,
+    onReadOnlySeen,
+    takeFocus = false,
+  } = props;
   const styles = useStyles();
   const ready = context.environmentId !== null;
   const hintId = useId();
@@ -52,15 +67,26 @@ export function HomeScreen(props: HomeScreenProps) {
           <Caption1 id={hintId} className={styles.hint}>
             Read only: the platform does not let your account create reports here. You can still refresh the reports below.
           </Caption1>
+        ) : !ready ? (
+          <Caption1 id={hintId} className={styles.hint}>
+            Choose a deployment and an environment to build a report.
+          </Caption1>
         ) : (
-          !ready && (
+          readOnlySeen && (
+            // The platform tells the create right only by refusing a save; a read-only report is the first sign of a viewer key.
             <Caption1 id={hintId} className={styles.hint}>
-              Choose a deployment and an environment to build a report.
+              Some reports here are read only for your account. A viewer key cannot save new reports: ask an admin for an editor key if
+              Insert is refused.
             </Caption1>
           )
         )}
       </div>
-      <PlacementsPanel onEdit={onEdit} refreshAll={refreshAll} placed={placed} />
+      <PlacementsPanel
+        onEdit={onEdit}
+        refreshAll={refreshAll}
+        placed={placed}
+        {...(onReadOnlySeen === undefined ? {} : { onReadOnlySeen })}
+      />
     </div>
   );
 }

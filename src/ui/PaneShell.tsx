@@ -31,6 +31,14 @@ export function PaneShell() {
   const [placed, setPlaced] = useState<PlacedReport | null>(null);
   /** The platform refused to save a new report this session: New report is shown as unavailable up front. */
   const [createRefused, setCreateRefused] = useState(false);
+  /** A report in the list was read only for this key: New report notes that a viewer key cannot save. */
+  const [readOnlySeen, setReadOnlySeen] = useState(false);
+  const onReadOnlySeen = useCallback(() => setReadOnlySeen(true), []);
+  /** Rights belong to the signed-in key: a sign-out or a sign-in starts with nothing known of them. */
+  const forgetRights = useCallback(() => {
+    setCreateRefused(false);
+    setReadOnlySeen(false);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -47,9 +55,9 @@ export function PaneShell() {
     setSession((s) => (s === null ? s : { ...s, signedIn: false }));
     setScreen({ kind: 'home' });
     setPlaced(null);
-    setCreateRefused(false);
+    forgetRights();
     service.signOut().catch((e: unknown) => setLoadError(e));
-  }, [service]);
+  }, [service, forgetRights]);
 
   /** Back from the editor without placing anything: the home screen takes the focus (the editor's Back button is gone). */
   const [returned, setReturned] = useState(false);
@@ -76,6 +84,9 @@ export function PaneShell() {
           onError={setLoadError}
           onSignedIn={(s) => {
             setLoadError(null);
+            forgetRights();
+            setPlaced(null);
+            setScreen({ kind: 'home' });
             setSession(s);
           }}
         />
@@ -102,6 +113,8 @@ export function PaneShell() {
               refreshAll={refreshAll}
               placed={placed}
               createRefused={createRefused}
+              readOnlySeen={readOnlySeen}
+              onReadOnlySeen={onReadOnlySeen}
               takeFocus={returned}
             />
           )}

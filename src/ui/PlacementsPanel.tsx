@@ -22,6 +22,8 @@ export interface PlacementsPanelProps {
   refreshAll: RefreshAllHandle;
   /** The report just inserted or saved from the editor: its card is highlighted and shows the outcome. */
   placed?: PlacedReport | null;
+  /** Told when the list holds a report the signed-in key cannot edit (the platform's `canEdit: false`). */
+  onReadOnlySeen?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -36,7 +38,7 @@ interface PanelError {
   subject?: string;
 }
 
-export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: PlacementsPanelProps) {
+export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onReadOnlySeen }: PlacementsPanelProps) {
   const styles = useStyles();
   const { service, newJobId } = usePaneEnv();
   const nowMs = useNow();
@@ -60,6 +62,8 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
   const removeJob = useRef<string | null>(null);
   const [clearing, setClearing] = useState<{ rows: number; totalRows: number } | null>(null);
   const live = useRef(true);
+  const readOnlySeen = useRef(onReadOnlySeen);
+  readOnlySeen.current = onReadOnlySeen;
 
   useEffect(() => {
     live.current = true;
@@ -71,7 +75,9 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null }: Plac
   const reload = useCallback(async () => {
     try {
       const list = await service.listPlacements();
-      if (live.current) setPlacements(list);
+      if (!live.current) return;
+      setPlacements(list);
+      if (list.some((p) => p.canEdit === false)) readOnlySeen.current?.();
     } catch (e) {
       if (live.current) setError({ error: e });
     }

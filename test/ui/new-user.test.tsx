@@ -242,3 +242,35 @@ test('a refused new report is named by its name, never its internal id, and New 
   expect(newReport.hasAttribute('disabled')).toBe(true);
   expect(container.textContent).toContain('Read only: the platform does not let your account create reports here.');
 });
+
+test('read only follows the account: after the viewer signs out and the editor signs in, nothing says read only', async () => {
+  const fake = signedInFake();
+  fake.validKey = 'editor-key';
+  fake.placements = [samplePlacement({ canEdit: false })];
+  fake.insertImpl = async () => {
+    throw new AddinError('forbidden', 'You are not allowed to save this report.', { status: 403 });
+  };
+  const { container } = renderPane(fake);
+  await screen.findByRole('button', { name: 'Edit Orders by status' });
+  // A read-only report says up front that a viewer key cannot save, while New report stays available.
+  expect(screen.getByRole('button', { name: 'New report' }).hasAttribute('disabled')).toBe(false);
+  expect(container.textContent).toContain('A viewer key cannot save new reports');
+  await buildCountByStatus();
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  await settle();
+  await click(screen.getByRole('button', { name: 'Back to reports' }));
+  await click(within(await findDialog('Discard your changes?')).getByRole('button', { name: 'Discard' }));
+  await settle();
+  expect(screen.getByRole('button', { name: 'New report' }).hasAttribute('disabled')).toBe(true);
+
+  await click(screen.getByRole('button', { name: /Sign out/ }));
+  // The service forgets the viewer's rights on sign-out: the editor's list has none of them.
+  fake.placements = [samplePlacement({ canEdit: null })];
+  await change(await screen.findByLabelText(/API key/), 'editor-key');
+  await click(screen.getByRole('button', { name: 'Sign in' }));
+  const edit = await screen.findByRole('button', { name: 'Edit Orders by status' });
+  expect(edit.hasAttribute('disabled') || edit.getAttribute('aria-disabled') === 'true').toBe(false);
+  expect(screen.getByRole('button', { name: 'New report' }).hasAttribute('disabled')).toBe(false);
+  expect(container.textContent).not.toContain('Read only');
+  expect(container.textContent).not.toContain('viewer key');
+});

@@ -4,6 +4,7 @@ import { AddinError, cancelledError, isAddinError } from '../errors/addin-error'
 import { errorFromResponse } from './http-errors';
 import {
   bodyFailure,
+  groupDigits,
   idleStream,
   megabytes,
   notAQueryResult,
@@ -21,6 +22,7 @@ import { raceCancel } from '../runtime/cancel-race';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { Clock } from '../runtime/clock';
 import { parseServiceUrl } from './service-url';
+import { requireQueryText } from './query-text';
 import type { Transport, TransportResponse } from './transport';
 import { REQUEST_ID_HEADER, SQL_QUERY_PATH } from '../wire/wire-names';
 import { createNdjsonDecoder } from '../ndjson/ndjson-decoder';
@@ -93,6 +95,7 @@ export class QueryClient implements QueryRunner {
     const { clock, random } = this.options;
     const signal = run.signal;
     if (signal?.cancelled) throw cancelledError();
+    requireQueryText(run.query);
     const started = clock.now();
     const body = JSON.stringify(this.body(run));
     const spanId = mintSpanId(random);
@@ -195,7 +198,11 @@ export class QueryClient implements QueryRunner {
         onRows: (batch) => {
           received += batch.length;
           if (received > budget.maxRows)
-            throw overBudget(received, `more than fit in the sheet (${budget.maxRows} rows below the header)`, budget);
+            throw overBudget(
+              received,
+              `more than fit below the header (${groupDigits(budget.maxRows)} rows from there to the sheet's last row)`,
+              budget,
+            );
           // The decoder's rows are fresh and handed on once: a sink that can adopt them types them in place.
           if (sink) {
             if (sink.adopt) sink.adopt(batch);

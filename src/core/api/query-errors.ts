@@ -89,9 +89,14 @@ export function megabytes(bytes: number): number {
   return Math.round((bytes / (1024 * 1024)) * 10) / 10;
 }
 
+/** A count with thousands separators (1,048,550), as the messages write it. */
+export function groupDigits(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** The stream passed the budget: stopped there, with how many rows the query returns at least and what to do. */
 export function overBudget(rowsAtLeast: number, why: string, budget: Required<ResultBudget>): AddinError {
-  const rows = String(rowsAtLeast).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rows = groupDigits(rowsAtLeast);
   return new AddinError(
     'limit',
     `The query returns at least ${rows} rows, ${why}. Nothing was changed. Add a filter or a Limit to the query, or place it in another cell or sheet with more room.`,

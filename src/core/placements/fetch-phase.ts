@@ -23,6 +23,8 @@ export interface FetchRequest {
   sql: string;
   pivot: PivotSpec | null;
   report: Report;
+  /** The sheet row (0-based) the result's header goes to: the rows below it to the sheet's end are the result's room. */
+  anchorRow: number;
 }
 
 /** Runs the query and lays the whole result out (titled as the report's members). */
@@ -31,7 +33,7 @@ export async function fetchAndLayOut(
   request: FetchRequest,
   opts: RunOptions,
 ): Promise<Fetched> {
-  const { context, sql, pivot, report } = request;
+  const { context, sql, pivot, report, anchorRow } = request;
   const { signal } = opts;
   const runner = deps.queries(context);
   const { limits } = deps.host;
@@ -43,8 +45,8 @@ export async function fetchAndLayOut(
     query: sql,
     ...(deps.timezone ? { timezone: deps.timezone } : {}),
     ...(signal ? { signal } : {}),
-    // A flat result that cannot fit the sheet stops streaming at once (a pivot's shape is known only once laid out).
-    ...(isPivot ? {} : { budget: { maxRows: limits.maxRows - 1, maxCols: limits.maxCols } }),
+    // A flat result that cannot fit below its header row stops streaming at once (a pivot's shape is known only once laid out).
+    ...(isPivot ? {} : { budget: { maxRows: Math.max(0, limits.maxRows - anchorRow - 1), maxCols: limits.maxCols } }),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   throwIfAborted(signal);

@@ -1,6 +1,7 @@
 /** The Orchestrator: inserts, refreshes, edits and removes placed reports over named phases, all-or-nothing on the cells. */
 import { AddinError, internalError } from '../errors/addin-error';
 import { mintPublicId } from '../api/public-id';
+import { isBlankQuery } from '../api/query-text';
 import type { ConnectWorkbookBody, Report } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { GridRange, WorkbookLayout } from '../host';
@@ -69,7 +70,10 @@ export class Orchestrator {
       const body = upsertBody(publicId, { ...draft, name }, { kind: 'new', source: this.deps.host.platformHost });
       // Run and plan first, save only once the result is in hand and fits: a failed, blocked or cancelled insert saves nothing.
       const definition = draftReport(draft, publicId, name);
-      const fetched = await this.fetch({ context, sql: draft.sqlQuery, pivot: draft.pivotItems ?? null, report: definition }, opts);
+      const fetched = await this.fetch(
+        { context, sql: draft.sqlQuery, pivot: draft.pivotItems ?? null, report: definition, anchorRow: anchor.row },
+        opts,
+      );
       const saved: { report?: Report } = {};
       const commit = insertCommit(this.deps.reports, draft, publicId, body, fetched, saved, signal);
       const written = await this.write({
@@ -210,11 +214,14 @@ export class Orchestrator {
       // An edit runs its own definition (titled as it will be saved); a refresh the one the platform has now.
       const definition = edit ? editedReport(report, edit) : report;
       const sql = definition.sqlQuery ?? '';
-      if (sql.trim() === '')
+      if (isBlankQuery(sql))
         throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
       const environmentId = edit ? edit.environmentId : record.environmentId;
       const pivot = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
-      const fetched = await this.fetch({ context: contextOf(record.deploymentId, environmentId), sql, pivot, report: definition }, opts);
+      const fetched = await this.fetch(
+        { context: contextOf(record.deploymentId, environmentId), sql, pivot, report: definition, anchorRow: area.row },
+        opts,
+      );
       const name = edit?.name ?? record.name;
       const commit = edit ? editCommit(this.deps.reports, record, report, edit.body, fetched, signal) : undefined;
       const written = await this.write({

@@ -1,6 +1,7 @@
 /** The errors the Orchestrator raises about placements and runs, each with a message that says what the user can do. */
 import { AddinError, cancelledError, internalError, isAddinError } from '../errors/addin-error';
 import { publicIdProblem } from '../api/public-id';
+import { requireQueryText } from '../api/query-text';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { DamagedRecord, PlacementRecord } from './placement-record';
 import type { PlacementPlan } from './planner';
@@ -45,7 +46,7 @@ export function orphaned(record: Pick<PlacementRecord, 'name' | 'placementId'>):
 export function runnableName(draft: Pick<PlacementDraft, 'name' | 'sqlQuery'>): string {
   const name = draft.name.trim();
   if (name === '') throw new AddinError('validation', 'Give the report a name.');
-  if (draft.sqlQuery.trim() === '') throw new AddinError('validation', 'The report has no query: build one or write SQL.');
+  requireQueryText(draft.sqlQuery);
   return name;
 }
 

@@ -32,7 +32,7 @@ import { requireContext, signInError, updateError } from './service-errors';
 import { PlatformSession } from './platform-session';
 import type { AddinServiceDeps } from './addin-service-deps';
 import { ServiceEvents } from './service-events';
-import { damagedView, lastKnownOf, placementView, type LastKnownReport } from './placement-view';
+import { damagedView, lastKnownOf, placementView } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
 import { clearSession, loadSession, saveSession } from './session-store';
 import { sessionOfInput } from './sign-in-input';
@@ -41,8 +41,6 @@ import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-
 class AddinServiceImpl implements AddinService {
   private readonly events: ServiceEvents;
   private readonly jobs: JobRunner;
-  /** What the platform last said about each placement's report (this session only). */
-  private readonly lastKnown = new Map<string, LastKnownReport>();
   private readonly session: PlatformSession;
   private readonly orchestrator: Orchestrator;
 
@@ -105,8 +103,9 @@ class AddinServiceImpl implements AddinService {
   }
 
   async signOut(): Promise<void> {
-    await clearSession(this.deps.host.credentials);
+    // Forget first: even when the credential store fails, nothing of this key's rights is shown to the next user.
     this.session.reset();
+    await clearSession(this.deps.host.credentials);
   }
 
   async listDeployments(): Promise<Deployment[]> {
@@ -169,7 +168,7 @@ class AddinServiceImpl implements AddinService {
   async listPlacements(): Promise<PlacementView[]> {
     const { placements, damaged } = await this.orchestrator.listing();
     return [
-      ...placements.map((l) => placementView(l, this.lastKnown.get(l.record.placementId), this.jobs.isBusy(l.record.placementId))),
+      ...placements.map((l) => placementView(l, this.session.lastKnown.get(l.record.placementId), this.jobs.isBusy(l.record.placementId))),
       ...damaged.map(damagedView),
     ];
   }
@@ -184,7 +183,7 @@ class AddinServiceImpl implements AddinService {
     const record = (await this.orchestrator.listing(scope)).placements.find((l) => l.record.placementId === placementId)?.record;
     if (record === undefined)
       throw new AddinError('notFound', 'This placement is no longer in the workbook list.', { data: { placementId } });
-    const known = this.lastKnown.get(placementId);
+    const known = this.session.lastKnown.get(placementId);
     if (known?.canEdit === false) throw updateError(new AddinError('forbidden', 'No edit access.'), record.name);
     const placementDraft = placementDraftOf(
       draft,
@@ -252,7 +251,7 @@ class AddinServiceImpl implements AddinService {
                 this.emit({ type: 'progress', jobId, rows, bytes: 0, elapsedMs: this.deps.clock.now() - started, totalRows }),
             }),
       });
-      this.lastKnown.delete(placementId);
+      this.session.lastKnown.delete(placementId);
     } finally {
       this.emit({ type: 'placementsChanged' });
     }
@@ -278,7 +277,7 @@ class AddinServiceImpl implements AddinService {
 
   /** Keeps what the platform last said about a placement's report (this session only): its status and rights in the list. */
   private rememberReport(placementId: string, report: Report): void {
-    this.lastKnown.set(placementId, lastKnownOf(report, placementId, new Date(this.deps.clock.now()).toISOString()));
+    this.session.lastKnown.set(placementId, lastKnownOf(report, placementId, new Date(this.deps.clock.now()).toISOString()));
   }
 }
 

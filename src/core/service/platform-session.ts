@@ -12,6 +12,7 @@ import type { Clock } from '../runtime/clock';
 import type { CredentialStore } from '../host';
 import type { QueryContext } from '../placements/placement-types';
 import { MetaTokenCache } from './meta-token-cache';
+import type { LastKnownReport } from './placement-view';
 import { loadSession, type StoredSession } from './session-store';
 
 export interface PlatformSessionDeps {
@@ -46,6 +47,11 @@ export class PlatformSession {
   /** Metadata per environment, read once a session for header titles (a failed read is not kept). */
   private readonly metas = new Map<string, Promise<Meta>>();
   private readonly tokens = new MetaTokenCache();
+  /**
+   * What the platform last said about each placement's report to this signed-in key (status, rights): access is per key,
+   * so another key (a sign-out, a sign-in as someone else) starts with nothing known.
+   */
+  readonly lastKnown = new Map<string, LastKnownReport>();
 
   constructor(private readonly deps: PlatformSessionDeps) {}
 
@@ -88,6 +94,7 @@ export class PlatformSession {
     this.environments.clear();
     this.metas.clear();
     this.tokens.clear();
+    this.lastKnown.clear();
   }
 
   async listDeployments(): Promise<Deployment[]> {

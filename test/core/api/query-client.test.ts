@@ -142,6 +142,18 @@ describe('QueryClient', () => {
     for (const body of bodies) expect(sqlQueryRequestSchema.safeParse(body).success).toBe(true);
   });
 
+  it('never sends query text that holds no statement: whitespace or semicolons only is a validation error', async () => {
+    server.handler = (_req, res) => okStream(res, HEADER, { data: [] });
+    for (const query of ['', '   ', ' \n\t\r ', ' ; ', ';;\n']) {
+      const err = await addinRejection(client().run({ query }));
+      expect(err.kind).toBe('validation');
+      expect(err.message).toContain('Write a query first');
+    }
+    expect(server.seen).toEqual([]);
+    await client().run({ query: ' SELECT 1; ' });
+    expect(server.seen).toHaveLength(1);
+  });
+
   it('sends a JWT raw and an API key as Bearer in auto mode, and obeys a forced scheme', async () => {
     server.handler = (_req, res) => okStream(res, HEADER, { data: [] });
     await client({ credential: JWT }).run({ query: 'SELECT 1' });

@@ -103,7 +103,7 @@ type Behaviour = { kind: 'table'; table: Table } | { kind: 'failMidway'; table: 
 
 /** Answers SQL text from registered tables; counts queries in flight. */
 export class FakeQueries {
-  readonly calls: Array<{ context: QueryContext; query: string; timezone: string | undefined }> = [];
+  readonly calls: Array<{ context: QueryContext; query: string; timezone: string | undefined; budget?: QueryRunOptions['budget'] }> = [];
   inFlight = 0;
   maxInFlight = 0;
   private readonly behaviours = new Map<string, Behaviour>();
@@ -132,7 +132,7 @@ export class FakeQueries {
   readonly runnerFor = (context: QueryContext): QueryRunner => ({ run: (o) => this.run(context, o) });
 
   private async run(context: QueryContext, o: QueryRunOptions): Promise<QueryResult> {
-    this.calls.push({ context, query: o.query, timezone: o.timezone });
+    this.calls.push({ context, query: o.query, timezone: o.timezone, ...(o.budget === undefined ? {} : { budget: o.budget }) });
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {

@@ -205,6 +205,16 @@ describe('Orchestrator.insert', () => {
     expect(cells(r.model)).toEqual(before);
   });
 
+  it("gives the query the room below the header on Excel's grid: 1,048,550 rows from G26, and from the area's row at refresh", async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(3));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 25, col: 6 });
+    expect(r.queries.calls[0]?.budget?.maxRows).toBe(1_048_550);
+    r.model.insertRows(r.sheet, 0, 10);
+    await r.orch.refresh(out.placementId);
+    expect(r.queries.calls[1]?.budget?.maxRows).toBe(1_048_540);
+  });
+
   it('refuses a result that would run past the grid before writing anything', async () => {
     const r = rig({ maxRows: 10 });
     r.queries.set(SQL, numbered(5));

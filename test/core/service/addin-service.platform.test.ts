@@ -377,6 +377,48 @@ describe('placing reports', () => {
   });
 });
 
+describe('rights follow the signed-in key', () => {
+  it('shows the viewer read only, and the editor who signs in next editable, with nothing of the viewer kept', async () => {
+    const wb = await signedIn('rights');
+    const meta = await wb.service.getMeta();
+    wb.host.setActiveCell(wb.sheetId, 0, 0);
+    const draft = builderDraft(meta, 'Rights', { rows: ['orders.status'], measures: ['orders.count'] });
+    const { placementId } = await wb.service.insert(draft, await wb.service.activeCell(), { jobId: 'rights-insert', overwrite: false });
+    await wb.service.signOut();
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
+    await wb.service.refresh(placementId, { jobId: 'rights-viewer' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBe(false);
+    // Signed out: nobody's rights are shown.
+    await wb.service.signOut();
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
+    // The editor's edit is not refused on the viewer's account.
+    const edited = await wb.service.update(placementId, { ...draft, name: 'Rights (edited)' }, { jobId: 'rights-edit' });
+    expect(edited.placementId).toBe(placementId);
+    expect((await wb.service.listPlacements())[0]).toEqual(expect.objectContaining({ name: 'Rights (edited)', canEdit: true }));
+  });
+
+  it('forgets the viewer rights when another key signs in without a sign-out', async () => {
+    const wb = await signedIn('rights-switch', VIEWER);
+    const editor = await signedIn('rights-switch-editor');
+    const meta = await editor.service.getMeta();
+    const draft = builderDraft(meta, 'Switch', { rows: ['orders.status'], measures: ['orders.count'] });
+    wb.host.setActiveCell(wb.sheetId, 0, 0);
+    // The viewer cannot insert; the workbook gets its placement from an editor's service over the same document.
+    const other = serviceOf(wb.host, wb.hook);
+    await other.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    const { placementId } = await other.insert(draft, await other.activeCell(), { jobId: 'switch-insert', overwrite: false });
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
+    await wb.service.refresh(placementId, { jobId: 'switch-viewer' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBe(false);
+    await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
+    await wb.service.refresh(placementId, { jobId: 'switch-editor' });
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBe(true);
+  });
+});
+
 describe('one draft, one report', () => {
   let wb: Workbook;
   beforeAll(async () => {
@@ -394,6 +436,38 @@ describe('one draft, one report', () => {
     builderState: null,
   });
   const SQL_OK = 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1';
+
+  it('never sends SQL that is only whitespace: insert and update say "Write a query first" and change nothing', async () => {
+    const sent: string[] = [];
+    wb.hook.before.fn = (r) => {
+      sent.push(r.url);
+    };
+    try {
+      wb.host.setActiveCell(wb.sheetId, 40, 0);
+      const blank = sqlDraft('Blank', ' \n\t ');
+      const err = await addinRejection(
+        wb.service.insert(blank, await wb.service.activeCell(), { jobId: 'blank-insert', overwrite: false }),
+      );
+      expect(err.kind).toBe('validation');
+      expect(err.message).toContain('Write a query first');
+      expect(sent).toEqual([]);
+      expect(await count('Blank')).toBe(0);
+      const placed = await wb.service.insert(sqlDraft('Not blank', SQL_OK), await wb.service.activeCell(), {
+        jobId: 'blank-base',
+        overwrite: false,
+      });
+      const before = cells(wb, 40, 0, placed.dataRows + 1, 2);
+      sent.length = 0;
+      const again = await addinRejection(wb.service.update(placed.placementId, sqlDraft('Not blank', '   '), { jobId: 'blank-update' }));
+      expect(again.kind).toBe('validation');
+      expect(again.message).toContain('Write a query first');
+      expect(sent.filter((url) => url.includes(SQL_QUERY_PATH))).toEqual([]);
+      expect(cells(wb, 40, 0, placed.dataRows + 1, 2)).toEqual(before);
+      expect((await wb.service.loadDraft(placed.placementId)).sqlQuery).toBe(SQL_OK);
+    } finally {
+      wb.hook.before.fn = null;
+    }
+  });
 
   it('a blocked insert saves no report; Insert again after placing is blocked and still one report', async () => {
     const name = 'One draft: blocked';
@@ -721,5 +795,57 @@ describe('builder SQL on the platform', () => {
       { jobId: 'pivot', overwrite: false },
     );
     expect(outcome.cols).toBeGreaterThan(2);
+  });
+});
+
+describe('room below the anchor', () => {
+  // A sheet of 60 rows: from G26 (row 25) the header takes one row and 34 rows are left for data.
+  const ROOM = 34;
+  const rowsSql = (n: number) => `SELECT id, status FROM orders ORDER BY id LIMIT ${n}`;
+  const draftOf = (name: string, sqlQuery: string): ReportDraft => ({
+    name,
+    description: '',
+    mode: 'sql',
+    sqlQuery,
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  });
+
+  async function smallSheet(name: string): Promise<Workbook> {
+    const host = new MemoryHost(new WorkbookModel({ name, bounds: { maxRows: 60 } }), { mintWorkbookId: () => `wb-${name}` });
+    const hook = hookedTransport();
+    const service = serviceOf(host, hook);
+    await service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
+    const production = (await service.listEnvironments(DEPLOYMENT)).find((e) => e.type === 'production');
+    await service.setContext({ deploymentId: DEPLOYMENT, environmentId: production?.id ?? null });
+    const sheetId = host.model.sheets()[0]?.id ?? '';
+    host.setActiveCell(sheetId, 25, 6);
+    return { host, service, hook, events: [], sheetId };
+  }
+
+  it('counts the room from the target row at insert, names it, and fills it exactly', async () => {
+    const wb = await smallSheet('room-insert');
+    const target = await wb.service.activeCell();
+    expect(target.label).toBe('Sheet1!G26');
+    const err = await addinRejection(
+      wb.service.insert(draftOf('Too many', rowsSql(ROOM + 1)), target, { jobId: 'room-1', overwrite: false }),
+    );
+    expect(err.kind).toBe('limit');
+    expect(err.message).toContain(`(${ROOM} rows from there to the sheet's last row)`);
+    expect(err.data.maxRows).toBe(ROOM);
+    expect(await wb.service.listPlacements()).toEqual([]);
+    const fits = await wb.service.insert(draftOf('Just fits', rowsSql(ROOM)), target, { jobId: 'room-2', overwrite: false });
+    expect(fits.rangeLabel).toBe('Sheet1!G26:H60');
+  });
+
+  it('counts the room from the placed area row at update', async () => {
+    const wb = await smallSheet('room-update');
+    const target = await wb.service.activeCell();
+    const placed = await wb.service.insert(draftOf('Grows', rowsSql(5)), target, { jobId: 'room-3', overwrite: false });
+    const err = await addinRejection(wb.service.update(placed.placementId, draftOf('Grows', rowsSql(ROOM + 1)), { jobId: 'room-4' }));
+    expect(err.kind).toBe('limit');
+    expect(err.message).toContain(`(${ROOM} rows from there to the sheet's last row)`);
+    expect((await wb.service.loadDraft(placed.placementId)).sqlQuery).toBe(rowsSql(5));
   });
 });
