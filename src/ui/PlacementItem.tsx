@@ -7,7 +7,7 @@ import { CardOutcomeBar } from './CardOutcomeBar';
 import { formatShape } from './format-numbers';
 import type { PlacementBadge } from './placement-badge';
 import { PlacementStatusBadge } from './PlacementStatusBadge';
-import { refreshedLabel } from './relative-time';
+import { lastRefreshedLabel, refreshedLabel } from './relative-time';
 
 export interface PlacementItemProps {
   placement: PlacementView;
@@ -62,6 +62,7 @@ export function PlacementItem(props: PlacementItemProps) {
     if (typeof ref.current.scrollIntoView === 'function') ref.current.scrollIntoView({ block: 'nearest' });
     ref.current.focus();
   }, [highlighted]);
+  const freshness = badge.notRefreshed ? lastRefreshedLabel(p.refreshedAt, nowMs) : refreshedLabel(p.refreshedAt, nowMs);
   // The service says when the last result was cut at the platform's default cap; an older one leaves it to a guess.
   const capNote =
     p.truncatedAtDefaultCap !== undefined
@@ -84,13 +85,7 @@ export function PlacementItem(props: PlacementItemProps) {
       <Caption1 className={styles.meta}>
         {orphaned ? 'No cells' : p.rangeLabel} · {p.dataRows === 0 ? 'no data rows' : formatShape(p.dataRows, p.cols)}
       </Caption1>
-      <Caption1 className={styles.meta}>
-        {p.refreshedAt === null ? (
-          refreshedLabel(p.refreshedAt, nowMs)
-        ) : (
-          <time dateTime={p.refreshedAt}>{refreshedLabel(p.refreshedAt, nowMs)}</time>
-        )}
-      </Caption1>
+      <Caption1 className={styles.meta}>{p.refreshedAt === null ? freshness : <time dateTime={p.refreshedAt}>{freshness}</time>}</Caption1>
       {capNote !== null && <Caption1 className={styles.meta}>{capNote}</Caption1>}
       <PlacementStatusBadge badge={props.outcome?.kind === 'error' ? { ...badge, reason: null } : badge} />
       {readOnly && (
