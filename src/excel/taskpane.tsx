@@ -47,7 +47,8 @@ async function boot(): Promise<void> {
   });
   provideService(service);
   const dark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-  root.render(<App service={service} theme={dark ? 'dark' : 'light'} />);
+  // help.html is built beside taskpane.html (the manifest's SupportUrl): its section on keys.
+  root.render(<App service={service} theme={dark ? 'dark' : 'light'} keyHelpUrl="help.html#key" />);
 }
 
 boot().catch((e: unknown) => {

@@ -16,6 +16,8 @@ export interface AppProps {
   newJobId?: () => string;
   /** How often the editor re-reads the selected cell, in ms; 0 = only on focus and "Use selected cell". Default 1500. */
   activeCellPollMs?: number;
+  /** Where the sign-in form links for "where a key comes from"; no link when absent (a host that serves no help page). */
+  keyHelpUrl?: string | null;
 }
 
 const useStyles = makeStyles({
@@ -32,9 +34,12 @@ const useStyles = makeStyles({
 const systemClock: PaneClock = { now: () => Date.now() };
 const randomJobId = () => crypto.randomUUID();
 
-export function App({ service, theme, clock = systemClock, newJobId = randomJobId, activeCellPollMs = 1500 }: AppProps) {
+export function App({ service, theme, clock = systemClock, newJobId = randomJobId, activeCellPollMs = 1500, keyHelpUrl = null }: AppProps) {
   const styles = useStyles();
-  const env = useMemo<PaneEnv>(() => ({ service, clock, newJobId, activeCellPollMs }), [service, clock, newJobId, activeCellPollMs]);
+  const env = useMemo<PaneEnv>(
+    () => ({ service, clock, newJobId, activeCellPollMs, keyHelpUrl }),
+    [service, clock, newJobId, activeCellPollMs, keyHelpUrl],
+  );
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>
       <PaneEnvContext.Provider value={env}>

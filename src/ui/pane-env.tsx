@@ -12,6 +12,8 @@ export interface PaneEnv {
   newJobId(): string;
   /** How often the editor asks the host for the selected cell; 0 = only on focus and on "Use selected cell". */
   activeCellPollMs: number;
+  /** The help page's section on API keys, relative to the pane's page (`help.html#key`); null where no help page is served. */
+  keyHelpUrl: string | null;
 }
 
 export const PaneEnvContext = createContext<PaneEnv | null>(null);

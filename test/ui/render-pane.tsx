@@ -9,7 +9,10 @@ export interface PaneUnderTest extends RenderResult {
   jobIds: string[];
 }
 
-export function renderPane(fake = new FakeAddinService(), options: { nowMs?: number; activeCellPollMs?: number } = {}): PaneUnderTest {
+export function renderPane(
+  fake = new FakeAddinService(),
+  options: { nowMs?: number; activeCellPollMs?: number; keyHelpUrl?: string | null } = {},
+): PaneUnderTest {
   const clock = {
     nowMs: options.nowMs ?? Date.parse('2025-03-01T12:00:00Z'),
     now() {
@@ -23,7 +26,14 @@ export function renderPane(fake = new FakeAddinService(), options: { nowMs?: num
     return id;
   };
   const result = render(
-    <App service={fake} theme="light" clock={clock} newJobId={newJobId} activeCellPollMs={options.activeCellPollMs ?? 0} />,
+    <App
+      service={fake}
+      theme="light"
+      clock={clock}
+      newJobId={newJobId}
+      activeCellPollMs={options.activeCellPollMs ?? 0}
+      keyHelpUrl={options.keyHelpUrl ?? null}
+    />,
   );
   return { ...result, fake, clock, jobIds };
 }
