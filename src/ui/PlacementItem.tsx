@@ -6,6 +6,7 @@ import { capNoteOf, type CardOutcome } from './card-outcome';
 import { CardOutcomeBar } from './CardOutcomeBar';
 import { formatShape } from './format-numbers';
 import type { PlacementBadge } from './placement-badge';
+import { placementCardId } from './placement-card-id';
 import { PlacementStatusBadge } from './PlacementStatusBadge';
 import { lastRefreshedLabel, refreshedLabel } from './relative-time';
 
@@ -73,7 +74,9 @@ export function PlacementItem(props: PlacementItemProps) {
   return (
     <li
       ref={ref}
-      tabIndex={highlighted ? -1 : undefined}
+      id={placementCardId(p.placementId)}
+      // Focusable by script only (a highlighted card, a link of the Refresh all summary), never a tab stop.
+      tabIndex={-1}
       className={mergeClasses(styles.item, highlighted && styles.highlighted)}
       aria-label={p.name}
       aria-current={highlighted ? 'true' : undefined}

@@ -1,6 +1,7 @@
 /** Renders the whole pane over a FakeAddinService with a settable clock and predictable job ids, for pane tests. */
 import { render, type RenderResult } from '@testing-library/react';
 import { App } from '../../src/ui/App';
+import type { RefreshAllFeed } from '../../src/ui/refresh-all-feed';
 import { FakeAddinService } from './fake-addin-service';
 
 export interface PaneUnderTest extends RenderResult {
@@ -11,7 +12,7 @@ export interface PaneUnderTest extends RenderResult {
 
 export function renderPane(
   fake = new FakeAddinService(),
-  options: { nowMs?: number; activeCellPollMs?: number; keyHelpUrl?: string | null } = {},
+  options: { nowMs?: number; activeCellPollMs?: number; keyHelpUrl?: string | null; refreshAllFeed?: RefreshAllFeed } = {},
 ): PaneUnderTest {
   const clock = {
     nowMs: options.nowMs ?? Date.parse('2025-03-01T12:00:00Z'),
@@ -33,6 +34,7 @@ export function renderPane(
       newJobId={newJobId}
       activeCellPollMs={options.activeCellPollMs ?? 0}
       keyHelpUrl={options.keyHelpUrl ?? null}
+      refreshAllFeed={options.refreshAllFeed ?? null}
     />,
   );
   return { ...result, fake, clock, jobIds };
