@@ -1,11 +1,14 @@
-/** The ribbon's Refresh all: refreshes every placement through the shared runtime's service, reports failures, and always completes the event. */
-import type { AddinService, RefreshAllSummary } from '../core/service/addin-service';
+/** The ribbon's Refresh all: refreshes every placement, hands the run to the pane, opens it on failures, always completes. */
+import type { AddinService, JobItemState, RefreshAllSummary } from '../core/service/addin-service';
+import type { OutsideRefreshAll } from '../ui/refresh-all-feed';
 
 export interface RefreshAllCommandDeps {
   service: () => Promise<Pick<AddinService, 'listPlacements' | 'refreshAll'>>;
   newJobId: () => string;
   /** Brings the pane up so that its list shows which placements failed (Office.addin.showAsTaskpane). */
   showPane: () => Promise<void>;
+  /** Hands the run to the pane, which shows its progress and summary whenever it is or becomes visible. */
+  announce: (run: OutsideRefreshAll) => void;
   /** Where an outcome that the pane cannot show goes (the console of the runtime). */
   log: (message: string, detail?: unknown) => void;
 }
@@ -17,17 +20,62 @@ export interface CommandEvent {
 /** What the ribbon's click did; the pane's list shows the same per placement. */
 export type RefreshAllOutcome = { kind: 'nothing' } | { kind: 'done'; summary: RefreshAllSummary } | { kind: 'failed'; error: unknown };
 
+/** A placement whose cells were deleted cannot be refreshed: the run counts it as failed, saying why. */
+export const ORPHANED_ITEM: JobItemState = {
+  state: 'failed',
+  kind: 'notFound',
+  message: 'Its cells were deleted: remove it, or insert the report again.',
+};
+
+/** The service's summary with the orphaned placements counted as failed, items in the list's order. */
+export function withOrphans(summary: RefreshAllSummary, order: readonly string[], orphaned: readonly string[]): RefreshAllSummary {
+  const items = [...summary.items, ...orphaned.map((placementId) => ({ placementId, item: ORPHANED_ITEM }))];
+  items.sort((a, b) => order.indexOf(a.placementId) - order.indexOf(b.placementId));
+  return { ...summary, total: summary.total + orphaned.length, failed: summary.failed + orphaned.length, items };
+}
+
+function announceFailure(deps: RefreshAllCommandDeps, error: unknown): void {
+  try {
+    const summary = Promise.reject(error);
+    // The pane may not be listening: the failure is the command's outcome already, not an unhandled rejection.
+    summary.catch(() => undefined);
+    deps.announce({ jobId: deps.newJobId(), placementIds: [], settled: [], summary });
+  } catch (e) {
+    deps.log('Refresh all could not hand its failure to the pane.', e);
+  }
+}
+
+const NONE: RefreshAllSummary = { total: 0, done: 0, failed: 0, stopped: 0, items: [] };
+
 export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandEvent) => Promise<RefreshAllOutcome> {
   return async (event) => {
     let outcome: RefreshAllOutcome;
+    let announced = false;
     try {
       const service = await deps.service();
-      // As the pane's Refresh all: orphaned placements (their cells were deleted) are not written anywhere else.
-      const ids = (await service.listPlacements()).filter((p) => p.rangeLabel !== null).map((p) => p.placementId);
-      outcome =
-        ids.length === 0 ? { kind: 'nothing' } : { kind: 'done', summary: await service.refreshAll(ids, { jobId: deps.newJobId() }) };
+      const placements = await service.listPlacements();
+      const order = placements.map((p) => p.placementId);
+      // Orphaned placements (their cells were deleted) are written nowhere: they are counted as failed, not refreshed.
+      const orphaned = placements.filter((p) => p.rangeLabel === null).map((p) => p.placementId);
+      const ids = placements.filter((p) => p.rangeLabel !== null).map((p) => p.placementId);
+      if (order.length === 0) outcome = { kind: 'nothing' };
+      else {
+        const jobId = deps.newJobId();
+        const refreshed = ids.length === 0 ? Promise.resolve(NONE) : service.refreshAll(ids, { jobId });
+        const summary = refreshed.then((s) => withOrphans(s, order, orphaned));
+        deps.announce({
+          jobId,
+          placementIds: order,
+          settled: orphaned.map((placementId) => ({ placementId, item: ORPHANED_ITEM })),
+          summary,
+        });
+        announced = true;
+        outcome = { kind: 'done', summary: await summary };
+      }
     } catch (error) {
       outcome = { kind: 'failed', error };
+      // Failed before a run began (no service, the list unreadable): the pane still says why, as the run's error.
+      if (!announced) announceFailure(deps, error);
     }
     try {
       const partly = outcome.kind === 'done' && (outcome.summary.failed > 0 || outcome.summary.stopped > 0);

@@ -6,6 +6,7 @@ import { createAddinService } from '../core/service/create-addin-service';
 import { readPreviewConfig } from '../preview/preview-config';
 import { App } from '../ui/App';
 import { createExcelHost } from './create-excel-host';
+import { ribbonRuns } from './ribbon-runs';
 import { failService, provideService } from './runtime-service';
 import { startPane } from './start-pane';
 import { excelWorkbookChanges } from './workbook-changes';
@@ -47,7 +48,9 @@ async function boot(): Promise<void> {
   });
   provideService(service);
   const dark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-  root.render(<App service={service} theme={dark ? 'dark' : 'light'} />);
+  // help.html is built beside taskpane.html (the manifest's SupportUrl): its section on keys.
+  // The ribbon's Refresh all runs are shown by the pane as its own run (ribbon-runs: the same page, the same feed).
+  root.render(<App service={service} theme={dark ? 'dark' : 'light'} keyHelpUrl="help.html#key" refreshAllFeed={ribbonRuns} />);
 }
 
 boot().catch((e: unknown) => {

@@ -89,7 +89,8 @@ export function PreviewApp({ host, service, theme, activeCellPollMs = 300 }: Pre
             <WorkbookView host={host} />
           </section>
           <aside aria-label="Add-in pane" className={styles.pane}>
-            <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} />
+            {/* help.html is built beside the preview's index.html. */}
+            <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} keyHelpUrl="help.html#key" />
           </aside>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from 
 import { useMemo } from 'react';
 import type { AddinService } from '../core/service/addin-service';
 import { PaneEnvContext, type PaneClock, type PaneEnv } from './pane-env';
+import type { RefreshAllFeed } from './refresh-all-feed';
 import { PaneShell } from './PaneShell';
 
 export type PaneTheme = 'light' | 'dark';
@@ -16,6 +17,10 @@ export interface AppProps {
   newJobId?: () => string;
   /** How often the editor re-reads the selected cell, in ms; 0 = only on focus and "Use selected cell". Default 1500. */
   activeCellPollMs?: number;
+  /** Where the sign-in form links for "where a key comes from"; no link when absent (a host that serves no help page). */
+  keyHelpUrl?: string | null;
+  /** Refresh all runs started outside the pane (Excel's ribbon); none when absent. */
+  refreshAllFeed?: RefreshAllFeed | null;
 }
 
 const useStyles = makeStyles({
@@ -32,9 +37,20 @@ const useStyles = makeStyles({
 const systemClock: PaneClock = { now: () => Date.now() };
 const randomJobId = () => crypto.randomUUID();
 
-export function App({ service, theme, clock = systemClock, newJobId = randomJobId, activeCellPollMs = 1500 }: AppProps) {
+export function App({
+  service,
+  theme,
+  clock = systemClock,
+  newJobId = randomJobId,
+  activeCellPollMs = 1500,
+  keyHelpUrl = null,
+  refreshAllFeed = null,
+}: AppProps) {
   const styles = useStyles();
-  const env = useMemo<PaneEnv>(() => ({ service, clock, newJobId, activeCellPollMs }), [service, clock, newJobId, activeCellPollMs]);
+  const env = useMemo<PaneEnv>(
+    () => ({ service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed }),
+    [service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed],
+  );
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>
       <PaneEnvContext.Provider value={env}>

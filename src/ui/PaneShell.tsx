@@ -29,6 +29,11 @@ export function PaneShell() {
   const refreshAll = useRefreshAll();
   /** The report just inserted or saved: the list highlights its card and shows the outcome there. */
   const [placed, setPlaced] = useState<PlacedReport | null>(null);
+  // A run from the ribbon speaks for every card: the list starts afresh, without the outcomes it showed before.
+  const { adoptedJobId } = refreshAll;
+  useEffect(() => {
+    if (adoptedJobId !== null) setPlaced(null);
+  }, [adoptedJobId]);
   /** The platform refused to save a new report this session: New report is shown as unavailable up front. */
   const [createRefused, setCreateRefused] = useState(false);
   /** A report in the list was read only for this key: New report notes that a viewer key cannot save. */
@@ -100,6 +105,7 @@ export function PaneShell() {
           <PaneHeader tenantUrl={session.tenantUrl} onSignOut={signOut} />
           {screen.kind === 'home' && (
             <HomeScreen
+              key={adoptedJobId ?? 'home'}
               context={context}
               onContextChange={setContext}
               onNewReport={() => {

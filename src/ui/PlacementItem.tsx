@@ -6,8 +6,9 @@ import { capNoteOf, type CardOutcome } from './card-outcome';
 import { CardOutcomeBar } from './CardOutcomeBar';
 import { formatShape } from './format-numbers';
 import type { PlacementBadge } from './placement-badge';
+import { placementCardId } from './placement-card-id';
 import { PlacementStatusBadge } from './PlacementStatusBadge';
-import { refreshedLabel } from './relative-time';
+import { lastRefreshedLabel, refreshedLabel } from './relative-time';
 
 export interface PlacementItemProps {
   placement: PlacementView;
@@ -62,6 +63,7 @@ export function PlacementItem(props: PlacementItemProps) {
     if (typeof ref.current.scrollIntoView === 'function') ref.current.scrollIntoView({ block: 'nearest' });
     ref.current.focus();
   }, [highlighted]);
+  const freshness = badge.notRefreshed ? lastRefreshedLabel(p.refreshedAt, nowMs) : refreshedLabel(p.refreshedAt, nowMs);
   // The service says when the last result was cut at the platform's default cap; an older one leaves it to a guess.
   const capNote =
     p.truncatedAtDefaultCap !== undefined
@@ -72,7 +74,9 @@ export function PlacementItem(props: PlacementItemProps) {
   return (
     <li
       ref={ref}
-      tabIndex={highlighted ? -1 : undefined}
+      id={placementCardId(p.placementId)}
+      // Focusable by script only (a highlighted card, a link of the Refresh all summary), never a tab stop.
+      tabIndex={-1}
       className={mergeClasses(styles.item, highlighted && styles.highlighted)}
       aria-label={p.name}
       aria-current={highlighted ? 'true' : undefined}
@@ -84,13 +88,7 @@ export function PlacementItem(props: PlacementItemProps) {
       <Caption1 className={styles.meta}>
         {orphaned ? 'No cells' : p.rangeLabel} · {p.dataRows === 0 ? 'no data rows' : formatShape(p.dataRows, p.cols)}
       </Caption1>
-      <Caption1 className={styles.meta}>
-        {p.refreshedAt === null ? (
-          refreshedLabel(p.refreshedAt, nowMs)
-        ) : (
-          <time dateTime={p.refreshedAt}>{refreshedLabel(p.refreshedAt, nowMs)}</time>
-        )}
-      </Caption1>
+      <Caption1 className={styles.meta}>{p.refreshedAt === null ? freshness : <time dateTime={p.refreshedAt}>{freshness}</time>}</Caption1>
       {capNote !== null && <Caption1 className={styles.meta}>{capNote}</Caption1>}
       <PlacementStatusBadge badge={props.outcome?.kind === 'error' ? { ...badge, reason: null } : badge} />
       {readOnly && (

@@ -187,7 +187,15 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
         placements !== null &&
         !placements.some((p) => p.placementId === placed.placementId) &&
         outcomes[placed.placementId] && <CardOutcomeBar outcome={placed.outcome} onDismiss={() => setOutcome(placed.placementId, null)} />}
-      {shownRun !== null && <RefreshAllBar run={shownRun} onStop={all.stop} onRetryFailed={all.retryFailed} onDismiss={all.dismiss} />}
+      {shownRun !== null && (
+        <RefreshAllBar
+          run={shownRun}
+          onStop={all.stop}
+          onRetryFailed={all.retryFailed}
+          onDismiss={all.dismiss}
+          placements={placements ?? []}
+        />
+      )}
       {placements === null ? (
         <Spinner size="tiny" label="Loading reports" />
       ) : placements.length === 0 ? (

@@ -7,6 +7,7 @@ import {
   Button,
   Field,
   Input,
+  Link,
   Select,
   Spinner,
   Text,
@@ -74,7 +75,7 @@ function urlProblem(value: string): string | null {
 
 export function SignInScreen({ session, onSignedIn, error, onError: setError }: SignInScreenProps) {
   const styles = useStyles();
-  const { service } = usePaneEnv();
+  const { service, keyHelpUrl } = usePaneEnv();
   const [tenantUrl, setTenantUrl] = useState(session.tenantUrl ?? session.defaultTenantUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [scheme, setScheme] = useState<AuthScheme>(session.authScheme);
@@ -111,7 +112,19 @@ export function SignInScreen({ session, onSignedIn, error, onError: setError }: 
       <Field label="Tenant URL" required validationMessage={tenantProblem ?? undefined}>
         <Input type="url" value={tenantUrl} onChange={(_, d) => setTenantUrl(d.value)} autoComplete="url" />
       </Field>
-      <Field label="API key" required validationMessage={keyProblem ?? undefined}>
+      <Field
+        label="API key"
+        required
+        validationMessage={keyProblem ?? undefined}
+        hint={
+          keyHelpUrl === null ? undefined : (
+            // A new tab or window: the pane keeps what was typed while the user reads how to make a key.
+            <Link href={keyHelpUrl} target="_blank" rel="noopener noreferrer">
+              Where do I get an API key?
+            </Link>
+          )
+        }
+      >
         <Input type="password" value={apiKey} onChange={(_, d) => setApiKey(d.value)} autoComplete="current-password" />
       </Field>
       <Accordion collapsible>

@@ -1,6 +1,7 @@
 /** What every pane component may reach without props: the service, a clock, job-id minting and the active-cell poll interval. */
 import { createContext, useContext } from 'react';
 import type { AddinService } from '../core/service/addin-service';
+import type { RefreshAllFeed } from './refresh-all-feed';
 
 export interface PaneClock {
   now(): number;
@@ -12,6 +13,10 @@ export interface PaneEnv {
   newJobId(): string;
   /** How often the editor asks the host for the selected cell; 0 = only on focus and on "Use selected cell". */
   activeCellPollMs: number;
+  /** The help page's section on API keys, relative to the pane's page (`help.html#key`); null where no help page is served. */
+  keyHelpUrl: string | null;
+  /** Refresh all runs started outside the pane (Excel's ribbon), shown as the pane's run; null where there are none. */
+  refreshAllFeed: RefreshAllFeed | null;
 }
 
 export const PaneEnvContext = createContext<PaneEnv | null>(null);

@@ -12,10 +12,13 @@ export interface PlacementBadge {
   busy: boolean;
   /** Tooltip of an "Up to date" / "Out of date" badge: when the platform was last asked, or that it was not this session. */
   checked: string | null;
+  /** A refresh was asked for and stopped before it happened: the card's freshness line names the last real refresh. */
+  notRefreshed: boolean;
 }
 
 const UP_TO_DATE = 'Up to date';
 const OUT_OF_DATE = 'Out of date';
+const NOT_REFRESHED = 'Not refreshed';
 
 /** Tooltip words for how fresh an up-to-date / out-of-date status is. */
 export function statusCheckedLabel(statusCheckedAt: string | null, nowMs: number): string {
@@ -27,7 +30,11 @@ export function statusCheckedLabel(statusCheckedAt: string | null, nowMs: number
 export function placementBadge(placement: PlacementView, job: JobItemState | undefined, nowMs: number): PlacementBadge {
   const badge = badgeOf(placement, job);
   const fromPlatform = badge.label === UP_TO_DATE || badge.label === OUT_OF_DATE;
-  return { ...badge, checked: fromPlatform ? statusCheckedLabel(placement.statusCheckedAt, nowMs) : null };
+  return {
+    ...badge,
+    checked: fromPlatform ? statusCheckedLabel(placement.statusCheckedAt, nowMs) : null,
+    notRefreshed: badge.label === NOT_REFRESHED,
+  };
 }
 
 /** A job's outcome that no longer says where the placement stands: its cells were deleted since (orphaned wins). */
@@ -35,7 +42,7 @@ function outdatedBy(placement: PlacementView, job: JobItemState): boolean {
   return placement.status === 'orphaned' && (job.state === 'done' || job.state === 'failed' || job.state === 'stopped');
 }
 
-function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<PlacementBadge, 'checked'> {
+function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<PlacementBadge, 'checked' | 'notRefreshed'> {
   if (job !== undefined && !outdatedBy(placement, job)) {
     switch (job.state) {
       case 'queued':
@@ -48,7 +55,7 @@ function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<
       case 'failed':
         return { label: 'Failed', color: 'danger', reason: job.message, busy: false };
       case 'stopped':
-        return { label: 'Not refreshed', color: 'warning', reason: 'Stopped before it was refreshed.', busy: false };
+        return { label: NOT_REFRESHED, color: 'warning', reason: 'Stopped before it was refreshed.', busy: false };
     }
   }
   switch (placement.status) {

@@ -9,6 +9,8 @@ export interface RefreshAllRun {
   stopping: boolean;
   /** When the run started (pane clock, ms): a placement refreshed since was refreshed, whatever a late "stopped" says. */
   startedAtMs: number;
+  /** Started outside the pane (Excel's ribbon): the list shows it in place of what its cards said before. */
+  outside?: boolean;
 }
 
 export interface RunCounts {
@@ -24,6 +26,18 @@ export function startRun(jobId: string, ids: readonly string[], startedAtMs = 0)
   const items: Record<string, JobItemState> = {};
   for (const id of ids) items[id] = { state: 'queued' };
   return { jobId, ids: [...ids], items, running: true, stopping: false, startedAtMs };
+}
+
+/** A run started outside the pane (the ribbon): its placements queued, those it settled up front as it says. */
+export function adoptRun(
+  jobId: string,
+  ids: readonly string[],
+  settled: ReadonlyArray<{ placementId: string; item: JobItemState }>,
+  startedAtMs: number,
+): RefreshAllRun {
+  let run: RefreshAllRun = { ...startRun(jobId, ids, startedAtMs), outside: true };
+  for (const { placementId, item } of settled) run = withItem(run, placementId, item);
+  return run;
 }
 
 /**

@@ -23,3 +23,14 @@ export function refreshedLabel(iso: string | null, nowMs: number): string {
   const ago = timeAgo(iso, nowMs);
   return ago === null ? 'never refreshed' : `refreshed ${ago}`;
 }
+
+/**
+ * The freshness line of a card whose refresh was stopped before it happened: the last real refresh, as an hour and minute
+ * when it was under a minute ago, since "just now" beside "Not refreshed" reads as the refresh that did not happen.
+ */
+export function lastRefreshedLabel(iso: string | null, nowMs: number): string {
+  const ago = timeAgo(iso, nowMs);
+  if (iso === null || ago === null) return 'never refreshed';
+  if (ago !== 'just now') return `last refreshed ${ago}`;
+  return `last refreshed at ${new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+}

@@ -1,9 +1,9 @@
-/** A hook owning the "Refresh all" run (kept by the shell, so it survives leaving the list for the editor): start, Stop, Retry failed. */
-import { useCallback, useRef, useState } from 'react';
+/** A hook owning the "Refresh all" run (kept by the shell, so it outlives the editor): start, Stop, Retry failed, a ribbon run adopted. */
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefreshAllSummary } from '../core/service/addin-service';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
-import { failedIds, finishRun, startRun, withItem, type RefreshAllRun } from './refresh-all-run';
+import { adoptRun, failedIds, finishRun, startRun, withItem, type RefreshAllRun } from './refresh-all-run';
 import { useServiceEvents } from './use-service-events';
 
 export interface RefreshAllHandle {
@@ -17,12 +17,15 @@ export interface RefreshAllHandle {
   clearError(): void;
   /** Drops a placement from a finished run's display (e.g. it was refreshed on its own since). */
   forget(placementId: string): void;
+  /** The job of the newest run started outside the pane (the ribbon), or null: what the list showed before it is stale. */
+  adoptedJobId: string | null;
 }
 
 export function useRefreshAll(): RefreshAllHandle {
-  const { service, newJobId, clock } = usePaneEnv();
+  const { service, newJobId, clock, refreshAllFeed } = usePaneEnv();
   const [run, setRun] = useState<RefreshAllRun | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [adoptedJobId, setAdoptedJobId] = useState<string | null>(null);
   const current = useRef<RefreshAllRun | null>(null);
   current.current = run;
 
@@ -31,22 +34,46 @@ export function useRefreshAll(): RefreshAllHandle {
     setRun((r) => (r !== null && r.running && r.jobId === event.jobId ? withItem(r, event.placementId, event.item) : r));
   });
 
+  /** Follows a run to its end: its summary finishes it; a failure of the whole run is shown (a cancellation is not). */
+  const follow = useCallback((jobId: string, summary: Promise<RefreshAllSummary>) => {
+    summary.then(
+      (s) => setRun((r) => (r !== null && r.jobId === jobId ? finishRun(r, s) : r)),
+      (e: unknown) => {
+        if (toErrorView(e).kind !== 'cancelled') setError(e);
+        setRun((r) => (r !== null && r.jobId === jobId ? finishRun(r, null) : r));
+      },
+    );
+  }, []);
+
   const start = useCallback(
     (ids: string[]) => {
       if (ids.length === 0 || current.current?.running === true) return;
       const jobId = newJobId();
       setError(null);
       setRun(startRun(jobId, ids, clock.now()));
-      service.refreshAll(ids, { jobId }).then(
-        (summary: RefreshAllSummary) => setRun((r) => (r !== null && r.jobId === jobId ? finishRun(r, summary) : r)),
-        (e: unknown) => {
-          if (toErrorView(e).kind !== 'cancelled') setError(e);
-          setRun((r) => (r !== null && r.jobId === jobId ? finishRun(r, null) : r));
-        },
-      );
+      follow(jobId, service.refreshAll(ids, { jobId }));
     },
-    [service, newJobId, clock],
+    [service, newJobId, clock, follow],
   );
+
+  // A run started outside the pane (Excel's ribbon) becomes the pane's run: its progress, its summary, its failures.
+  useEffect(() => {
+    if (refreshAllFeed === null) return undefined;
+    return refreshAllFeed.subscribe((outside) => {
+      if (current.current?.jobId === outside.jobId) return;
+      setError(null);
+      // Failed before it began: no run to show, only why.
+      if (outside.placementIds.length === 0) {
+        outside.summary.catch((e: unknown) => toErrorView(e).kind !== 'cancelled' && setError(e));
+        return;
+      }
+      const adopted = adoptRun(outside.jobId, outside.placementIds, outside.settled, clock.now());
+      current.current = adopted;
+      setRun(adopted);
+      setAdoptedJobId(outside.jobId);
+      follow(outside.jobId, outside.summary);
+    });
+  }, [refreshAllFeed, clock, follow]);
 
   const stop = useCallback(() => {
     const r = current.current;
@@ -70,5 +97,5 @@ export function useRefreshAll(): RefreshAllHandle {
     [],
   );
 
-  return { run, error, start, stop, retryFailed, dismiss, clearError, forget };
+  return { run, error, start, stop, retryFailed, dismiss, clearError, forget, adoptedJobId };
 }

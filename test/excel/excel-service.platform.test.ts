@@ -10,6 +10,7 @@ import type { Clock } from '../../src/core/runtime/clock';
 import type { AddinService, CellTarget, ReportDraft } from '../../src/core/service/addin-service';
 import { createAddinService } from '../../src/core/service/create-addin-service';
 import { refreshAllCommand, type RefreshAllOutcome } from '../../src/excel/refresh-all-command';
+import type { OutsideRefreshAll } from '../../src/ui/refresh-all-feed';
 import { excelWorkbookChanges } from '../../src/excel/workbook-changes';
 import { startPlatform, type RunningPlatform } from '../../local-platform/server';
 import { FakeOfficeError } from './fake/errors';
@@ -196,12 +197,14 @@ describe('the service on ExcelHost', () => {
     rig.fake.setPaneVisible(false);
     let jobs = 0;
     const logged: string[] = [];
+    const announced: OutsideRefreshAll[] = [];
     Office.actions.associate(
       'refreshAll',
       refreshAllCommand({
         service: async () => rig.service,
         newJobId: () => `ribbon-${++jobs}`,
         showPane: () => Office.addin.showAsTaskpane(),
+        announce: (run) => announced.push(run),
         log: (message) => logged.push(message),
       }),
     );
@@ -210,6 +213,9 @@ describe('the service on ExcelHost', () => {
     expect(ok.returned).toMatchObject({ kind: 'done', summary: { total: 2, done: 2, failed: 0 } });
     expect((await values(rig, 'A2:A2'))[0]![0]).not.toBe('typed over');
     expect(rig.fake.pane.shows).toBe(0);
+    // The pane is handed the run (its job, its placements) and the same summary, to show whenever it is visible.
+    expect(announced.map((r) => [r.jobId, r.placementIds.length])).toEqual([['ribbon-1', 2]]);
+    await expect(announced[0]!.summary).resolves.toEqual((ok.returned as { summary: unknown }).summary);
     // The same job's outcome is what the pane's list shows.
     expect((await rig.service.listPlacements()).every((p) => p.status === 'upToDate')).toBe(true);
 
@@ -222,6 +228,9 @@ describe('the service on ExcelHost', () => {
     expect(failed.returned as RefreshAllOutcome).toMatchObject({ kind: 'failed', error: { kind: 'hostBusy' } });
     expect(rig.fake.pane.shows).toBe(1);
     expect(logged).toEqual(['Refresh all did not refresh every report.']);
+    // The pane was handed the failed run too: its summary rejects with the same error, which the pane shows.
+    expect(announced.map((r) => r.jobId)).toEqual(['ribbon-1', 'ribbon-2']);
+    await expect(announced[1]!.summary).rejects.toMatchObject({ kind: 'hostBusy' });
     const listed = await rig.service.listPlacements();
     expect(listed.map((p) => [p.placementId === a.placementId, p.status, p.lastError])).toEqual([
       [true, 'upToDate', null],

@@ -55,6 +55,8 @@ it('names the missing requirement sets in an older Excel instead of a broken pan
 it('renders the pane in a current Excel and provides the service to the ribbon', async () => {
   const { fake, runtime } = await openPage({});
   expect(await screen.findByLabelText(/Tenant URL/)).toBeTruthy();
+  // help.html is built beside taskpane.html: the form links to its section on keys.
+  expect(screen.getByRole('link', { name: 'Where do I get an API key?' }).getAttribute('href')).toBe('help.html#key');
   const service = await runtime.runtimeService();
   expect((await service.getSession()).signedIn).toBe(false);
   fake?.uninstall();

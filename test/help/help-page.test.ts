@@ -59,3 +59,9 @@ it('explains every status a card can show', () => {
   expect(labels.size).toBeGreaterThan(5);
   for (const label of labels) expect(terms).toContain(label);
 });
+
+it('has the anchor the sign-in form links to (help.html#key) on the section about API keys', () => {
+  const pages = ['src/excel/taskpane.tsx', 'src/preview/preview-app.tsx'].map((f) => fs.readFileSync(path.join(root, f), 'utf8'));
+  for (const page of pages) expect(page).toContain('keyHelpUrl="help.html#key"');
+  expect(document.getElementById('key')?.textContent).toBe('Where an API key comes from');
+});

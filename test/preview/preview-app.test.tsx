@@ -44,6 +44,8 @@ describe('PreviewApp', () => {
     expect(pane.querySelector('main[aria-label="Reports pane"]')).not.toBeNull();
     const tenant = (await screen.findByRole('textbox', { name: /Tenant URL/ })) as HTMLInputElement;
     expect(tenant.value).toBe('http://localhost:4000');
+    // help.html is built beside the preview's page: the form links to its section on keys.
+    expect(screen.getByRole('link', { name: 'Where do I get an API key?' }).getAttribute('href')).toBe('help.html#key');
   });
 
   it('the service sees the cell clicked in the grid as the active cell', async () => {

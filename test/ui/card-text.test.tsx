@@ -82,3 +82,24 @@ test('a cancelled insert says "Cancelled" once', async () => {
   const bar = screen.getByRole('status');
   expect(bar.textContent?.match(/Cancelled/g)).toHaveLength(1);
 });
+
+test('a card whose Refresh all was stopped says "Not refreshed" and never "refreshed just now" for the refresh that did not happen', async () => {
+  const now = Date.parse('2025-03-01T12:00:00Z');
+  const fake = signedInFake();
+  // Refreshed 20 s before the run: within "just now", but not by this run.
+  fake.placements = [samplePlacement({ placementId: 'p1', name: 'One', refreshedAt: new Date(now - 20_000).toISOString() })];
+  const run = gate<RefreshAllSummary>();
+  fake.refreshAllImpl = () => run.promise;
+  renderPane(fake, { nowMs: now });
+  await screen.findByRole('listitem', { name: 'One' }, { timeout: 5_000 });
+  await click(screen.getByRole('button', { name: 'Refresh all' }));
+  await act(async () =>
+    run.resolve({ total: 1, done: 0, failed: 0, stopped: 1, items: [{ placementId: 'p1', item: { state: 'stopped' } }] }),
+  );
+  await settle();
+  const card = screen.getByRole('listitem', { name: 'One' });
+  expect(within(card).getByText('Not refreshed')).toBeTruthy();
+  expect(card.textContent).not.toContain('just now');
+  expect(card.textContent).toMatch(/last refreshed at \d/);
+  expect(card.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(now - 20_000).toISOString());
+});

@@ -1,6 +1,7 @@
 /** Renders the whole pane over a FakeAddinService with a settable clock and predictable job ids, for pane tests. */
 import { render, type RenderResult } from '@testing-library/react';
 import { App } from '../../src/ui/App';
+import type { RefreshAllFeed } from '../../src/ui/refresh-all-feed';
 import { FakeAddinService } from './fake-addin-service';
 
 export interface PaneUnderTest extends RenderResult {
@@ -9,7 +10,10 @@ export interface PaneUnderTest extends RenderResult {
   jobIds: string[];
 }
 
-export function renderPane(fake = new FakeAddinService(), options: { nowMs?: number; activeCellPollMs?: number } = {}): PaneUnderTest {
+export function renderPane(
+  fake = new FakeAddinService(),
+  options: { nowMs?: number; activeCellPollMs?: number; keyHelpUrl?: string | null; refreshAllFeed?: RefreshAllFeed } = {},
+): PaneUnderTest {
   const clock = {
     nowMs: options.nowMs ?? Date.parse('2025-03-01T12:00:00Z'),
     now() {
@@ -23,7 +27,15 @@ export function renderPane(fake = new FakeAddinService(), options: { nowMs?: num
     return id;
   };
   const result = render(
-    <App service={fake} theme="light" clock={clock} newJobId={newJobId} activeCellPollMs={options.activeCellPollMs ?? 0} />,
+    <App
+      service={fake}
+      theme="light"
+      clock={clock}
+      newJobId={newJobId}
+      activeCellPollMs={options.activeCellPollMs ?? 0}
+      keyHelpUrl={options.keyHelpUrl ?? null}
+      refreshAllFeed={options.refreshAllFeed ?? null}
+    />,
   );
   return { ...result, fake, clock, jobIds };
 }
