@@ -21,6 +21,7 @@ import {
 import { buildExcelScenarios } from './excel-scenarios';
 import { excelOfflineScenarios } from './excel-offline';
 import { narrowPageScenarios } from './narrow-pages';
+import { keyboardInsertScenarios } from './keyboard-insert';
 import { buildScenarios } from './scenarios';
 import { ServerExitedError } from './server-watch';
 import { sheetsSidebarScenarios } from './sheets-sidebar';
@@ -92,7 +93,11 @@ async function main(): Promise<number> {
           ? [...buildExcelScenarios(page, running), ...excelOfflineScenarios(page, running)]
           : group === 'sheets'
             ? sheetsSidebarScenarios(page, running)
-            : [...onlyChosen(buildScenarios(page, running)), ...narrowPageScenarios(page, running)];
+            : [
+                ...onlyChosen(buildScenarios(page, running)),
+                ...keyboardInsertScenarios(page, running),
+                ...narrowPageScenarios(page, running),
+              ];
       failed += await runScenarios(scenarios, make);
       await page.close();
     }
