@@ -1,4 +1,7 @@
-/** The core's Transport over a WHATWG fetch function (the browser's, or Node's in tests): cancel bridged to AbortController, bodies decoded as fatal UTF-8. */
+/**
+ * The core's Transport over a WHATWG fetch function (the browser's, or Node's in tests).
+ * Cancel is bridged to AbortController; bodies are decoded as fatal UTF-8.
+ */
 import { bodyTooLarge } from '../core/api/body-limit';
 import { isRedirectStatus, redirectRefused } from '../core/api/redirect';
 import type { Transport, TransportResponse } from '../core/api/transport';

@@ -1,4 +1,7 @@
-/** The workbook store over IndexedDB: the serialized workbook in one record (a large one in parts), migrated once from localStorage where an older preview kept it. */
+/**
+ * The workbook store over IndexedDB: the serialized workbook in one record (a large one in parts).
+ * A workbook found in localStorage is migrated into IndexedDB once.
+ */
 import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import { z } from 'zod';
 import { IndexedDbMap, type IdbFactoryLike } from './indexed-db-map';
