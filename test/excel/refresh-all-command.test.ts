@@ -1,4 +1,7 @@
-/** The ribbon's Refresh all: event.completed() on every path, the pane shown when some placement failed, through the associated function. */
+/**
+ * The ribbon's Refresh all: event.completed() on every path, the pane shown when some placement failed.
+ * It runs through the associated function.
+ */
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { RefreshAllSummary } from '../../src/core/service/addin-service';
 import { refreshAllCommand, type RefreshAllCommandDeps } from '../../src/excel/refresh-all-command';

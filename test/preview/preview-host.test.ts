@@ -1,4 +1,8 @@
-/** PreviewHost: persistence in IndexedDB (round trip of a large workbook, migration from localStorage, damaged value set aside, coalesced write-behind saves), the localStorage fallback's refused save, credentials kept apart, the SpreadsheetHost port. */
+/**
+ * PreviewHost: persistence in IndexedDB, the localStorage fallback, credentials kept apart, the SpreadsheetHost port.
+ * Persistence covers the round trip of a large workbook, migration from localStorage, a damaged value set aside and coalesced write-behind
+ * saves; the localStorage fallback's save can be refused.
+ */
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { blockFromGrids } from '../core/cells/block-grids';
 import { HOST_EXCEL } from '../../src/core/wire/wire-names';

@@ -1,4 +1,7 @@
-/** Tests for the Orchestrator over MemoryHost: insert, grow, shrink, blocked, failures leave cells and record intact, moved areas, edit, remove. */
+/**
+ * Tests for the Orchestrator over MemoryHost: insert, grow, shrink, blocked, failures, moved areas, edit, remove.
+ * Failures leave cells and record intact.
+ */
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import { readFileSync } from 'node:fs';

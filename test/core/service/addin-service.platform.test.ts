@@ -1,4 +1,7 @@
-/** createAddinService against the real local platform and a MemoryHost: sign-in, context, insert, update, viewer rights, cancel, refresh all. */
+/**
+ * createAddinService against the real local platform and a MemoryHost.
+ * Sign-in, context, insert, update, viewer rights, cancel, refresh all.
+ */
 import { randomBytes } from 'node:crypto';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { QueryClient } from '../../../src/core/api/query-client';
