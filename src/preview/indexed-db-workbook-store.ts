@@ -47,7 +47,7 @@ function* partsOf(texts: readonly string[]): Generator<string, void, void> {
 export class IndexedDbWorkbookStore implements WorkbookStore {
   readonly medium = 'indexedDB';
 
-  /** `legacy`: the localStorage an older preview saved the workbook in (read once, then emptied of it); null to skip migration. */
+  /** `legacy`: the localStorage where a workbook may be saved (read once, then emptied of it); null to skip migration. */
   constructor(
     private readonly map: IndexedDbMap,
     private readonly legacy: KeyValueStorage | null,
