@@ -33,7 +33,7 @@ export type FetchLike = (
 /**
  * Lets the page run between a body's chunks: `pause` is awaited before reading on once `everyMs` (on `now`) have
  * passed since the last pause. A body already buffered is otherwise read, decoded and typed by its consumer in one
- * task (its reads resolve as microtasks), which froze the page for a large result.
+ * task (its reads resolve as microtasks), which freezes the page for a large result.
  */
 export interface ReadPacing {
   pause: () => Promise<void>;
