@@ -1,7 +1,7 @@
 /**
  * WorkbookSaver: write-behind saving of the preview workbook.
- * It saves after a quiet time following the last change, serialized in slices that yield to the page, one save in flight, the newest state
- * written last, with slower retries after a refused save.
+ * It saves after a quiet time following the last change, serialized in slices that yield to the page, one save in
+ * flight, the newest state written last, with slower retries after a refused save.
  */
 import { yieldToPage } from '../browser/yield-to-page';
 

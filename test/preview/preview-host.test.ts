@@ -1,7 +1,7 @@
 /**
  * PreviewHost: persistence in IndexedDB, the localStorage fallback, credentials kept apart, the SpreadsheetHost port.
- * Persistence covers the round trip of a large workbook, migration from localStorage, a damaged value set aside and coalesced write-behind
- * saves; the localStorage fallback's save can be refused.
+ * Persistence covers the round trip of a large workbook, migration from localStorage, a damaged value set aside and
+ * coalesced write-behind saves; the localStorage fallback's save can be refused.
  */
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { blockFromGrids } from '../core/cells/block-grids';

@@ -1,7 +1,7 @@
 /**
  * The preview's write-behind save in slices.
- * The pieces make the same text as a save in one piece, the saver yields between slices, a change abandons the slice run, flush() saves in
- * one piece.
+ * The pieces make the same text as a save in one piece, the saver yields between slices, a change abandons the slice
+ * run, flush() saves in one piece.
  */
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { WorkbookModel } from '../../src/core/memory/workbook-model';

@@ -1,7 +1,7 @@
 /**
  * The real Apps Script globals, typed as the subsets the server uses.
- * This is where the compiler checks that Google's services satisfy them; they are read lazily, so an entry point touches only what it
- * calls.
+ * This is where the compiler checks that Google's services satisfy them; they are read lazily, so an entry point
+ * touches only what it calls.
  */
 import type {
   CacheServiceLike,

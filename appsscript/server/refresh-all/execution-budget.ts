@@ -1,6 +1,7 @@
 /**
  * The time an Apps Script execution has left under its 6-minute limit.
- * Long work (Refresh all from the menu) stops cleanly with room to record where it stands, instead of being killed mid-write.
+ * Long work (Refresh all from the menu) stops cleanly with room to record where it stands, instead of being killed
+ * mid-write.
  */
 
 /** Apps Script's limit for one execution. */

@@ -1,6 +1,7 @@
 /**
  * Checks and normalizes the web addresses the add-in sends keys to, as plain text.
- * These are the tenant URL and the platform's deployment and REST URLs; plain text because a bare runtime has no URL class.
+ * These are the tenant URL and the platform's deployment and REST URLs; plain text because a bare runtime has no URL
+ * class.
  */
 import { AddinError } from '../errors/addin-error';
 

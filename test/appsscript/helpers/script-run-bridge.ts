@@ -1,7 +1,7 @@
 /**
  * A stand-in for the sidebar's google.script.run bridged to the built project in the vm.
- * Arguments and answers cross as JSON, handlers run asynchronously once the call's execution has ended (its microtasks drained), each call
- * is an execution of its own, and more than 10 calls in flight fail.
+ * Arguments and answers cross as JSON, handlers run asynchronously once the call's execution has ended (its microtasks
+ * drained), each call is an execution of its own, and more than 10 calls in flight fail.
  */
 import type { ScriptRunner } from '../../../appsscript/sidebar/server-client';
 import type { FakeEnvironment } from '../fakes/environment';

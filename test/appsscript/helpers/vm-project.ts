@@ -1,7 +1,7 @@
 /**
  * Runs the built Apps Script project as Apps Script would, each execution a fresh Node `vm` global scope holding only the fakes.
- * Dates come from that scope's own Date and Date.now follows the execution's clock; due time-based triggers fire as executions of their
- * own; an execution ends once its microtasks have run (drainExecution).
+ * Dates come from that scope's own Date and Date.now follows the execution's clock; due time-based triggers fire as
+ * executions of their own; an execution ends once its microtasks have run (drainExecution).
  */
 import vm from 'node:vm';
 import type { FakeEnvironment } from '../fakes/environment';

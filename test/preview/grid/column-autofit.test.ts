@@ -1,7 +1,7 @@
 /**
  * autofitColumns: each column gets the width of its widest shown text.
- * Headers count in bold, numbers and dates as formatted; empty columns keep theirs; a row range limits what counts; long work yields to
- * the page.
+ * Headers count in bold, numbers and dates as formatted; empty columns keep theirs; a row range limits what counts;
+ * long work yields to the page.
  */
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import { CELL_PADDING } from '../../../src/preview/grid/cell-fit';
