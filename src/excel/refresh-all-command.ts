@@ -1,4 +1,7 @@
-/** The ribbon's Refresh all: refreshes every placement through the shared runtime's service, reports failures, and always completes the event. */
+/**
+ * The ribbon's Refresh all: refreshes every placement through the shared runtime's service and always completes the event.
+ * Failures are reported.
+ */
 import type { AddinService, RefreshAllSummary } from '../core/service/addin-service';
 
 export interface RefreshAllCommandDeps {

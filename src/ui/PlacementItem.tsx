@@ -62,7 +62,7 @@ export function PlacementItem(props: PlacementItemProps) {
     if (typeof ref.current.scrollIntoView === 'function') ref.current.scrollIntoView({ block: 'nearest' });
     ref.current.focus();
   }, [highlighted]);
-  // The service says when the last result was cut at the platform's default cap; an older one leaves it to a guess.
+  // The service says when the last result was cut at the platform's default cap; a service that does not say leaves it to a guess.
   const capNote =
     p.truncatedAtDefaultCap !== undefined
       ? capNoteOf(p.dataRows, null, p.truncatedAtDefaultCap)
