@@ -1,4 +1,7 @@
-/** Requests of an Orchestrator insert and refresh of rows x 10 onto ExcelHost over the Office.js fake: syncs, bytes, the floor ceil(bytes / 4 MiB) + 3 and the ratio. */
+/**
+ * Requests of an Orchestrator insert and refresh of rows x 10 onto ExcelHost over the Office.js fake.
+ * It reports syncs, bytes, the floor ceil(bytes / 4 MiB) + 3 and the ratio.
+ */
 import { excelBigInsert, type SyncFigures } from '../test/excel/helpers/big-insert';
 import type { Measurement } from './measurement';
 

@@ -1,4 +1,7 @@
-/** Benchmark of a whole Orchestrator.insert of 200k x 10 mixed values onto MemoryHost (layout, host calls, the rest), then refreshes of it. */
+/**
+ * Benchmark of a whole Orchestrator.insert of 200k x 10 mixed values onto MemoryHost, then refreshes of it.
+ * The insert is split into layout, host calls and the rest.
+ */
 import type { GridRange, WorkbookLayout, WriteBlock, CellSnapshot } from '../src/core/host';
 import { MemoryHost } from '../src/core/memory/memory-host';
 import { WorkbookModel } from '../src/core/memory/workbook-model';

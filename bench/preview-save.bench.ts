@@ -1,4 +1,7 @@
-/** The preview's save of a 300,000 x 16 workbook: the longest main-thread task at once (before) and in slices (now), and the whole save's time. */
+/**
+ * The preview's save of a 300,000 x 16 workbook: the longest main-thread task and the whole save's time.
+ * The longest task is measured for a save in one piece and for a save in slices.
+ */
 import { WorkbookModel } from '../src/core/memory/workbook-model';
 import { serializeWorkbook, serializeWorkbookInPieces } from '../src/preview/saved-workbook';
 import { gcFunction } from './gc-function';

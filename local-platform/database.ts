@@ -1,4 +1,7 @@
-/** Opens the DuckDB databases (control plane and warehouse: one file each under the data directory, or in memory) and serializes control-plane access. */
+/**
+ * Opens the DuckDB databases (control plane and warehouse) and serializes control-plane access.
+ * Each is one file under the data directory, or in memory.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';

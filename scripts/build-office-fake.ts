@@ -1,4 +1,7 @@
-/** Builds test/excel/fake/browser.ts into one classic script (dist/test/office-fake.js) that a browser test serves in place of Microsoft's office.js. */
+/**
+ * Builds test/excel/fake/browser.ts into one classic script (dist/test/office-fake.js).
+ * A browser test serves it in place of Microsoft's office.js.
+ */
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 

@@ -1,4 +1,7 @@
-/** npm run push:sheets: builds dist/appsscript (copying appsscript/.clasp.json into it) and runs `clasp push` there; needs `clasp login` with a Google account first. */
+/**
+ * npm run push:sheets: builds dist/appsscript (copying appsscript/.clasp.json into it) and runs `clasp push` there.
+ * It needs `clasp login` with a Google account first.
+ */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,7 @@
-/** Builds the clasp-ready Apps Script project: appsscript.json, Code.js (the server bundle plus a top-level function per entry point) and Sidebar.html (the pane's script inlined). */
+/**
+ * Builds the clasp-ready Apps Script project: appsscript.json, Code.js and Sidebar.html.
+ * Code.js is the server bundle plus a top-level function per entry point; Sidebar.html has the pane's script inlined.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

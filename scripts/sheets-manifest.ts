@@ -1,4 +1,7 @@
-/** The built project's JSON files: appsscript.json (the manifest plus, when an administrator names the tenant, the urlFetchWhitelist of its URL prefixes) and the clasp project file. */
+/**
+ * The built project's JSON files: appsscript.json and the clasp project file.
+ * When an administrator names the tenant, appsscript.json carries the urlFetchWhitelist of its URL prefixes.
+ */
 import { z } from 'zod';
 
 const prefixSchema = z

@@ -1,7 +1,7 @@
 /**
  * The dev server `npm run start:excel` runs (office-addin-debugging sideloads manifest.xml around it): the local platform
  * and the Excel pages on https://localhost:3000 with office-addin-dev-certs' trusted certificate. Needs Excel (web,
- * Windows or Mac) to be of any use; it was not run where this project is built (no Excel there).
+ * Windows or Mac) to be of any use, so it cannot be exercised where this project is built (no Excel there).
  */
 import path from 'node:path';
 import webpack from 'webpack';

@@ -1,4 +1,7 @@
-/** `npm run validate:manifest`: offline checks of manifest.xml (and of dist/web/manifest.xml when built) against the built pages in dist/web. */
+/**
+ * `npm run validate:manifest`: offline checks of manifest.xml against the built pages in dist/web.
+ * dist/web/manifest.xml is checked too when it is built.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { validateManifest } from './manifest/validate-manifest';

@@ -1,4 +1,7 @@
-/** The server bundle's exports: every entry point is a plain synchronous function; the build wraps each in a top-level function of the same name. */
+/**
+ * The server bundle's exports: every entry point as a plain synchronous function.
+ * The build wraps each in a top-level function of the same name.
+ */
 import { SIDEBAR_METHODS, type EntryPointName, type SidebarMethod } from '../shared/entry-points';
 import { live } from './apps-script/live-services';
 import { runMenuRefreshAll } from './refresh-all/menu-refresh-all';

@@ -1,4 +1,7 @@
-/** The names of the server's entry points: the build turns each into a top-level `function` (menus, triggers and google.script.run call only those). */
+/**
+ * The names of the server's entry points, each of which the build turns into a top-level `function`.
+ * Menus, triggers and google.script.run call only those.
+ */
 
 /** The AddinService methods the sidebar calls, each an entry point of the same name (see sidebar-api.ts for their arguments). */
 export const SIDEBAR_METHODS = [

@@ -1,4 +1,7 @@
-/** What the sidebar may call on the server and what each call takes and answers, as zod schemas shared by both sides (the server parses the arguments, the sidebar parses the answers). */
+/**
+ * What the sidebar may call on the server and what each call takes and answers, as zod schemas shared by both sides.
+ * The server parses the arguments; the sidebar parses the answers.
+ */
 import { z } from 'zod';
 import { AUTH_SCHEMES } from '../../src/core/wire/auth-scheme';
 import { deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } from '../../src/core/wire/schemas';

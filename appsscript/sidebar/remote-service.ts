@@ -1,4 +1,8 @@
-/** The pane's AddinService in the Sheets sidebar: every method a google.script.run call through the typed server client (plain JSON only); while a job's call runs, its status is polled with jobStatus and passed on as progress and item events; subscribe's workbook changes come from polling the placement list. */
+/**
+ * The pane's AddinService in the Sheets sidebar: every method a google.script.run call through the typed server client.
+ * Only plain JSON crosses; while a job's call runs, its status is polled with jobStatus and passed on as progress and
+ * item events; subscribe's workbook changes come from polling the placement list.
+ */
 import type { AddinService, JobStatus, ServiceEvent } from '../../src/core/service/addin-service';
 import type { ServerClient } from './server-client';
 

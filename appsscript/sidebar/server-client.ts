@@ -1,4 +1,9 @@
-/** Typed promises over google.script.run for the sidebar: only plain JSON goes out, each call carries an id the sidebar mints and its answer is fetched with callResult once the server's execution has ended (unless it came back at once), every answer is parsed with the shared schemas, server errors come back as AddinErrors, and at most 10 calls are in flight. */
+/**
+ * Typed promises over google.script.run for the sidebar.
+ * Only plain JSON goes out; each call carries an id the sidebar mints and its answer is fetched with callResult once
+ * the server's execution has ended (unless it came back at once); every answer is parsed with the shared schemas,
+ * server errors come back as AddinErrors, and at most 10 calls are in flight.
+ */
 import { z } from 'zod';
 import { AddinError, errorKindOr } from '../../src/core/errors/addin-error';
 import { serverErrorSchema } from '../shared/server-result';

@@ -1,4 +1,7 @@
-/** The Sheets sidebar's entry: the shared pane over an AddinService whose every call goes to the Apps Script server through google.script.run (the sidebar never talks to the platform itself). */
+/**
+ * The Sheets sidebar's entry: the shared pane over an AddinService that calls the Apps Script server through google.script.run.
+ * The sidebar never talks to the platform itself.
+ */
 import { mountPane } from '../../src/ui/mount';
 import { remoteAddinService } from './remote-service';
 import { mintCallId, serverClient, type ScriptRunner } from './server-client';

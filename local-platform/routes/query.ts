@@ -1,4 +1,7 @@
-/** POST {deploymentUrl}/svcjs-api/v1/svcsql: hands the request to the warehouse's streaming endpoint with this platform's auth and faults. */
+/**
+ * POST {deploymentUrl}/svcjs-api/v1/svcsql: hands the request to the warehouse's streaming endpoint.
+ * It applies this platform's auth and faults.
+ */
 import { authenticateQuery } from '../auth';
 import type { Handler } from '../context';
 import { allDeployments, visibleTo } from '../deployments';

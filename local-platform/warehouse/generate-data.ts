@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 
 /**
  * Bump when the generated data changes shape or content: stored data of another version is regenerated.
- * 2: independent random streams per salt (version 1 correlated them, e.g. every random nickname was the same).
+ * 2: independent random streams per salt, so no two random columns move together (e.g. every nickname alike).
  */
 export const GENERATOR_VERSION = 2;
 

@@ -1,4 +1,7 @@
-/** The production manifest: manifest.xml with its development origin (https://localhost:3000) replaced by the base URL given at build time. */
+/**
+ * The production manifest: manifest.xml with its development origin replaced by the base URL given at build time.
+ * The development origin is https://localhost:3000.
+ */
 
 /** The origin every add-in URL of manifest.xml starts with; the production build replaces it. */
 export const DEV_ORIGIN = 'https://localhost:3000';

@@ -1,4 +1,7 @@
-/** The browser's runtime pieces the core takes injected (transport, clock, randomness, time zone): one place for the preview and the Excel pane. */
+/**
+ * The browser's runtime pieces the core takes injected (transport, clock, randomness, time zone).
+ * One place for the preview and the Excel pane.
+ */
 import type { Transport } from '../core/api/transport';
 import type { Clock } from '../core/runtime/clock';
 import { browserClock } from './browser-clock';

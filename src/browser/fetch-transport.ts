@@ -1,4 +1,7 @@
-/** The core's Transport over a WHATWG fetch function (the browser's, or Node's in tests): cancel bridged to AbortController, bodies decoded as fatal UTF-8. */
+/**
+ * The core's Transport over a WHATWG fetch function (the browser's, or Node's in tests).
+ * Cancel is bridged to AbortController; bodies are decoded as fatal UTF-8.
+ */
 import { bodyTooLarge } from '../core/api/body-limit';
 import { isRedirectStatus, redirectRefused } from '../core/api/redirect';
 import type { Transport, TransportResponse } from '../core/api/transport';
@@ -30,7 +33,7 @@ export type FetchLike = (
 /**
  * Lets the page run between a body's chunks: `pause` is awaited before reading on once `everyMs` (on `now`) have
  * passed since the last pause. A body already buffered is otherwise read, decoded and typed by its consumer in one
- * task (its reads resolve as microtasks), which froze the page for a large result.
+ * task (its reads resolve as microtasks), which freezes the page for a large result.
  */
 export interface ReadPacing {
   pause: () => Promise<void>;

@@ -1,4 +1,7 @@
-/** A per-user credential store in browser storage: one entry per secret under a key prefix of its own, never inside the workbook (the preview's store, and the Excel pane's outside the shared runtime). */
+/**
+ * A per-user credential store in browser storage: one entry per secret under a key prefix of its own.
+ * Secrets never go inside the workbook; this is the preview's store, and the Excel pane's outside the shared runtime.
+ */
 import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import type { CredentialStore } from '../core/host';
 import type { KeyValueStorage } from './key-value-storage';

@@ -1,4 +1,7 @@
-/** yieldToPage: lets the page handle input and paint before long work goes on (a message on a fresh channel: a macrotask that, unlike nested timeouts, is not clamped). */
+/**
+ * yieldToPage: lets the page handle input and paint before long work goes on.
+ * It posts a message on a fresh channel: a macrotask that, unlike nested timeouts, is not clamped.
+ */
 export function yieldToPage(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof MessageChannel === 'undefined') {

@@ -1,4 +1,7 @@
-/** The part of OfficeRuntime (SharedRuntime 1.1) the add-in uses; @types/office-js does not declare it (learn.microsoft.com: OfficeRuntime.storage). */
+/**
+ * The part of OfficeRuntime (SharedRuntime 1.1) the add-in uses, which @types/office-js does not declare.
+ * See learn.microsoft.com: OfficeRuntime.storage.
+ */
 declare namespace OfficeRuntime {
   /** Per-domain storage of the shared runtime: 10 MB, strings only, kept across sessions. */
   interface Storage {

@@ -1,4 +1,7 @@
-/** Requirement sets the Excel add-in needs, checked at start with Office.context.requirements.isSetSupported, and the message naming what is missing. */
+/**
+ * Requirement sets the Excel add-in needs, checked at start, and the message naming what is missing.
+ * They are checked with Office.context.requirements.isSetSupported.
+ */
 
 export interface RequirementSet {
   name: string;

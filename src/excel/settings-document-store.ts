@@ -1,4 +1,7 @@
-/** The document store over Office document settings (saved in the workbook, per add-in): placement registry and workbook id, never secrets. */
+/**
+ * The document store over Office document settings (saved in the workbook, per add-in).
+ * It holds the placement registry and workbook id, never secrets.
+ */
 import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import { z } from 'zod';
 import { AddinError } from '../core/errors/addin-error';

@@ -1,4 +1,7 @@
-/** Small Excel operations the adapter composes: the sheets, the active cell, selecting a range, occupied cells (read in capped blocks), clearing contents. */
+/**
+ * Small Excel operations the adapter composes: sheets, the active cell, selecting a range, occupied cells, clearing contents.
+ * Occupied cells are read in capped blocks.
+ */
 import { z } from 'zod';
 import type { GridRange, SheetRef } from '../core/host';
 import { readInBlocks, type ReadBudget } from './block-reads';

@@ -1,4 +1,7 @@
-/** Boot of the preview page: reads /config.js, opens the saved workbook (IndexedDB, read before the first render), builds the add-in service over it, exposes window.previewWorkbook, renders. */
+/**
+ * Boot of the preview page: config, the saved workbook, the add-in service over it, window.previewWorkbook, render.
+ * It reads /config.js and opens the saved workbook from IndexedDB before the first render.
+ */
 import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
 import { browserRuntime } from '../browser/browser-runtime';

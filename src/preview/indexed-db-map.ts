@@ -1,4 +1,7 @@
-/** A small promise wrapper over one IndexedDB object store used as a key-value map (open with upgrade, get, put, delete; each call one transaction that settles when it commits). */
+/**
+ * A small promise wrapper over one IndexedDB object store used as a key-value map.
+ * Open with upgrade, get, put, delete; each call is one transaction that settles when it commits.
+ */
 
 /** An event handler slot as IndexedDB declares it; the wrapper never reads the event. */
 export type IdbHandler = ((ev: never) => unknown) | null;

@@ -1,4 +1,7 @@
-/** The workbook store over IndexedDB: the serialized workbook in one record (a large one in parts), migrated once from localStorage where an older preview kept it. */
+/**
+ * The workbook store over IndexedDB: the serialized workbook in one record (a large one in parts).
+ * A workbook found in localStorage is migrated into IndexedDB once.
+ */
 import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 import { z } from 'zod';
 import { IndexedDbMap, type IdbFactoryLike } from './indexed-db-map';
@@ -44,7 +47,7 @@ function* partsOf(texts: readonly string[]): Generator<string, void, void> {
 export class IndexedDbWorkbookStore implements WorkbookStore {
   readonly medium = 'indexedDB';
 
-  /** `legacy`: the localStorage an older preview saved the workbook in (read once, then emptied of it); null to skip migration. */
+  /** `legacy`: the localStorage where a workbook may be saved (read once, then emptied of it); null to skip migration. */
   constructor(
     private readonly map: IndexedDbMap,
     private readonly legacy: KeyValueStorage | null,

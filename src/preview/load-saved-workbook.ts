@@ -1,4 +1,7 @@
-/** Reads the saved workbook from its store before the page shows it: a readable value becomes the model, a damaged one is set aside with a notice. */
+/**
+ * Reads the saved workbook from its store before the page shows it.
+ * A readable value becomes the model; a damaged one is set aside with a notice.
+ */
 import { AddinError } from '../core/errors/addin-error';
 import { damagedNotice, type PreviewNotice } from './preview-notice';
 import { parseSavedWorkbook, type LoadedWorkbook } from './saved-workbook';

@@ -1,4 +1,8 @@
-/** PreviewHost: the browser preview's SpreadsheetHost: a MemoryHost over a WorkbookModel saved write-behind in a WorkbookStore (IndexedDB), with the grid's selection and a per-user credential store. */
+/**
+ * PreviewHost: the browser preview's SpreadsheetHost.
+ * A MemoryHost over a WorkbookModel saved write-behind in a WorkbookStore (IndexedDB), with the grid's selection and a
+ * per-user credential store.
+ */
 import { AddinError } from '../core/errors/addin-error';
 import { HOST_EXCEL } from '../core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../core/wire/schemas';

@@ -1,4 +1,7 @@
-/** `window.previewWorkbook`: a small synchronous API over the preview workbook for browser tests (sheets by name, cells in A1 notation, rows from 1). */
+/**
+ * `window.previewWorkbook`: a small synchronous API over the preview workbook for browser tests.
+ * Sheets by name, cells in A1 notation, rows from 1.
+ */
 import type { Scalar, SheetRef } from '../core/host';
 import { formatRangeRef, parseCellRef, parseRangeRef } from '../core/cells/a1';
 import { autofitColumns } from './grid/column-autofit';

@@ -1,4 +1,7 @@
-/** WorkbookStore: where the preview keeps its saved workbook (IndexedDB, or localStorage where IndexedDB is unavailable), and the keys it uses. */
+/**
+ * WorkbookStore: where the preview keeps its saved workbook, and the keys it uses.
+ * IndexedDB, or localStorage where IndexedDB is unavailable.
+ */
 import { PRODUCT_PREFIX } from '../core/wire/wire-names';
 
 /** Key of the saved workbook (the "document"), in IndexedDB and in localStorage alike. */

@@ -1,4 +1,7 @@
-/** The report builder: view, searchable fields, zones (Rows, Columns, Measures, Filters), granularity, order, limit and the generated SQL. */
+/**
+ * The report builder: view, searchable fields, zones, granularity, order, limit and the generated SQL.
+ * The zones are Rows, Columns, Measures and Filters.
+ */
 import { Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, useState } from 'react';
 import type { Meta } from '../core/wire/schemas';

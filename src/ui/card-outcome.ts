@@ -38,7 +38,7 @@ export const MAYBE_CAPPED_TEXT = `${CAP} rows: this may be the platform's defaul
 
 /**
  * The note for a result of `rows` data rows. `truncated` is the service's own finding (the query's rows, its SQL): when
- * given it decides. Without it (an older service): definite when the SQL is known (`sql`), a "may be" otherwise; null when
+ * given it decides. Without it (a service that does not give it): definite when the SQL is known (`sql`), a "may be" otherwise; null when
  * the result is not at the cap.
  */
 export function capNoteOf(rows: number, sql: string | null, truncated?: boolean): string | null {

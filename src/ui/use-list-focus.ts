@@ -1,4 +1,7 @@
-/** Keeps keyboard focus in an editable list after a move or remove re-renders it: on the moved row's same button, else a neighbour's, else the list. */
+/**
+ * Keeps keyboard focus in an editable list after a move or remove re-renders it.
+ * Focus goes to the moved row's same button, else a neighbour's, else the list.
+ */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /** The buttons of a row, marked `data-list-action` (rows are the elements marked `data-list-row`, in document order). */

@@ -1,4 +1,4 @@
-// The Sheets build's pieces: the checked-in manifest's scopes, the urlFetchWhitelist an administrator sets, the entry stubs and the safe inlining of the sidebar script.
+// The Sheets build's pieces: manifest scopes, the administrator's urlFetchWhitelist, entry stubs and safe sidebar inlining.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,6 @@
-// The BUILT server bundle (dist output of the Sheets build) run in a Node vm context whose only globals are the Apps Script fakes: entry points are top-level functions, onOpen builds the menu in AuthMode.NONE and FULL, the sidebar opens, sidebar calls take JSON.
+// The BUILT server bundle (dist output of the Sheets build) run in a Node vm context whose only globals are the Apps Script fakes.
+// Entry points are top-level functions, onOpen builds the menu in AuthMode.NONE and FULL, the sidebar opens, sidebar
+// calls take JSON.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,6 @@
-// The BUILT server bundle's Refresh all fetches its placements' streams in fetchAll batches: round trips stay within the batches plus the fixed calls, in the sidebar's run and the menu's, and a request of a batch that cannot connect fails only its placement.
+// The BUILT server bundle's Refresh all fetches its placements' streams in fetchAll batches.
+// Round trips stay within the batches plus the fixed calls, in the sidebar's run and the menu's, and a request of a
+// batch that cannot connect fails only its placement.
 import { MAX_BATCH_REQUESTS } from '../../appsscript/server/service/fetch-batcher';
 import { serverClient, type ServerClient } from '../../appsscript/sidebar/server-client';
 import type { ReportDraft } from '../../src/core/service/addin-service';

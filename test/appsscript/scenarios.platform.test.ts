@@ -1,4 +1,7 @@
-// The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's google.script.run client, against the real local platform: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, cells in the way named, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key never in the document.
+// The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's client against the real local platform.
+// Scenarios: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, cells in the way
+// named, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key
+// never in the document.
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { MAX_BATCH_REQUESTS } from '../../appsscript/server/service/fetch-batcher';
 import { serverClient, type ServerClient } from '../../appsscript/sidebar/server-client';

@@ -1,4 +1,4 @@
-/** The browser's fetch transport: fatal UTF-8 on the real fetch path, bodies read to their end or closed deliberately, cancel bridged to fetch. */
+/** The browser's fetch transport: fatal UTF-8 on the real fetch path, bodies read to their end or closed, cancel bridged to fetch. */
 import { fetchTransport, type FetchLike } from '../../src/browser/fetch-transport';
 import { QueryClient } from '../../src/core/api/query-client';
 import { createCancelSource } from '../../src/core/runtime/cancel-signal';

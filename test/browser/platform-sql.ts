@@ -1,4 +1,7 @@
-/** Runs hand-written SQL straight on the local platform's query API from Node (not through the add-in): the browser tests' reference answers. */
+/**
+ * Runs hand-written SQL straight on the local platform's query API from Node: the browser tests' reference answers.
+ * It does not go through the add-in.
+ */
 import { z } from 'zod';
 import { SQL_QUERY_PATH, paths } from '../../src/core/wire/wire-names';
 

@@ -1,4 +1,7 @@
-/** Browser checks of the preview page itself: what scrolls (nothing but the grid and a pane taller than its column) and the main thread's long tasks while the workbook is saved. */
+/**
+ * Browser checks of the preview page itself: what scrolls and the main thread's long tasks while the workbook is saved.
+ * Nothing scrolls but the grid and a pane taller than its column.
+ */
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 

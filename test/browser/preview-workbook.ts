@@ -1,4 +1,7 @@
-/** Reads and changes the preview workbook from a browser test through the page's `window.previewWorkbook` (and its saved copy in localStorage). */
+/**
+ * Reads and changes the preview workbook from a browser test through the page's `window.previewWorkbook`.
+ * Its saved copy in localStorage is reachable too.
+ */
 import type { Page } from 'playwright-core';
 import type { Scalar } from '../../src/core/host';
 import type { PreviewWorkbookApi } from '../../src/preview/preview-workbook-api';

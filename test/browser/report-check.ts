@@ -1,4 +1,7 @@
-/** Checks a placed report's cells against reference rows computed directly on the platform: every value exact, headers bold, no formulas. */
+/**
+ * Checks a placed report's cells against reference rows computed directly on the platform.
+ * Every value exact, headers bold, no formulas.
+ */
 import type { Scalar } from '../../src/core/host';
 import type { WireValue } from './platform-sql';
 import type { PreviewWorkbook } from './preview-workbook';

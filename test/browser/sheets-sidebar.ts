@@ -1,4 +1,10 @@
-/** The Google Sheets sidebar scenario of `npm run test:browser`: the built Sidebar.html at 300 px in Chromium, its google.script.run bridged (JSON only, asynchronous) to the built Code.js in a Node vm over the Apps Script fakes, driven as a user would: sign in, pick the context, insert (over a user's cell, which the question names), refresh, then Reports > Refresh all. */
+/**
+ * The Google Sheets sidebar scenario of `npm run test:browser`: the built Sidebar.html at 300 px in Chromium, driven as a user would.
+ * Its google.script.run is bridged (JSON only, asynchronous) to the built Code.js in a Node vm over the Apps Script
+ * fakes; the user signs in, picks the context, inserts (over a user's cell, which the question names), refreshes, then
+ * runs Reports > Refresh all. It runs past 300 lines because the scenario's steps share one page, bridge and fake
+ * project.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,7 @@
-/** The Node version the README promises is one every installed package accepts: `npm ci` on it warns of no engine mismatch (webpack-cli 7's rechoir 1.0 asked for Node 22.15). */
+/**
+ * The Node version the README promises is one every installed package accepts.
+ * `npm ci` on it warns of no engine mismatch (webpack-cli 7's rechoir 1.0 asks for Node 22.15).
+ */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,4 +1,7 @@
-/** The Excel part of the build: one page serving the pane and the ribbon commands, Office.js from Microsoft's CDN first, icons and manifest emitted. */
+/**
+ * The Excel part of the build: one page serving the pane and the ribbon commands, Office.js from Microsoft's CDN first.
+ * Icons and manifest are emitted.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';

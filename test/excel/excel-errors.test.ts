@@ -1,4 +1,7 @@
-/** Office.js errors as the add-in's typed errors: cell-edit mode (both documented codes) as 'hostBusy', the rest as 'host' saying what was being done. */
+/**
+ * Office.js errors as the add-in's typed errors: cell-edit mode (both documented codes) as 'hostBusy'.
+ * The rest become 'host' errors saying what was being done.
+ */
 import { excelError, isCellEditModeError, officeErrorCode } from '../../src/excel/excel-errors';
 import { HOST_BUSY_CODE, hostBusyError } from '../../src/core/host-busy-error';
 

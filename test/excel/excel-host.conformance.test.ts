@@ -1,4 +1,7 @@
-/** The host conformance suite on ExcelHost over the Office.js fake, the user's edits made through the fake's row, column and sheet inserts and deletes. */
+/**
+ * The host conformance suite on ExcelHost over the Office.js fake.
+ * The user's edits are made through the fake's row, column and sheet inserts and deletes.
+ */
 import type { ExcelHost } from '../../src/excel/excel-host';
 import { describeSpreadsheetHost } from '../hosts/describe-spreadsheet-host';
 import { fakeExcelHost, fakeUserEdits, type InstalledOfficeFake } from './helpers/fake-excel-host';

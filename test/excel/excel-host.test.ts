@@ -1,4 +1,7 @@
-/** ExcelHost's own behaviour over the fake: one Excel.run per host call and few syncs, cell edit as 'hostBusy', reads that fall back to blocks, bold before ExcelApi 1.9. */
+/**
+ * ExcelHost's own behaviour over the fake: one Excel.run per host call and few syncs.
+ * Cell edit as 'hostBusy', reads that fall back to blocks, bold before ExcelApi 1.9.
+ */
 import { AddinError } from '../../src/core/errors/addin-error';
 import { formatRuns } from '../../src/core/cells/cell-runs';
 import { fakeExcelHost, type InstalledOfficeFake } from './helpers/fake-excel-host';

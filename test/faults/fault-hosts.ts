@@ -1,4 +1,7 @@
-/** The three hosts the fault matrix runs on, each as a rig: its SpreadsheetHost, the runtime's transport and clock, and how to dispose it. */
+/**
+ * The three hosts the fault matrix runs on, each as a rig: its SpreadsheetHost, the runtime's transport and clock.
+ * Each rig also says how to dispose it.
+ */
 import { appsScriptClock } from '../../appsscript/server/service/apps-script-clock';
 import { SheetsHost } from '../../appsscript/server/host/sheets-host';
 import { urlFetchTransport } from '../../appsscript/server/service/url-fetch-transport';

@@ -1,4 +1,7 @@
-/** Test helpers that hand back the error a call throws or a promise rejects with, failing the test when none comes or it is of another class. */
+/**
+ * Test helpers that hand back the error a call throws or a promise rejects with.
+ * They fail the test when none comes or it is of another class.
+ */
 import { AddinError } from '../../src/core/errors/addin-error';
 
 type ErrorClass<E> = abstract new (...args: never[]) => E;

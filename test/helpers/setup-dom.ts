@@ -1,4 +1,7 @@
-/** Browser APIs jsdom lacks that Fluent UI and the preview grid touch (ResizeObserver, matchMedia, scrollIntoView); import first in DOM tests. */
+/**
+ * Browser APIs jsdom lacks that Fluent UI and the preview grid touch; import first in DOM tests.
+ * ResizeObserver, matchMedia, scrollIntoView.
+ */
 
 class NoopResizeObserver {
   observe(): void {}

@@ -1,4 +1,7 @@
-/** The host conformance suite on SheetsHost over the Apps Script fakes (SpreadsheetApp, PropertiesService, LockService), its workbook edits made as a user's in the Sheets editor. */
+/**
+ * The host conformance suite on SheetsHost over the Apps Script fakes (SpreadsheetApp, PropertiesService, LockService).
+ * Its workbook edits are made as a user's in the Sheets editor.
+ */
 import { SheetsHost } from '../../appsscript/server/host/sheets-host';
 import { createFakeEnvironment, type FakeEnvironment } from '../appsscript/fakes/environment';
 import type { FakeSheet } from '../appsscript/fakes/sheets/sheet';

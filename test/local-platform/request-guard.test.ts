@@ -1,4 +1,7 @@
-/** DNS rebinding and cross-site requests: the platform answers loopback Host names (and configured ones) only, and refuses a disallowed Origin with 403. */
+/**
+ * DNS rebinding and cross-site requests: the platform answers loopback (and configured) Host names only.
+ * It refuses a disallowed Origin with 403.
+ */
 import http from 'node:http';
 import { errorBodySchema } from '../../src/core/wire/schemas';
 import { paths, SQL_QUERY_PATH } from '../../src/core/wire/wire-names';

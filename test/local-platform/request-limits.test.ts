@@ -1,4 +1,7 @@
-/** What the platform refuses before touching state: over-deep bodies, oversized placement fields and meta, legacy-shaped ids on create, other auth schemes; and its page cap. */
+/**
+ * What the platform refuses before touching state, and its page cap.
+ * Over-deep bodies, oversized placement fields and meta, legacy-shaped ids on create, other auth schemes.
+ */
 import { deploymentListSchema, errorBodySchema, listEnvelopeSchema, reportSchema, type Report } from '../../src/core/wire/schemas';
 import { paths, SQL_QUERY_PATH } from '../../src/core/wire/wire-names';
 import { MAX_META_BYTES, MAX_PLACEMENT_FIELD_CHARS } from '../../local-platform/body-limits';

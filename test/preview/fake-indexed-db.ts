@@ -1,4 +1,7 @@
-/** An in-memory stand-in for the subset of IndexedDB the preview uses: open with upgrade, one-store transactions, get/put/delete, events after a microtask, quota and held commits. */
+/**
+ * An in-memory stand-in for the subset of IndexedDB the preview uses.
+ * Open with upgrade, one-store transactions, get/put/delete, events after a microtask, quota and held commits.
+ */
 import type {
   IdbDatabaseLike,
   IdbFactoryLike,

@@ -1,4 +1,7 @@
-/** IndexedDbMap against the in-memory IndexedDB fake: store created once, get/put/delete, committed writes, refusals, reopening a closed connection. */
+/**
+ * IndexedDbMap against the in-memory IndexedDB fake: store created once, get/put/delete, committed writes.
+ * Also refusals and reopening a closed connection.
+ */
 import { IndexedDbMap } from '../../src/preview/indexed-db-map';
 import { FakeIndexedDb } from './fake-indexed-db';
 

@@ -8,7 +8,7 @@ const stored = (idb: FakeIndexedDb, key: string): unknown => idb.value(WORKBOOK_
 describe('IndexedDbWorkbookStore parts', () => {
   it('stores a text longer than one part in parts no larger than PART_CHARS, reads it back whole, and drops parts a shorter text no longer needs', async () => {
     const idb = new FakeIndexedDb();
-    // One put of more than a part is refused, as one clone of the whole text was what froze the page.
+    // One put of more than a part is refused, since one clone of the whole text freezes the page.
     idb.quotaChars = PART_CHARS;
     const store = await IndexedDbWorkbookStore.open(idb, null);
     const long = 'a'.repeat(PART_CHARS) + 'b'.repeat(PART_CHARS) + 'c'.repeat(7);

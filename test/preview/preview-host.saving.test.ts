@@ -1,4 +1,4 @@
-/** PreviewHost: coalesced write-behind saves, the localStorage fallback's refused save, credentials kept apart, the SpreadsheetHost port. */
+/** PreviewHost: write-behind saves coalesced, a refused save in the localStorage fallback, credentials kept apart, the port. */
 import { HOST_EXCEL } from '../../src/core/wire/wire-names';
 import { LocalStorageWorkbookStore } from '../../src/preview/local-workbook-store';
 import { DAMAGED_WORKBOOK_KEY, PreviewHost, WORKBOOK_STORAGE_KEY } from '../../src/preview/preview-host';

@@ -1,4 +1,8 @@
-/** The preview's write-behind save in slices: the pieces make the same text as a save at once, the saver yields between slices, a change abandons the slice run, flush() still saves at once. */
+/**
+ * The preview's write-behind save in slices.
+ * The pieces make the same text as a save in one piece, the saver yields between slices, a change abandons the slice
+ * run, flush() saves in one piece.
+ */
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { WorkbookModel } from '../../src/core/memory/workbook-model';
 import { IndexedDbWorkbookStore } from '../../src/preview/indexed-db-workbook-store';

@@ -1,4 +1,7 @@
-/** WorkbookSaver: quiet time, one save in flight, last write wins, retries after refusal (doubling, capped, sooner when smaller), idle(). */
+/**
+ * WorkbookSaver: quiet time, one save in flight, last write wins, retries after refusal, idle().
+ * Retries back off by doubling, capped, and come sooner when the workbook is smaller.
+ */
 import { WorkbookSaver, type WorkbookSaverOptions } from '../../src/preview/workbook-saver';
 
 interface Harness {

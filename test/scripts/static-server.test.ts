@@ -1,4 +1,7 @@
-/** The preview's static server (npm start): serves the built pages and /config.js, answers every bad request with a 4xx and keeps running, answers loopback Host names only. */
+/**
+ * The preview's static server (npm start): serves the built pages and /config.js.
+ * It answers every bad request with a 4xx and keeps running, and answers loopback Host names only.
+ */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -1,4 +1,7 @@
-/** The subsets of Apps Script's services that the server uses, as structural interfaces: the real globals satisfy them (checked where entry.ts passes them in), and so do the test fakes. */
+/**
+ * The subsets of Apps Script's services that the server uses, as structural interfaces.
+ * The real globals satisfy them (checked where entry.ts passes them in), and so do the test fakes.
+ */
 import type { BatchPropertyBag, SheetsSpreadsheet } from '../host/sheets-services';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';

@@ -1,4 +1,8 @@
-/** The real Apps Script globals, typed as the subsets the server uses (this is where the compiler checks that Google's services satisfy them); read lazily, so an entry point touches only what it calls. */
+/**
+ * The real Apps Script globals, typed as the subsets the server uses.
+ * This is where the compiler checks that Google's services satisfy them; they are read lazily, so an entry point
+ * touches only what it calls.
+ */
 import type {
   CacheServiceLike,
   HtmlServiceLike,

@@ -1,4 +1,8 @@
-/** The answers of sidebar calls, in the user's cache under the call id the sidebar minted: a call's promise settles within its own execution (every Apps Script service is synchronous), after its entry point has returned, so the sidebar reads the answer with `callResult`. */
+/**
+ * The answers of sidebar calls, kept in the user's cache under the call id the sidebar minted.
+ * A call's promise settles within its own execution (every Apps Script service is synchronous), after its entry point
+ * has returned, so the sidebar reads the answer with `callResult`.
+ */
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import type { CacheLike } from '../apps-script/apps-script-services';
 import { CacheTextStore } from '../service/cache-text-store';

@@ -1,4 +1,7 @@
-/** How the functions the sidebar calls take and give data: arguments parsed with zod before use, results and errors as plain JSON (google.script.run drops an Error's kind and refuses Dates and functions). */
+/**
+ * How the functions the sidebar calls take and give data: arguments parsed with zod, results and errors as plain JSON.
+ * Errors travel as JSON because google.script.run drops an Error's kind and refuses Dates and functions.
+ */
 import { z } from 'zod';
 import { AddinError, isAddinError, type AddinErrorKind } from '../../../src/core/errors/addin-error';
 import { errorDataSchema, type ServerError, type ServerResult } from '../../shared/server-result';

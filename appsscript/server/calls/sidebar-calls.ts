@@ -1,4 +1,9 @@
-/** The sidebar's calls on the server: each entry point parses its JSON, starts the AddinService method and answers at once; the method's promise settles in the same execution and its answer (or error) is kept for `callResult`. `jobStatus` and `cancel` answer directly, so polling costs one call. */
+/**
+ * The sidebar's calls on the server, one entry point per AddinService method.
+ * Each entry point parses its JSON, starts the method and answers at once; the method's promise settles in the same
+ * execution and its answer (or error) is kept for `callResult`. `jobStatus` and `cancel` answer directly, so polling
+ * costs one call.
+ */
 import type { AddinService } from '../../../src/core/service/addin-service';
 import { jobStatusSchema, cancelKey } from '../../../src/core/jobs/job-store';
 import { AddinError } from '../../../src/core/errors/addin-error';

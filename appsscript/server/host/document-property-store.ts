@@ -1,4 +1,7 @@
-/** Non-secret storage that travels with the spreadsheet: document properties, one property per value under the add-in's prefix, with the size limits checked before writing. */
+/**
+ * Non-secret storage that travels with the spreadsheet: document properties, one property per value under the add-in's prefix.
+ * The size limits are checked before writing.
+ */
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import type { PropertyBag } from '../apps-script/apps-script-services';
 import { checkPropertyWrite } from './property-limits';

@@ -1,4 +1,9 @@
-/** SheetsHost: the core's SpreadsheetHost over SpreadsheetApp (synchronous calls behind the port's promises): one setValues, one setNumberFormats and at most one setFontWeights per block, named ranges for tracked areas, document properties for the registry and user properties for credentials, writes under the document lock. */
+/**
+ * SheetsHost: the core's SpreadsheetHost over SpreadsheetApp, with synchronous calls behind the port's promises.
+ * One setValues, one setNumberFormats and at most one setFontWeights per block, named ranges for tracked areas,
+ * document properties for the registry and user properties for credentials, writes under the document lock. It runs
+ * past 300 lines because it is one class: every port method shares its lock, stores and tracked-area lookups.
+ */
 import { writeBlockShape } from '../../../src/core/write-block-shape';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { HOST_SHEETS } from '../../../src/core/wire/wire-names';

@@ -1,4 +1,7 @@
-/** The subset of SpreadsheetApp's Spreadsheet, Sheet, Range and NamedRange classes that SheetsHost uses, as structural interfaces the real classes and the test fakes both satisfy. */
+/**
+ * The subset of SpreadsheetApp's Spreadsheet, Sheet, Range and NamedRange classes that SheetsHost uses.
+ * They are structural interfaces that the real classes and the test fakes both satisfy.
+ */
 
 export type SheetsCellValue = string | number | boolean | Date;
 

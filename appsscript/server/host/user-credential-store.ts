@@ -1,4 +1,7 @@
-/** Per-user secret storage in Apps Script: user properties (visible only to this user in this script), never document properties, a URL or a log. */
+/**
+ * Per-user secret storage in Apps Script: user properties, visible only to this user in this script.
+ * Secrets never go in document properties, a URL or a log.
+ */
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import type { PropertyBag } from '../apps-script/apps-script-services';
 import { checkPropertyWrite } from './property-limits';

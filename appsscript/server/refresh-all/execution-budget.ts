@@ -1,4 +1,8 @@
-/** The time an Apps Script execution has left under its 6-minute limit, so long work (Refresh all from the menu) stops cleanly with room to record where it stands, instead of being killed mid-write. */
+/**
+ * The time an Apps Script execution has left under its 6-minute limit.
+ * Long work (Refresh all from the menu) stops cleanly with room to record where it stands, instead of being killed
+ * mid-write.
+ */
 
 /** Apps Script's limit for one execution. */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;

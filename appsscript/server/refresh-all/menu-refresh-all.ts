@@ -1,4 +1,9 @@
-/** Reports > Refresh all reports with the sidebar closed: every placement refreshed once, a batch at a time (their queries fetched together), stopping cleanly before the 6-minute limit and continuing in a one-off time-based trigger from where it stopped (the state kept in the document), the outcome as a toast and in each placement's record. */
+/**
+ * Reports > Refresh all reports with the sidebar closed: every placement refreshed once, a batch at a time.
+ * A batch's queries are fetched together; the run stops cleanly before the 6-minute limit and continues in a one-off
+ * time-based trigger from where it stopped (the state kept in the document); the outcome shows as a toast and in each
+ * placement's record.
+ */
 import type { AddinService } from '../../../src/core/service/addin-service';
 import { isAddinError } from '../../../src/core/errors/addin-error';
 import { DocumentPropertyStore } from '../host/document-property-store';

@@ -1,4 +1,7 @@
-/** Where an interrupted Refresh all stands, kept in the document between executions: the placements still to refresh and those already done, so a resumption never refreshes one twice. */
+/**
+ * Where an interrupted Refresh all stands, kept in the document between executions.
+ * It lists the placements still to refresh and those already done, so a resumption never refreshes one twice.
+ */
 import { z } from 'zod';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import type { DocumentPropertyStore } from '../host/document-property-store';

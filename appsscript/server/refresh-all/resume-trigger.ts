@@ -1,4 +1,7 @@
-/** One-off time-based triggers that resume Refresh all in a new execution after the 6-minute limit: at most one per handler, removed once used. */
+/**
+ * One-off time-based triggers that resume Refresh all in a new execution after the 6-minute limit.
+ * There is at most one per handler, removed once used.
+ */
 import type { ScriptAppLike } from '../apps-script/apps-script-services';
 
 /** How long after the stop the resumption starts (Apps Script fires time-based triggers within about a minute of their time). */

@@ -1,4 +1,8 @@
-/** The core's Clock on Apps Script: Date.now and a sleep made of Utilities.sleep (synchronous, at most 5 minutes a call), so retries and Continue-wait pauses spend the execution's own time. */
+/**
+ * The core's Clock on Apps Script: Date.now and a sleep made of Utilities.sleep.
+ * Utilities.sleep is synchronous and takes at most 5 minutes a call, so retries and Continue-wait pauses spend the
+ * execution's own time.
+ */
 import { cancelledError } from '../../../src/core/errors/addin-error';
 import type { CancelSignal } from '../../../src/core/runtime/cancel-signal';
 import type { Clock } from '../../../src/core/runtime/clock';

@@ -1,4 +1,7 @@
-/** Text of any length kept in an Apps Script cache under one key: split into parts under the cache's 100 KB per value (never inside a surrogate pair), read back whole or not at all. */
+/**
+ * Text of any length kept in an Apps Script cache under one key, read back whole or not at all.
+ * It is split into parts under the cache's 100 KB per value, never inside a surrogate pair.
+ */
 import type { CacheLike } from '../apps-script/apps-script-services';
 
 /** The cache's longest keep (6 hours): past any execution and its resumptions. */

@@ -1,4 +1,7 @@
-/** The core's JobStore in the script cache, so a job's status and a cancel asked for cross Apps Script executions (the sidebar polls from its own calls while the job's call runs). */
+/**
+ * The core's JobStore in the script cache, so a job's status and a cancel asked for cross Apps Script executions.
+ * The sidebar polls from its own calls while the job's call runs.
+ */
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import type { JobStore } from '../../../src/core/jobs/job-store';
 import type { CacheLike } from '../apps-script/apps-script-services';

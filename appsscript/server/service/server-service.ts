@@ -1,4 +1,8 @@
-/** The AddinService of one Apps Script execution: SheetsHost over the bound spreadsheet, the UrlFetchApp transport, the Utilities.sleep clock, job statuses in the script cache, Continue wait instead of long-held requests, and UrlFetchApp's 50 MB cap as the result budget. */
+/**
+ * The AddinService of one Apps Script execution.
+ * SheetsHost over the bound spreadsheet, the UrlFetchApp transport, the Utilities.sleep clock, job statuses in the
+ * script cache, Continue wait instead of long-held requests, and UrlFetchApp's 50 MB cap as the result budget.
+ */
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { createAddinService } from '../../../src/core/service/create-addin-service';
 import type { AddinService } from '../../../src/core/service/addin-service';

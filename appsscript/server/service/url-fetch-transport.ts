@@ -1,4 +1,9 @@
-/** The core's Transport over UrlFetchApp (requests batched into fetchAll, see fetch-batcher.ts): HTTP errors come back as responses (muteHttpExceptions), the whole body is handed over as one text, and a response at or near the 50 MB fetch cap is refused with a clear message; failures to connect are thrown as they are, like the browser's fetch. */
+/**
+ * The core's Transport over UrlFetchApp, with requests batched into fetchAll (see fetch-batcher.ts).
+ * HTTP errors come back as responses (muteHttpExceptions), the whole body is handed over as one text, and a response at
+ * or near the 50 MB fetch cap is refused with a clear message; failures to connect are thrown as they are, like the
+ * browser's fetch.
+ */
 import { z } from 'zod';
 import { AddinError, cancelledError } from '../../../src/core/errors/addin-error';
 import type { Transport, TransportRequest, TransportResponse } from '../../../src/core/api/transport';

@@ -1,4 +1,7 @@
-/** Opens the sidebar: the built Sidebar.html (the pane with its script and styles inlined) as a file output, so no scriptlet in the bundle is evaluated. */
+/**
+ * Opens the sidebar: the built Sidebar.html (the pane with its script and styles inlined) as a file output.
+ * A file output evaluates no scriptlet in the bundle.
+ */
 import type { HtmlServiceLike, UiLike } from '../apps-script/apps-script-services';
 
 export const SIDEBAR_FILE = 'Sidebar';

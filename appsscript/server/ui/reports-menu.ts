@@ -1,4 +1,7 @@
-/** The "Reports" menu built by onOpen and onInstall: it only builds the menu, so it works in every authorization mode (AuthMode.NONE allows no properties and no fetch). */
+/**
+ * The "Reports" menu built by onOpen and onInstall.
+ * It only builds the menu, so it works in every authorization mode (AuthMode.NONE allows no properties and no fetch).
+ */
 import type { UiLike } from '../apps-script/apps-script-services';
 
 export const MENU_TITLE = 'Reports';

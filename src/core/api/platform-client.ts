@@ -1,4 +1,7 @@
-/** The control-plane client (deployments, environments, meta-sync tokens, reports, placements) plus the metadata route. */
+/**
+ * The control-plane client (deployments, environments, meta-sync tokens, reports, placements) plus the metadata route.
+ * It runs past 300 lines because it is one class: the control plane's endpoints share its retry, paging and answer checks.
+ */
 import { AddinError, ContractError, cancelledError, isAddinError } from '../errors/addin-error';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, answerTooLarge, isBodyTooLarge } from './body-limit';

@@ -1,4 +1,8 @@
-/** Checks and normalizes the web addresses the add-in sends keys to (the tenant URL, and the platform's deployment and REST URLs), as plain text: no URL class in a bare runtime. */
+/**
+ * Checks and normalizes the web addresses the add-in sends keys to, as plain text.
+ * These are the tenant URL and the platform's deployment and REST URLs; plain text because a bare runtime has no URL
+ * class.
+ */
 import { AddinError } from '../errors/addin-error';
 
 export interface ServiceUrl {

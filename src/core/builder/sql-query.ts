@@ -1,4 +1,7 @@
-/** Renders a resolved builder query as the platform's SQL: MEASURE() for measures, DATE_TRUNC for time grouping, positional GROUP BY / ORDER BY. */
+/**
+ * Renders a resolved builder query as the platform's SQL.
+ * MEASURE() for measures, DATE_TRUNC for time grouping, positional GROUP BY / ORDER BY.
+ */
 import { AddinError } from '../errors/addin-error';
 import type { BuilderGranularity } from './builder-state';
 import type { ResolvedFilter, ResolvedQuery, SelectedMember } from './resolved-query';

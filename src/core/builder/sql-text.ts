@@ -1,4 +1,7 @@
-/** SQL text pieces of the platform's Postgres-flavoured dialect: quoted identifiers and escaped literals that cannot break out of their place. */
+/**
+ * SQL text pieces of the platform's Postgres-flavoured dialect.
+ * Quoted identifiers and escaped literals cannot break out of their place.
+ */
 import { AddinError } from '../errors/addin-error';
 
 /** Reserved words of Postgres (reserved and type/function-name reserved): used bare they would not parse as names. */

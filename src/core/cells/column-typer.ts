@@ -1,4 +1,7 @@
-/** The column typer: each result column's typing decided once, applied row by row straight into grid rows, then the column-wide display rules. */
+/**
+ * The column typer: each result column's typing decided once and applied row by row straight into grid rows.
+ * The column-wide display rules are applied after the rows.
+ */
 import type { StreamColumn, StreamValue } from '../wire/schemas';
 import { TEXT_FORMAT, type Scalar } from '../host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, readDateText, type ParsedDateText } from './date-serial';

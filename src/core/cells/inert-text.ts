@@ -1,4 +1,7 @@
-/** The inert-text rule: which text a spreadsheet would turn into a formula, number, date, boolean or error, and so must carry TEXT_FORMAT. */
+/**
+ * The inert-text rule: which text a spreadsheet would reinterpret, and so must carry TEXT_FORMAT.
+ * A spreadsheet turns such text into a formula, number, date, boolean or error.
+ */
 import { TEXT_FORMAT } from '../host';
 import type { TypedCell } from './typed-cell';
 

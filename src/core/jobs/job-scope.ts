@@ -1,4 +1,7 @@
-/** A job's reads of the host, made once and shared by its steps (the registry, the layout at its start), and the records it saves at its end. */
+/**
+ * A job's reads of the host, made once and shared by its steps, and the records it saves at its end.
+ * The reads are the registry and the layout at the job's start.
+ */
 import type { WorkbookLayout } from '../host';
 import type { PlacementRecord, Registry } from '../placements/placement-record';
 

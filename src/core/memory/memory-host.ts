@@ -1,4 +1,7 @@
-/** MemoryHost: a SpreadsheetHost over a WorkbookModel, with strict read/write limits, separate document and credential stores, and fault injection for tests. */
+/**
+ * MemoryHost: a SpreadsheetHost over a WorkbookModel, for tests and the preview.
+ * It has strict read/write limits, separate document and credential stores, and fault injection for tests.
+ */
 import { writeBlockShape } from '../write-block-shape';
 import { EXCEL_GRID } from '../cells/a1';
 import { AddinError } from '../errors/addin-error';

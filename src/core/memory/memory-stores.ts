@@ -1,4 +1,7 @@
-/** MemoryHost's stores: the document store over the model's settings (capped like Apps Script's properties) and a per-user credential store kept apart. */
+/**
+ * MemoryHost's stores: the document store over the model's settings and a per-user credential store kept apart.
+ * The document store is capped like Apps Script's properties.
+ */
 import { CappedDocumentStore, DOCUMENT_STORE_CAPS, type StoreCaps } from '../capped-store';
 import type { CredentialStore } from '../host';
 import type { WorkbookModel } from './workbook-model';

@@ -105,7 +105,7 @@ export function usedRangeIn(s: SheetStore): RangeRect | null {
   let maxR = -1;
   let minC = Infinity;
   let maxC = -1;
-  // Each row is scanned from both ends only (the grid asks this on every change: a full scan of a large sheet froze the page).
+  // Each row is scanned from both ends only (the grid asks this on every change: a full scan of a large sheet freezes the page).
   for (const [r, store] of s.rows) {
     const v = store.v;
     let first = 0;

@@ -1,4 +1,7 @@
-/** RowIndex: a sheet's stored rows by row number, in a two-level table of 1,024-row blocks (a Map's hashed lookups cost a cache miss a row on a large sheet). */
+/**
+ * RowIndex: a sheet's stored rows by row number, in a two-level table of 1,024-row blocks.
+ * A Map's hashed lookups cost a cache miss a row on a large sheet.
+ */
 const BLOCK_BITS = 10;
 const BLOCK_ROWS = 1 << BLOCK_BITS;
 const ROW_IN_BLOCK = BLOCK_ROWS - 1;

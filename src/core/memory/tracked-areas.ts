@@ -1,4 +1,7 @@
-/** Tracked areas of a workbook: rectangles by id that follow inserted and deleted rows, columns and sheets, `null` once their cells are gone. */
+/**
+ * Tracked areas of a workbook: rectangles by id that follow inserted and deleted rows, columns and sheets.
+ * An area is `null` once its cells are gone.
+ */
 import type { GridRange } from '../host';
 
 /** Shift a 1-D interval [start, start+len) for an insertion of `count` at `at`; inserting inside grows it. */

@@ -1,4 +1,8 @@
-/** A portable in-memory workbook: sheets of sparse cells, widths, tracked areas, settings and change events (its API; the storage work is in this folder's modules). */
+/**
+ * A portable in-memory workbook: sheets of sparse cells, widths, tracked areas, settings and change events.
+ * This file is its API; the storage work is in this folder's modules. It runs past 300 lines because it is one class:
+ * every edit shares its change events and grid bounds.
+ */
 import { AddinError } from '../errors/addin-error';
 import { EXCEL_GRID, type GridBounds, type RangeRect } from '../cells/a1';
 import type { GridRange, Scalar, SheetRef } from '../host';

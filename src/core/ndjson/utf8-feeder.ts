@@ -1,4 +1,7 @@
-/** A byte front-end for a text consumer (the NDJSON decoder): fatal UTF-8 over the injected decoder, split characters kept whole, a bad byte named by its line. */
+/**
+ * A byte front-end for a text consumer (the NDJSON decoder): fatal UTF-8 over the injected decoder.
+ * Characters split across chunks are kept whole; a bad byte is named by its line.
+ */
 import type { Utf8Decoder } from '../runtime/utf8-decoder';
 import { streamError } from './stream-errors';
 

@@ -1,4 +1,7 @@
-/** Retrying a host call the host refused as busy (Excel while the user edits a cell): wait on the injected clock, a bounded number of times. */
+/**
+ * Retrying a host call the host refused as busy (Excel while the user edits a cell).
+ * It waits on the injected clock, a bounded number of times.
+ */
 import { isAddinError } from '../errors/addin-error';
 import { hostBusyError } from '../host-busy-error';
 import type { Clock } from '../runtime/clock';

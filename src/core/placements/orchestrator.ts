@@ -1,4 +1,7 @@
-/** The Orchestrator: inserts, refreshes, edits and removes placed reports over named phases, all-or-nothing on the cells. */
+/**
+ * The Orchestrator: inserts, refreshes, edits and removes placed reports over named phases, all-or-nothing on the cells.
+ * It runs past 300 lines because it is one class: every operation shares its job scope, phases and rollback.
+ */
 import { AddinError, internalError } from '../errors/addin-error';
 import { mintPublicId } from '../api/public-id';
 import { isBlankQuery } from '../api/query-text';

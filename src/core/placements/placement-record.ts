@@ -13,7 +13,7 @@ export const REGISTRY_KEY = `${PRODUCT_PREFIX}.placements`;
 export const REGISTRY_INDEX_KEY = `${PRODUCT_PREFIX}.placementIndex`;
 /** Every registry key starts with this (the index, the records and the version-1 value): one `entries` read gets them all. */
 export const REGISTRY_PREFIX = `${PRODUCT_PREFIX}.placement`;
-/** The version of the registry's layout: 1 was one value, 2 is one key per placement and the index. */
+/** The version of the registry's layout: 1 is one value (read to migrate it), 2 is one key per placement and the index. */
 export const REGISTRY_VERSION = 2;
 /** Bytes a record may take once serialized (Apps Script's document property holds 9 KB; the rest is headroom). */
 export const MAX_RECORD_CHARS = 8000;
@@ -47,7 +47,7 @@ export const placementRecordSchema = z.object({
   /** Rows of the area last written, header rows included (version-1 records called it `rows`). */
   areaRows: z.number().int().nonnegative(),
   cols: z.number().int().nonnegative(),
-  /** Leading rows of `areaRows` that are headers (absent in records written before it was kept). */
+  /** Leading rows of `areaRows` that are headers (optional: without it, headerRowsOf derives them from the layout). */
   headerRows: z.number().int().nonnegative().optional(),
   layout: z.enum(['flat', 'pivot']),
   queryChecksum: z.string().optional(),
@@ -59,12 +59,12 @@ export const placementRecordSchema = z.object({
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 
-/** Header rows of a record: as stored, else what its layout had when records did not keep them (flat 1, pivot 2 for one Columns member). */
+/** Header rows of a record: as stored, else as its layout places them (flat 1, pivot 2 for one Columns member). */
 export function headerRowsOf(record: Pick<PlacementRecord, 'headerRows' | 'layout' | 'areaRows'>): number {
   return Math.min(record.headerRows ?? (record.layout === 'pivot' ? 2 : 1), record.areaRows);
 }
 
-/** A version-1 record as version 2 names its fields (`rows` became `areaRows`). */
+/** A version-1 record as version 2 names its fields (its `rows` is read as `areaRows`). */
 function fromVersion1(item: unknown): unknown {
   if (typeof item !== 'object' || item === null || Array.isArray(item) || 'areaRows' in item) return item;
   const { rows, ...rest } = item as Record<string, unknown>;

@@ -1,4 +1,7 @@
-/** The core's own cancellation token (a bare ECMAScript runtime has no abort controller of its own): a signal to watch and the source that trips it. */
+/**
+ * The core's own cancellation token: a signal to watch and the source that trips it.
+ * A bare ECMAScript runtime has no abort controller of its own.
+ */
 
 /** What a cancellable call watches: read `cancelled`, or register a callback that runs once when it trips. */
 export interface CancelSignal {

@@ -1,4 +1,7 @@
-/** The injected UTF-8 decoder (src/browser supplies the browser's; a bare ECMAScript runtime has none): whole byte runs, fatal on invalid input. */
+/**
+ * The injected UTF-8 decoder: whole byte runs, fatal on invalid input.
+ * src/browser supplies the browser's; a bare ECMAScript runtime has none.
+ */
 
 export interface Utf8Decoder {
   /**

@@ -1,4 +1,7 @@
-/** Header titles of a builder report: its view's members by result column name, titled as the platform's own spreadsheet add-in shows them. */
+/**
+ * Header titles of a builder report: its view's members by result column name.
+ * They are titled as the platform's own spreadsheet add-in shows them.
+ */
 import type { Meta, Report } from '../wire/schemas';
 import { parseBuilderState } from '../builder/builder-state';
 import { shortMemberName } from '../builder/view-members';

@@ -1,4 +1,7 @@
-/** How a cell's text fits its column, as Excel shows it: a number or date too wide shows `####`; text too wide runs on into empty cells to its right. */
+/**
+ * How a cell's text fits its column, as Excel shows it.
+ * A number or date too wide shows `####`; text too wide runs on into empty cells to its right.
+ */
 import type { Scalar } from '../../core/host';
 import type { CellText } from './cell-text';
 import type { TextMeasure } from './text-measure';

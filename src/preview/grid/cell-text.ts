@@ -1,4 +1,7 @@
-/** How the preview grid shows a cell: number formats (dates, percent, fixed decimals with literals), TEXT_FORMAT text, booleans, alignment. */
+/**
+ * How the preview grid shows a cell: number formats, TEXT_FORMAT text, booleans, alignment.
+ * Number formats cover dates, percent and fixed decimals with literals.
+ */
 import type { Scalar } from '../../core/host';
 import { TEXT_FORMAT } from '../../core/host';
 import type { CellData } from '../../core/memory/workbook-model';

@@ -1,4 +1,7 @@
-/** autofitColumns: sets columns of the preview workbook to the width of their widest shown text (what Excel's AutoFit Column Width does), measured in the grid's font, in slices that yield to the page. */
+/**
+ * autofitColumns: sets columns of the preview workbook to the width of their widest shown text, like Excel's AutoFit Column Width.
+ * Text is measured in the grid's font, in slices that yield to the page.
+ */
 import type { Scalar } from '../../core/host';
 import { TEXT_FORMAT } from '../../core/host';
 import { MAX_COLUMN_WIDTH, type WorkbookModel } from '../../core/memory/workbook-model';

@@ -1,4 +1,7 @@
-/** ColumnLayout: where each column of the grid starts and how wide it is, from a sheet's column widths (the others have the default width). */
+/**
+ * ColumnLayout: where each column of the grid starts and how wide it is, from a sheet's column widths.
+ * Columns without a width have the default width.
+ */
 
 /** The default column width, in pixels. */
 export const DEFAULT_COL_WIDTH = 100;

@@ -1,4 +1,7 @@
-/** The name box (the selection as "B2" or "B2:D5"; type a reference and Enter to go there) and the formula bar (the active cell's value, editable). */
+/**
+ * The name box and the formula bar (the active cell's value, editable).
+ * The name box shows the selection as "B2" or "B2:D5"; type a reference and Enter to go there.
+ */
 import { Caption1, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type KeyboardEvent, type ReactElement } from 'react';
 import { formatRangeRef, parseRangeRef } from '../../core/cells/a1';

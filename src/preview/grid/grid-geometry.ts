@@ -1,4 +1,7 @@
-/** Geometry of the virtualized grid: fixed row height, column widths from a ColumnLayout, the window of rows/columns to render, the grid's extent, scrolling to a cell. */
+/**
+ * Geometry of the virtualized grid: row height, column widths, the window to render, the extent, scrolling to a cell.
+ * Rows have a fixed height; column widths come from a ColumnLayout.
+ */
 import { ColumnLayout, DEFAULT_COL_WIDTH } from './column-layout';
 
 export const ROW_HEIGHT = 22;

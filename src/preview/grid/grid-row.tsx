@@ -1,4 +1,8 @@
-/** One rendered grid row (row header and the window's cells, text fitted to its column or running on into empty ones) and the column header row with its resize handles; memoized so scrolling renders only new rows. */
+/**
+ * One rendered grid row, and the column header row with its resize handles.
+ * A row is its header and the window's cells, text fitted to its column or running on into empty ones; memoized so
+ * scrolling renders only new rows.
+ */
 import { mergeClasses } from '@fluentui/react-components';
 import { memo, type MouseEvent, type ReactElement } from 'react';
 import { columnToLetters, formatCellRef } from '../../core/cells/a1';

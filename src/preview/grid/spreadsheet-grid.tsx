@@ -1,4 +1,7 @@
-/** The virtualized spreadsheet grid: a scroll container with a spacer of the full size, rendering only the visible window of rows and columns. */
+/**
+ * The virtualized spreadsheet grid: a scroll container with a spacer of the full size.
+ * Only the visible window of rows and columns is rendered.
+ */
 import {
   useCallback,
   useEffect,

@@ -1,4 +1,7 @@
-/** TextMeasure: the width in pixels of a cell's text in the grid's font: the browser's own measure (a canvas) where there is one, else a character-width model of the 12 px UI font. */
+/**
+ * TextMeasure: the width in pixels of a cell's text in the grid's font.
+ * The browser's own measure (a canvas) where there is one, else a character-width model of the 12 px UI font.
+ */
 import { webLightTheme } from '@fluentui/react-components';
 
 /** Width in pixels of `text` in the grid's font (bold or regular). */

@@ -1,4 +1,7 @@
-/** What typing text into a preview cell stores, like a spreadsheet: numbers, TRUE/FALSE, ISO dates as serial dates; `=...` stays text (no formula engine). */
+/**
+ * What typing text into a preview cell stores, like a spreadsheet: numbers, TRUE/FALSE, ISO dates as serial dates.
+ * `=...` stays text because the preview has no formula engine.
+ */
 import type { Scalar } from '../../core/host';
 import { TEXT_FORMAT } from '../../core/host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from '../../core/cells/date-serial';

@@ -1,4 +1,7 @@
-/** useUsedExtent: a sheet's last row and column holding a value or a tracked area, recomputed at most every 250 ms while the model keeps changing. */
+/**
+ * useUsedExtent: a sheet's last row and column holding a value or a tracked area.
+ * It is recomputed at most every 250 ms while the model keeps changing.
+ */
 import { useEffect, useRef, useState } from 'react';
 import type { WorkbookModel } from '../../core/memory/workbook-model';
 

@@ -1,4 +1,7 @@
-/** A strict fake of `CacheService`: string values up to 100 KB under keys up to 250 characters, expiring on the fake clock (default 600 s, at most 6 hours). */
+/**
+ * A strict fake of `CacheService`: string values up to 100 KB under keys up to 250 characters, expiring on the fake clock.
+ * Expiry defaults to 600 s and is at most 6 hours.
+ */
 import { Execution } from './execution';
 
 export const MAX_CACHE_VALUE_BYTES = 100 * 1024;

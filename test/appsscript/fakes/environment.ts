@@ -1,4 +1,7 @@
-/** One fake Apps Script project bound to one spreadsheet: every fake service over a shared execution clock, and the globals a Node `vm` context needs to run the built server bundle. */
+/**
+ * One fake Apps Script project bound to one spreadsheet: every fake service over a shared execution clock.
+ * It also gives the globals a Node `vm` context needs to run the built server bundle.
+ */
 import { fakeCacheService } from './cache';
 import { AuthMode, Execution, fakeSession, fakeUtilities, type AuthModeName } from './execution';
 import { fakeHtmlService } from './html';

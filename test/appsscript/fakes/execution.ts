@@ -1,4 +1,7 @@
-/** The fake Apps Script execution: a clock that only moves when told, the 6-minute limit, the authorization mode and the permission errors of services a mode may not call. */
+/**
+ * The fake Apps Script execution: a clock that only moves when told, the 6-minute limit and the authorization mode.
+ * Services a mode may not call throw their permission errors.
+ */
 import { randomUUID } from 'node:crypto';
 
 /** Apps Script's limit for one execution (a menu click, a trigger, a `google.script.run` call). */

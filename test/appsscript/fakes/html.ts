@@ -1,4 +1,7 @@
-/** A strict fake of `HtmlService` over the project's .html files: outputs from a file or a template (`<?= ?>` and `<?!= ?>` of template properties), with a title. */
+/**
+ * A strict fake of `HtmlService` over the project's .html files: outputs from a file or a template, with a title.
+ * Templates evaluate `<?= ?>` and `<?!= ?>` of template properties.
+ */
 import { Execution } from './execution';
 
 export class FakeHtmlOutput {

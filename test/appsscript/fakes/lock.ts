@@ -1,4 +1,7 @@
-/** A strict fake of `LockService`: document, script and user locks; another execution can hold one until a time on the fake clock, so waiting costs time. */
+/**
+ * A strict fake of `LockService`: document, script and user locks.
+ * Another execution can hold one until a time on the fake clock, so waiting costs time.
+ */
 import { Execution } from './execution';
 
 export const LOCK_TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';

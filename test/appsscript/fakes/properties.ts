@@ -1,4 +1,7 @@
-/** A strict fake of `PropertiesService`: user, document and script stores kept apart, string values, 9 KB per value and 500 KB per store with Apps Script's errors. */
+/**
+ * A strict fake of `PropertiesService`: user, document and script stores kept apart, with string values.
+ * It enforces 9 KB per value and 500 KB per store with Apps Script's errors.
+ */
 import { Execution } from './execution';
 
 export const MAX_VALUE_BYTES = 9 * 1024;

@@ -1,4 +1,7 @@
-/** A strict fake of `ScriptApp`: AuthMode and one-off time-based installable triggers (20 per user per script), firing when the fake clock passes their time. */
+/**
+ * A strict fake of `ScriptApp`: AuthMode and one-off time-based installable triggers (20 per user per script).
+ * Triggers fire when the fake clock passes their time.
+ */
 import { AuthMode, Execution, SCOPES } from './execution';
 
 export const MAX_TRIGGERS = 20;

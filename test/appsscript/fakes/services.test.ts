@@ -1,4 +1,5 @@
-// The PropertiesService, CacheService, LockService, HtmlService, ScriptApp, Utilities and execution-clock fakes against Google's documented limits and messages.
+// The Apps Script service fakes and execution clock against Google's documented limits and messages.
+// Covers PropertiesService, CacheService, LockService, HtmlService, ScriptApp, Utilities and the execution clock.
 import { createFakeEnvironment, type FakeEnvironment } from './environment';
 import { EXECUTION_LIMIT_MS } from './execution';
 import { MAX_STORE_BYTES, MAX_VALUE_BYTES } from './properties';

@@ -1,4 +1,6 @@
-// The UrlFetchApp fake does real HTTP synchronously against a server on another thread: headers, bodies, status errors, muteHttpExceptions, the 50 MB cap, and fetchAll's requests running concurrently.
+// The UrlFetchApp fake does real HTTP synchronously against a server on another thread.
+// Covers headers, bodies, status errors, muteHttpExceptions, the 50 MB cap, and fetchAll's requests running
+// concurrently.
 import { startOffThreadServer, type OffThreadServer } from '../helpers/off-thread-server';
 import { createFakeEnvironment, type FakeEnvironment } from './environment';
 import { MAX_RESPONSE_BYTES, RESPONSE_TOO_LARGE } from './url-fetch';

@@ -1,4 +1,8 @@
-/** A strict fake of `UrlFetchApp` that does real HTTP synchronously: a worker thread fetches while this thread waits on a SharedArrayBuffer with Atomics.wait; 50 MB response cap, 2 KB URLs, muteHttpExceptions. */
+/**
+ * A strict fake of `UrlFetchApp` that does real HTTP synchronously.
+ * A worker thread fetches while this thread waits on a SharedArrayBuffer with Atomics.wait; 50 MB response cap, 2 KB
+ * URLs, muteHttpExceptions.
+ */
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { Execution, SCOPES } from './execution';
 

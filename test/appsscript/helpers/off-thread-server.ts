@@ -1,4 +1,7 @@
-/** A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered: /echo, /status/<code>, /bytes/<n>, /headers, /gate/<name>/<n>, /redirect/<code>?to=<url>. */
+/**
+ * A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered.
+ * Routes: /echo, /status/<code>, /bytes/<n>, /headers, /gate/<name>/<n>, /redirect/<code>?to=<url>.
+ */
 import { Worker } from 'node:worker_threads';
 
 const SERVER_SOURCE = `

@@ -1,4 +1,8 @@
-/** A stand-in for the sidebar's google.script.run bridged to the built project in the vm: arguments and answers cross as JSON, handlers run asynchronously once the call's execution has ended (its microtasks drained), each call is an execution of its own, and more than 10 calls in flight fail. */
+/**
+ * A stand-in for the sidebar's google.script.run bridged to the built project in the vm.
+ * Arguments and answers cross as JSON, handlers run asynchronously once the call's execution has ended (its microtasks
+ * drained), each call is an execution of its own, and more than 10 calls in flight fail.
+ */
 import type { ScriptRunner } from '../../../appsscript/sidebar/server-client';
 import type { FakeEnvironment } from '../fakes/environment';
 import { drainExecution, loadProject } from './vm-project';

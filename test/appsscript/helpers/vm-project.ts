@@ -1,4 +1,8 @@
-/** Runs the built Apps Script project as Apps Script would: each execution a fresh Node `vm` global scope holding only the fakes (Dates from that scope's own Date, Date.now on the execution's clock), with due time-based triggers fired as executions of their own; an execution ends once its microtasks have run (drainExecution). */
+/**
+ * Runs the built Apps Script project as Apps Script would, each execution a fresh Node `vm` global scope holding only the fakes.
+ * Dates come from that scope's own Date and Date.now follows the execution's clock; due time-based triggers fire as
+ * executions of their own; an execution ends once its microtasks have run (drainExecution).
+ */
 import vm from 'node:vm';
 import type { FakeEnvironment } from '../fakes/environment';
 import type { AuthModeName } from '../fakes/execution';

@@ -1,4 +1,6 @@
-// The sidebar's AddinService over google.script.run (bridged to the BUILT server bundle in a vm, JSON only, asynchronous answers) against the local platform: the pane's calls answer typed values, a job's item events arrive from jobStatus polling, errors keep their kind.
+// The sidebar's AddinService over google.script.run against the local platform.
+// google.script.run is bridged to the BUILT server bundle in a vm (JSON only, asynchronous answers): the pane's calls
+// answer typed values, a job's item events arrive from jobStatus polling, errors keep their kind.
 import { remoteAddinService } from '../../../appsscript/sidebar/remote-service';
 import { mintCallId, serverClient } from '../../../appsscript/sidebar/server-client';
 import type { AddinService, ServiceEvent } from '../../../src/core/service/addin-service';

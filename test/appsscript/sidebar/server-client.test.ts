@@ -1,4 +1,6 @@
-// The sidebar's typed google.script.run client against the BUILT server bundle in a vm: typed answers parsed with the shared schemas, server errors as AddinErrors, JSON-only arguments, at most 10 calls in flight.
+// The sidebar's typed google.script.run client against the BUILT server bundle in a vm.
+// Typed answers parsed with the shared schemas, server errors as AddinErrors, JSON-only arguments, at most 10 calls in
+// flight.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,7 @@
-/** The clients over the fetch transport against a hostile server on loopback: capped bodies, refused redirects, silent streams, misleading answers. */
+/**
+ * The clients over the fetch transport against a hostile server on loopback.
+ * Capped bodies, refused redirects, silent streams, misleading answers.
+ */
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES } from '../../../src/core/api/body-limit';
 import { PlatformClient } from '../../../src/core/api/platform-client';

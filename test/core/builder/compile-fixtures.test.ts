@@ -1,4 +1,4 @@
-/** Data-driven spec: every fixture in test/fixtures/builder (a builder state and its expected SQL, JSON query and pivot items, or error). */
+/** Data-driven spec: every fixture in test/fixtures/builder compiles as its expected SQL, JSON query and pivot items, or error. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';

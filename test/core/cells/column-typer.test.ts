@@ -1,4 +1,4 @@
-/** Tests for the column typer: whole columns and whole results typed in one pass agree with typeValue per value plus the column-wide rules. */
+/** Tests for the column typer: whole columns and results typed in one pass agree with typeValue plus the column-wide rules. */
 import fc from 'fast-check';
 import type { ColumnType, StreamColumn, StreamValue } from '../../../src/core/wire/schemas';
 import { createRowsTyper, typeRowsInto, type TypedRows } from '../../../src/core/cells/column-typer';

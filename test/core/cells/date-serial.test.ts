@@ -1,4 +1,4 @@
-/** Tests for the engine's date text: the char-code reader against the regex definition it replaced, on random date-like text. */
+/** Tests for the engine's date text: the char-code reader against the regex definition, on random date-like text. */
 import fc from 'fast-check';
 import { dateSerial, FIRST_SERIAL_DATE, parseDateText, withinDay, type ParsedDateText } from '../../../src/core/cells/date-serial';
 

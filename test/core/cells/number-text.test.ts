@@ -1,4 +1,4 @@
-/** Tests for number text reading: the one-pass scan of plain decimals against the regex definition it replaced, on random number-like text. */
+/** Tests for number text reading: the one-pass scan of plain decimals against the regex definition, on random number-like text. */
 import fc from 'fast-check';
 import { compareNumberText, numberTextValue, readNumberText, type NumberPrecision } from '../../../src/core/cells/number-text';
 

@@ -1,4 +1,7 @@
-/** Tests for MemoryHost: strict write and read limits, snapshot/restore, separate stores with the document's caps, workbook id, the layout, tracked areas and fault injection. */
+/**
+ * Tests for MemoryHost: strict write and read limits, snapshot/restore, separate stores with the document's caps.
+ * Also the workbook id, the layout, tracked areas and fault injection.
+ */
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { HOST_SHEETS } from '../../../src/core/wire/wire-names';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { GENERAL_FORMAT, TEXT_FORMAT, type BoldRun, type FormatRun, type Scalar } from '../../../src/core/host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 
-/** The old definition: the per-cell grid of runs (`null` where no run covers a cell), later runs over earlier ones. */
+/** The reference definition: the per-cell grid of runs (`null` where no run covers a cell), later runs over earlier ones. */
 function gridOf<R extends { row: number; col: number; rows: number; cols: number }, T>(
   rows: number,
   cols: number,

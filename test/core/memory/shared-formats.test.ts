@@ -1,4 +1,7 @@
-/** Rows written by one block share their formats in the model: changing one row's formats (a cell, a column shift, another write) never changes another's. */
+/**
+ * Rows written by one block share their formats in the model, yet changing one row's formats never changes another's.
+ * A row's formats change by a cell edit, a column shift or another write.
+ */
 import { GENERAL_FORMAT, TEXT_FORMAT, type FormatRun } from '../../../src/core/host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 

@@ -1,4 +1,7 @@
-/** Named fakes for orchestrator tests: a recording ReportsApi, a table-backed QueryRunner that can fail or hang, a clock and random bytes. */
+/**
+ * Named fakes for orchestrator tests: a recording ReportsApi, a table-backed QueryRunner, a clock and random bytes.
+ * The QueryRunner can fail or hang.
+ */
 import type { CancelSignal } from '../../../src/core/runtime/cancel-signal';
 import { AddinError, cancelledError } from '../../../src/core/errors/addin-error';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../../../src/core/api/query-result';

@@ -8,7 +8,7 @@ function snapshot(range: GridRange, values: Scalar[][]): CellSnapshot {
   return { range, values, formats: values.map((l) => l.map(() => 'General')), bold: values.map((l) => l.map(() => false)) };
 }
 
-/** Every cell in row-major order, kept when non-empty and inside a probe: what the write used to do. */
+/** Every cell in row-major order, kept when non-empty and inside a probe: the reference definition the probes must match. */
 function walkEveryCell(snap: CellSnapshot, probes: readonly GridRange[], max: number): Array<{ row: number; col: number }> {
   const out: Array<{ row: number; col: number }> = [];
   snap.values.forEach((line, i) =>

@@ -1,4 +1,7 @@
-/** Tests for the placement registry: one key per placement plus an index, migration from the single value, damaged records skipped, newer versions, no unknown keys kept. */
+/**
+ * Tests for the placement registry: one key per placement plus an index.
+ * Migration from the single value, damaged records skipped, newer versions, no unknown keys kept.
+ */
 import type { DocumentStore } from '../../../src/core/host';
 import {
   REGISTRY_INDEX_KEY,

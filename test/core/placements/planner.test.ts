@@ -1,4 +1,7 @@
-/** Tests for the placement planner: grow/shrink leftovers, blocking cells and placements, grid limits, and properties over random layouts. */
+/**
+ * Tests for the placement planner: grow/shrink leftovers, blocking cells and placements, grid limits.
+ * Also properties over random layouts.
+ */
 import fc from 'fast-check';
 import type { GridRange } from '../../../src/core/host';
 import { containsCell, subtract } from '../../../src/core/placements/grid-rect';

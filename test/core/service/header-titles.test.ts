@@ -1,4 +1,7 @@
-/** builderHeaderTitles: a builder report's columns titled from its view's members (shortTitle, else title, else name); SQL mode untitled. */
+/**
+ * builderHeaderTitles: a builder report's columns titled from its view's members; SQL mode untitled.
+ * A member's title is its shortTitle, else title, else name.
+ */
 import { metaSchema } from '../../../src/core/wire/schemas';
 import { emptyBuilderState } from '../../../src/core/builder/builder-state';
 import { buildFlatMatrix } from '../../../src/core/cells/flat-layout';

@@ -1,4 +1,7 @@
-/** Browser entry of the fake (built by scripts/build-office-fake.ts): served in place of Microsoft's office.js, it installs the globals on `window`. */
+/**
+ * Browser entry of the fake (built by scripts/build-office-fake.ts), served in place of Microsoft's office.js.
+ * It installs the globals on `window`.
+ */
 import { installOfficeFake, type OfficeFakeConfig } from './install';
 
 const w = window as unknown as Record<string, unknown> & { __OFFICE_FAKE_CONFIG__?: OfficeFakeConfig };

@@ -1,4 +1,7 @@
-/** Base of the fake's proxy objects: `load` queues a read, properties throw PropertyNotLoaded until a sync delivers them, `*OrNullObject` proxies resolve at sync. */
+/**
+ * Base of the fake's proxy objects: `load` queues a read, and properties throw PropertyNotLoaded until a sync delivers them.
+ * `*OrNullObject` proxies resolve at sync.
+ */
 import { FakeOfficeError, fail } from './errors';
 import type { FakeRequestContext } from './request-context';
 

@@ -1,4 +1,7 @@
-/** Puts the fake `Office`, `Excel`, `OfficeRuntime` and `OfficeExtension` on a global object (Node tests or a browser page) and returns its controls. */
+/**
+ * Puts the fake `Office`, `Excel`, `OfficeRuntime` and `OfficeExtension` on a global object and returns its controls.
+ * The global object is Node's in tests or a browser page's.
+ */
 import { ExcelFakeEngine, type ExcelFakeOptions } from './engine';
 import { FakeOfficeError } from './errors';
 import { createExcelNamespace } from './excel';

@@ -1,4 +1,7 @@
-/** Excel.NamedItem and Excel.NamedItemCollection of the fake: workbook-scoped names over ranges, hidden with `visible = false`, `#REF!` once their cells are deleted. */
+/**
+ * Excel.NamedItem and Excel.NamedItemCollection of the fake: workbook-scoped names over ranges.
+ * A name is hidden with `visible = false` and is `#REF!` once its cells are deleted.
+ */
 import { parseRect, splitReference } from './a1';
 import { FakeClientObject, FakeClientResult, loadPaths, notLoaded } from './client-object';
 import { fail } from './errors';

@@ -1,4 +1,7 @@
-/** The fake common API: Office.onReady, requirement sets, document settings (saveAsync), partitionKey, Office.actions.associate, and OfficeRuntime.storage. */
+/**
+ * The fake common API: Office.onReady, requirement sets, document settings, partitionKey and OfficeRuntime.storage.
+ * Also Office.actions.associate; document settings save with saveAsync.
+ */
 
 export interface OfficeFakeOptions {
   /** False for a page opened in a plain browser tab: `onReady` answers host and platform `null`. */

@@ -1,4 +1,7 @@
-/** The fake workbook's state: sheets, cells (value, formula, number format, bold), workbook-scoped named items, and Excel's reference adjustment. */
+/**
+ * The fake workbook's state: sheets, cells, workbook-scoped named items, and Excel's reference adjustment.
+ * A cell holds a value, formula, number format and bold.
+ */
 import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from './a1';
 import { fail } from './errors';
 import type { CellValue } from './typed-input';

@@ -1,4 +1,7 @@
-/** Excel.Worksheet and Excel.WorksheetCollection of the fake: ids, names, add/delete/rename, ranges by address or indexes, used range, events. */
+/**
+ * Excel.Worksheet and Excel.WorksheetCollection of the fake: ids, names, add/delete/rename, ranges, used range, events.
+ * Ranges are reached by address or indexes.
+ */
 import { MAX_COLS, MAX_ROWS, checked, parseRect, rectAddress, type Rect } from './a1';
 import { FakeClientObject, FakeClientResult, loadPaths, notLoaded } from './client-object';
 import { fail } from './errors';

@@ -1,4 +1,7 @@
-/** An Orchestrator insert (and a refresh in place) of a mixed rows x 10 result onto ExcelHost over the Office.js fake, with the fake's request counts (tests and bench share it). */
+/**
+ * An Orchestrator insert (and a refresh in place) of a mixed rows x 10 result onto ExcelHost over the Office.js fake.
+ * It returns the fake's request counts; tests and bench share it.
+ */
 import { Orchestrator } from '../../../src/core/placements/orchestrator';
 import { countingBytes, fakeClock, FakeQueries, FakeReports } from '../../core/placements/fakes';
 import { mixedResult } from '../../../bench/mixed-result';

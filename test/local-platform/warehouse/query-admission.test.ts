@@ -1,4 +1,7 @@
-/** Admission control and parked queries: slots per caller and in total, round-robin queues, a queue cap, a bounded parked store keyed by caller. */
+/**
+ * Admission control and parked queries: slots per caller and in total, round-robin queues, a queue cap.
+ * Parked queries live in a bounded store keyed by caller.
+ */
 import { AdmissionRefused, QueryAdmission, type Release } from '../../../local-platform/warehouse/query-admission';
 import { ParkedQueries } from '../../../local-platform/warehouse/parked-queries';
 import { DEV_KEY, linesOf, parseStream, post, startQueryServer } from './query-server';

@@ -1,4 +1,4 @@
-/** The sandbox's parse check and the tokenizer's comment rules, each against the texts that talked the old denylist round. */
+/** The sandbox's parse check and the tokenizer's comment rules, each against texts that talk a denylist round. */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { refusedName } from '../../../local-platform/warehouse/query-sandbox';
 import { namesOf, refusalByParse } from '../../../local-platform/warehouse/sql-parse-check';

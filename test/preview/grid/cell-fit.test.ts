@@ -1,4 +1,7 @@
-/** How a cell's text fits its column, as Excel shows it: numbers and dates too wide are ####, text runs on into empty cells to its right and stops at the first one holding a value. */
+/**
+ * How a cell's text fits its column, as Excel shows it: numbers and dates too wide are ####, text runs on.
+ * Text runs on into empty cells to its right and stops at the first one holding a value.
+ */
 import { fitCellText, hashes, CELL_PADDING } from '../../../src/preview/grid/cell-fit';
 import { displayValue } from '../../../src/preview/grid/cell-text';
 import { charWidthMeasure } from '../../../src/preview/grid/text-measure';

@@ -1,4 +1,8 @@
-/** autofitColumns: each column gets the width of its widest shown text (headers in bold, numbers and dates as formatted), empty columns keep theirs, a row range limits what counts, and long work yields to the page. */
+/**
+ * autofitColumns: each column gets the width of its widest shown text.
+ * Headers count in bold, numbers and dates as formatted; empty columns keep theirs; a row range limits what counts;
+ * long work yields to the page.
+ */
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import { CELL_PADDING } from '../../../src/preview/grid/cell-fit';
 import { autofitColumns, MIN_AUTOFIT_WIDTH } from '../../../src/preview/grid/column-autofit';

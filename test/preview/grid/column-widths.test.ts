@@ -1,4 +1,7 @@
-/** Column widths of the preview workbook: kept per sheet in the model, saved and read back (older saved workbooks have none), moved by column inserts and deletes; the grid's ColumnLayout over them. */
+/**
+ * Column widths of the preview workbook: kept per sheet in the model, saved and read back, moved by column inserts and deletes.
+ * A saved workbook without widths reads back with none; the grid's ColumnLayout is tested over them.
+ */
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import fc from 'fast-check';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';

@@ -1,4 +1,7 @@
-/** How the fake Sheets reads a string written by `Range.setValues`: like text typed into a cell (USER_ENTERED), unless the cell is formatted as plain text `@`. */
+/**
+ * How the fake Sheets reads a string written by `Range.setValues`: like text typed into a cell (USER_ENTERED).
+ * A cell formatted as plain text `@` keeps the string as it is.
+ */
 
 export type StoredValue =
   | { kind: 'empty' }

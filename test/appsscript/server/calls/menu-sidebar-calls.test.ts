@@ -1,4 +1,4 @@
-// The Reports menu in every authorization mode, the sidebar from its HTML file, and the JSON-only argument and result handling of sidebar calls.
+// The Reports menu in every authorization mode, the sidebar from its HTML file, and JSON-only sidebar call handling.
 import { z } from 'zod';
 import { AddinError } from '../../../../src/core/errors/addin-error';
 import { addReportsMenu } from '../../../../appsscript/server/ui/reports-menu';

@@ -1,4 +1,6 @@
-// SheetsHost's request shape over the fakes: one setNumberFormats and one setValues per block (getNumberFormats only when a cell keeps its format), no apostrophe ever, the @ format for text Sheets would reinterpret, the API key never in the document.
+// SheetsHost's request shape over the fakes: one setNumberFormats and one setValues per block.
+// getNumberFormats only when a cell keeps its format, no apostrophe ever, the @ format for text Sheets would
+// reinterpret, the API key never in the document.
 import { PRODUCT_PREFIX } from '../../../../src/core/wire/wire-names';
 import { TEXT_FORMAT } from '../../../../src/core/host';
 import { SheetsHost, namedRangeName } from '../../../../appsscript/server/host/sheets-host';

@@ -1,4 +1,5 @@
-// The document store (document properties, one key per value) and the credential store (user properties) over the PropertiesService fake, with the size limits checked before writing.
+// The document store (document properties) and the credential store (user properties) over the PropertiesService fake.
+// The document store keeps one key per value; the size limits are checked before writing.
 import { PRODUCT_PREFIX } from '../../../../src/core/wire/wire-names';
 import { DocumentPropertyStore } from '../../../../appsscript/server/host/document-property-store';
 import { DOCUMENT_STORE_CAPS } from '../../../../src/core/capped-store';

@@ -1,4 +1,5 @@
-// The document lock helper and the one-off resume triggers over the LockService and ScriptApp fakes, and the resume state kept in document properties.
+// The document lock helper and the one-off resume triggers over the LockService and ScriptApp fakes.
+// Also the resume state kept in document properties.
 import { PRODUCT_PREFIX } from '../../../../src/core/wire/wire-names';
 import { withDocumentLock, withDocumentLockAsync } from '../../../../appsscript/server/host/document-lock';
 import { DocumentPropertyStore } from '../../../../appsscript/server/host/document-property-store';

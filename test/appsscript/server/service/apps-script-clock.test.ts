@@ -1,4 +1,5 @@
-// The Apps Script clock: sleeping spends the execution's time through Utilities.sleep in steps of at most 5 minutes, and a cancelled sleep does not sleep.
+// The Apps Script clock: sleeping spends the execution's time through Utilities.sleep in steps of at most 5 minutes.
+// A cancelled sleep does not sleep.
 import { createCancelSource } from '../../../../src/core/runtime/cancel-signal';
 import { appsScriptClock } from '../../../../appsscript/server/service/apps-script-clock';
 import { addinRejection } from '../../../helpers/caught-error';

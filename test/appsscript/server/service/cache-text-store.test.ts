@@ -1,4 +1,5 @@
-// Text over the cache's 100 KB per value: split into parts (never inside a surrogate pair) and read back whole, or not at all once a part is gone; random bytes from Utilities.getUuid.
+// Text over the cache's 100 KB per value: split into parts and read back whole, or not at all once a part is gone.
+// Parts never split a surrogate pair; random bytes come from Utilities.getUuid.
 import { CacheTextStore, PART_CHARS } from '../../../../appsscript/server/service/cache-text-store';
 import { uuidRandomBytes } from '../../../../appsscript/server/service/server-service';
 import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';

@@ -1,4 +1,5 @@
-// Requests made together are sent in one fetchAll; a batch that cannot connect is sent again one by one; large answers shrink the next batches.
+// Requests made together are sent in one fetchAll; a batch that cannot connect is sent again one by one.
+// Large answers shrink the next batches.
 import type { FetchAllRequest, FetchOptions, FetchResponse } from '../../../../appsscript/server/apps-script/apps-script-services';
 import { BATCH_BYTES, fetchBatcher } from '../../../../appsscript/server/service/fetch-batcher';
 

@@ -1,4 +1,5 @@
-// The core's platform and query clients over the UrlFetchApp transport and the Utilities.sleep clock, against the real local platform: lists, a streamed query decoded from one text, Continue wait repeats and HTTP errors.
+// The core's platform and query clients over the UrlFetchApp transport and the Utilities.sleep clock, against the real local platform.
+// Lists, a streamed query decoded from one text, Continue wait repeats and HTTP errors.
 import { PlatformClient } from '../../../../src/core/api/platform-client';
 import { QueryClient } from '../../../../src/core/api/query-client';
 import { appsScriptClock } from '../../../../appsscript/server/service/apps-script-clock';

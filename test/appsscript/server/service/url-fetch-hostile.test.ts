@@ -1,4 +1,6 @@
-// The UrlFetchApp transport against hostile answers: redirects are not followed (followRedirects: false) and are refused naming where they point; bodies past a client's cap are refused once, never fetched again; the buffered body needs no idle watch.
+// The UrlFetchApp transport against hostile answers.
+// Redirects are not followed (followRedirects: false) and are refused naming where they point; bodies past a client's
+// cap are refused once, never fetched again; the buffered body needs no idle watch.
 import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES } from '../../../../src/core/api/body-limit';
 import { PlatformClient } from '../../../../src/core/api/platform-client';
 import { QueryClient } from '../../../../src/core/api/query-client';

@@ -1,4 +1,5 @@
-// The UrlFetchApp transport over the synchronous fake against a real HTTP server: request shape, HTTP errors as responses, the size cap, cancel and connection failures.
+// The UrlFetchApp transport over the synchronous fake against a real HTTP server.
+// Request shape, HTTP errors as responses, the size cap, cancel and connection failures.
 import { createCancelSource } from '../../../../src/core/runtime/cancel-signal';
 import { AddinError } from '../../../../src/core/errors/addin-error';
 import { NEAR_CAP_BYTES, urlFetchTransport } from '../../../../appsscript/server/service/url-fetch-transport';
