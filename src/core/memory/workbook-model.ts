@@ -1,5 +1,4 @@
-/**
- * A portable in-memory workbook: sheets of sparse cells, widths, tracked areas, settings and change events.
+/** A portable in-memory workbook: sheets of sparse cells, widths, tracked areas, settings and change events.
  * This file is its API; the storage work is in this folder's modules. It runs past 300 lines because it is one class:
  * every edit shares its change events and grid bounds.
  */
