@@ -1,4 +1,6 @@
-/** The preview story's first part: sign in, reports checked cell by cell, blocked edits, rows inserted above, Refresh all. */
+/** The preview story's first part: sign in, reports checked cell by cell, blocked edits, rows inserted above, Refresh all.
+ * One file past 300 lines: the scenarios run in order over one story's state.
+ */
 import type { Request, Route } from 'playwright-core';
 import type { Scenario } from './harness';
 import { firstDeployment, queryPlatform } from './platform-sql';

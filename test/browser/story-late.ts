@@ -1,4 +1,6 @@
-/** The preview story's second part: cancel, the viewer, an orphaned sheet, dark theme, long tasks, columns, the dialogs. */
+/** The preview story's second part: cancel, the viewer, an orphaned sheet, dark theme, long tasks, columns, the dialogs.
+ * One file past 300 lines: the scenarios run in order over one story's state.
+ */
 import type { Route } from 'playwright-core';
 import type { Scalar } from '../../src/core/host';
 import type { PreviewWorkbookApi } from '../../src/preview/preview-workbook-api';

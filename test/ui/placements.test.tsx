@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 // Placements: status badges, relative times that move with the clock, Refresh all with N of M / failures / Retry failed, Remove.
+// One file past 300 lines: every case shares the fake service's placements and the fake clock.
 import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
 import { AddinError } from '../../src/core/errors/addin-error';

@@ -1,5 +1,6 @@
 /**
  * The clients over the fetch transport against a hostile server on loopback.
+ * One file past 300 lines: every case shares the one hostile server and its byte counts.
  * Capped bodies, refused redirects, silent streams, misleading answers.
  */
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';

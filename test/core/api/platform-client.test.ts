@@ -1,4 +1,6 @@
-/** Tests of PlatformClient against an in-process HTTP stub: headers, pagination, error kinds, retries, contract errors, abort. */
+/** Tests of PlatformClient against an in-process HTTP stub: headers, pagination, error kinds, retries, contract errors, abort.
+ * One file past 300 lines: every case shares one stub server and its recorded requests.
+ */
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import { ContractError } from '../../../src/core/errors/addin-error';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';

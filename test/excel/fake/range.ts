@@ -1,4 +1,6 @@
-/** Excel.Range of the fake: values (typed-input parsing), numberFormat, formulas, font bold, clear, insert/delete with shift, select. */
+/** Excel.Range of the fake: values (typed-input parsing), numberFormat, formulas, font bold, clear, insert/delete with shift, select.
+ * One file past 300 lines: Excel.Range is one object of the API, and its properties share the load/sync rules.
+ */
 import { MAX_COLS, MAX_ROWS, checked, quoteSheet, rectAddress, type Rect } from './a1';
 import { FakeClientObject, FakeClientResult } from './client-object';
 import { fail } from './errors';
