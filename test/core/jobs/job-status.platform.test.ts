@@ -2,7 +2,6 @@
  * jobStatus and cancel across requests: two services over the same workbook and the same JobStore stand for two Apps
  * Script executions (the sidebar's poll and the running job); the poll sees progress and items, and its cancel stops the job.
  */
-import { randomBytes } from 'node:crypto';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import type { Transport } from '../../../src/core/api/transport';
 import type { Clock } from '../../../src/core/runtime/clock';
@@ -10,10 +9,10 @@ import { SQL_QUERY_PATH } from '../../../src/core/wire/wire-names';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import type { AddinService, ReportDraft } from '../../../src/core/service/addin-service';
-import { createAddinService } from '../../../src/core/service/create-addin-service';
 import { MemoryJobStore } from '../../../src/core/jobs/job-store';
 import { startPlatform, type RunningPlatform } from '../../../local-platform/server';
 import { addinRejection } from '../../helpers/caught-error';
+import { localService, signInToProduction } from '../../helpers/local-service';
 
 const SQL = 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1';
 const clock: Clock = { now: () => Date.now(), sleep: async () => undefined };
@@ -60,22 +59,10 @@ describe('jobStatus and cancel from another request', () => {
     const host = new MemoryHost(new WorkbookModel({ name: 'Polled' }), { mintWorkbookId: () => 'wb-polled' });
     const jobStore = new MemoryJobStore();
     const held = holdingTransport();
-    const make = (transport: Transport): AddinService =>
-      createAddinService({
-        host,
-        transport,
-        clock,
-        random: Math.random,
-        randomBytes: (n) => new Uint8Array(randomBytes(n)),
-        defaultTenantUrl: platform.url,
-        timezone: 'UTC',
-        jobStore,
-      });
+    const make = (transport: Transport): AddinService => localService(platform.url, { host, transport, clock, jobStore });
     const running = make(held.transport);
     const poller = make(fetchTransport(globalThis.fetch as FetchLike));
-    await running.signIn({ tenantUrl: platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
-    const env = (await running.listEnvironments('101')).find((e) => e.type === 'production');
-    await running.setContext({ deploymentId: '101', environmentId: env?.id ?? '' });
+    await signInToProduction(running, platform.url);
     const sheetId = host.model.sheets()[0]!.id;
 
     const placed = await running.insert(

@@ -3,15 +3,14 @@
  * platform: an insert and a single refresh cost at most 8 host calls each, Refresh all over 20 placements at most
  * 2 × 20 + 6, each plus one call per write block; and a busy host (a cell being edited) is waited for, not failed.
  */
-import { randomBytes } from 'node:crypto';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import type { Clock } from '../../../src/core/runtime/clock';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import type { AddinService, ReportDraft } from '../../../src/core/service/addin-service';
-import { createAddinService } from '../../../src/core/service/create-addin-service';
 import { startPlatform, type RunningPlatform } from '../../../local-platform/server';
 import { addinRejection } from '../../helpers/caught-error';
+import { localService, signInToProduction } from '../../helpers/local-service';
 import { CountingHost, type HostCallName } from '../../hosts/counting-host';
 
 const DEPLOYMENT = '101';
@@ -37,21 +36,14 @@ function draft(name: string): ReportDraft {
 
 async function setup(): Promise<{ host: CountingHost<MemoryHost>; service: AddinService; sheetId: string }> {
   const host = new CountingHost(new MemoryHost(new WorkbookModel({ name: 'Counted' }), { mintWorkbookId: () => 'wb-counted' }));
-  const service = createAddinService({
+  const service = localService(platform.url, {
     host,
     transport: fetchTransport(globalThis.fetch as FetchLike),
     clock,
-    random: Math.random,
-    randomBytes: (n) => new Uint8Array(randomBytes(n)),
-    defaultTenantUrl: platform.url,
-    timezone: 'UTC',
     // The clock counts the busy host's waits: the query stream's idle watch would add its own.
     idleTimeoutMs: Infinity,
   });
-  await service.signIn({ tenantUrl: platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
-  const env = (await service.listEnvironments(DEPLOYMENT)).find((e) => e.type === 'production');
-  if (!env) throw new Error('no production environment');
-  await service.setContext({ deploymentId: DEPLOYMENT, environmentId: env.id });
+  await signInToProduction(service, platform.url, undefined, DEPLOYMENT);
   return { host, service, sheetId: host.inner.model.sheets()[0]!.id };
 }
 

@@ -1,5 +1,4 @@
 /** A MemoryHost workbook whose add-in service talks to a real local platform the calling test file starts. */
-import { randomBytes } from 'node:crypto';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { QueryClient } from '../../../src/core/api/query-client';
 import type { QueryResult } from '../../../src/core/api/query-result';
@@ -12,8 +11,9 @@ import type { Scalar } from '../../../src/core/host';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import type { AddinService, ReportDraft, ServiceEvent } from '../../../src/core/service/addin-service';
-import { createAddinService } from '../../../src/core/service/create-addin-service';
+import type { AddinServiceDeps } from '../../../src/core/service/addin-service-deps';
 import { startPlatform, type RunningPlatform } from '../../../local-platform/server';
+import { localService, signInToProduction } from '../../helpers/local-service';
 
 export const EDITOR = 'dev-editor-key';
 export const VIEWER = 'dev-viewer-key';
@@ -59,21 +59,8 @@ export interface Workbook {
 }
 
 /** The service over this workbook's host and transport, with the test clock and the real platform; `extra` adds deps. */
-export function serviceOf(
-  host: MemoryHost,
-  hook: ReturnType<typeof hookedTransport>,
-  extra: Partial<Parameters<typeof createAddinService>[0]> = {},
-): AddinService {
-  return createAddinService({
-    host,
-    transport: hook.transport,
-    clock,
-    random: Math.random,
-    randomBytes: (n) => new Uint8Array(randomBytes(n)),
-    defaultTenantUrl: platform.url,
-    timezone: TIMEZONE,
-    ...extra,
-  });
+export function serviceOf(host: MemoryHost, hook: ReturnType<typeof hookedTransport>, extra: Partial<AddinServiceDeps> = {}): AddinService {
+  return localService(platform.url, { host, transport: hook.transport, clock, timezone: TIMEZONE, ...extra });
 }
 
 export function workbook(name: string): Workbook {
@@ -93,11 +80,7 @@ export function reopen(wb: Workbook): AddinService {
 
 export async function signedIn(name: string, key = EDITOR): Promise<Workbook> {
   const wb = workbook(name);
-  await wb.service.signIn({ tenantUrl: platform.url, apiKey: key, authScheme: 'auto' });
-  const envs = await wb.service.listEnvironments(DEPLOYMENT);
-  const production = envs.find((e) => e.type === 'production');
-  if (!production) throw new Error('no production environment');
-  await wb.service.setContext({ deploymentId: DEPLOYMENT, environmentId: production.id });
+  await signInToProduction(wb.service, platform.url, key, DEPLOYMENT);
   return wb;
 }
 
