@@ -42,7 +42,7 @@ const REFUSED_NAMES: ReadonlySet<string> = new Set([
 /** Prefixes of DuckDB's catalogue functions and views (`duckdb_tables`, `pragma_database_list`), refused in any position. */
 const REFUSED_PREFIXES: readonly string[] = ['duckdb_', 'pragma_'];
 /** Functions refused when called (the same word as a column alias stays usable): settings, sequences, SQL from a string. */
-const REFUSED_FUNCTIONS: ReadonlySet<string> = new Set([
+export const REFUSED_FUNCTIONS: ReadonlySet<string> = new Set([
   'current_setting',
   'getenv',
   'nextval',

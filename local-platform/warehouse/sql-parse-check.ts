@@ -5,19 +5,17 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
+import { REFUSED_FUNCTIONS } from './query-sandbox';
 
-/** Functions a query may not call: catalogue, settings, sequences, SQL from a string, files (any directory), secrets. */
-const REFUSED_FUNCTIONS: ReadonlySet<string> = new Set([
-  'current_setting',
-  'getenv',
-  'nextval',
-  'currval',
-  'setseed',
-  'query',
-  'query_table',
-  'which_secret',
+/**
+ * Functions a query may not call: the tokenizer's first refusals (catalogue, settings, sequences, SQL from a string,
+ * secrets) and files in any directory, checkpoints, serialized SQL and logging.
+ */
+const REFUSED_CALLS: ReadonlySet<string> = new Set([
+  ...REFUSED_FUNCTIONS,
   'glob',
   'sniff_csv',
+  'sqlite_temp_master',
   'checkpoint',
   'force_checkpoint',
   'json_execute_serialized_sql',
@@ -82,7 +80,7 @@ export function namesOf(tree: unknown): ParsedNames {
 
 /** The refusal of a function name, or null. */
 function refusedFunction(name: string): string | null {
-  return REFUSED_FUNCTIONS.has(name) || REFUSED_PREFIXES.some((p) => name.startsWith(p)) ? name : null;
+  return REFUSED_CALLS.has(name) || REFUSED_PREFIXES.some((p) => name.startsWith(p)) ? name : null;
 }
 
 const unavailable = (name: string): string =>
