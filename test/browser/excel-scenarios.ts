@@ -65,6 +65,8 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
     {
       name: 'E1 the task pane opens over the Office.js fake, signs in and picks the production environment',
       run: async () => {
+        // Excel opens a task pane about 350 px wide: the pane is driven, and looked at, at that width.
+        await page.setViewportSize({ width: 350, height: 900 });
         const fakeScript = buildOfficeFake();
         await page.addInitScript({ content: 'window.__OFFICE_FAKE_CONFIG__ = { sheets: ["Sheet1"] };' });
         await page.route(OFFICE_JS_URL, (route) => route.fulfill({ path: fakeScript, contentType: 'text/javascript' }));
@@ -86,6 +88,8 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
           await (option === null ? listbox.getByRole('option').first() : listbox.getByRole('option', { name: option })).click();
         }
         await waitFor('"New report" to be enabled', () => button('New report').isEnabled());
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert(width <= 350, `The task pane is ${width} px wide: it scrolls sideways in a 350 px task pane`);
       },
     },
     {

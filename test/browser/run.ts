@@ -41,7 +41,8 @@ async function servers(): Promise<Servers> {
   const webUrl = process.env.E2E_WEB_URL;
   const platformUrl = process.env.E2E_PLATFORM_URL;
   if (webUrl && platformUrl) return externalServers(webUrl, platformUrl.replace(/\/+$/, ''));
-  return startServers({ rows: Number(process.env.PLATFORM_ROWS ?? 20000) });
+  // E2E_NO_BUILD=1 serves the bundle already in dist/ (a second run after `npm run build` on a busy machine).
+  return startServers({ rows: Number(process.env.PLATFORM_ROWS ?? 20000), build: process.env.E2E_NO_BUILD !== '1' });
 }
 
 /** E2E_ONLY=1,14 runs only the preview scenarios whose names start with those numbers (the first signs in). */

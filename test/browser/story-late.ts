@@ -91,68 +91,71 @@ export function lateScenarios(story: Story): Scenario[] {
         );
         assertEqual(await ui.tenantUrlField().inputValue(), servers.platformUrl, 'The Tenant URL field is not prefilled after sign out');
         await ui.signIn(VIEWER_KEY);
-        await waitFor(
-          'the workbook context to come back',
-          async () => (await ui.combobox('Environment').inputValue()) === story.environment,
-        );
+        try {
+          await waitFor(
+            'the workbook context to come back',
+            async () => (await ui.combobox('Environment').inputValue()) === story.environment,
+          );
 
-        const area = await areaOf(story, BY_STATUS.name);
-        const outcome = await ui.refreshOne(BY_STATUS.name);
-        assert(outcome.ok, `The viewer's refresh failed: ${outcome.ok ? '' : outcome.message}`);
-        const values = await checkReport(wb, area, {
-          expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric),
-        });
+          const area = await areaOf(story, BY_STATUS.name);
+          const outcome = await ui.refreshOne(BY_STATUS.name);
+          assert(outcome.ok, `The viewer's refresh failed: ${outcome.ok ? '' : outcome.message}`);
+          const values = await checkReport(wb, area, {
+            expected: await reference(story, BY_STATUS_AND_CITY.reference, BY_STATUS_AND_CITY.numeric),
+          });
 
-        const saved = await wb.savedWorkbook();
-        assert(saved !== null, 'The workbook was not saved in browser storage');
-        for (const key of [EDITOR_KEY, VIEWER_KEY])
-          assert(!saved.text.includes(key), `The saved workbook (${saved.medium} ${saved.key}) holds the API key ${key}`);
-        assert(saved.text.includes(BY_STATUS.name), 'The saved workbook does not hold the placements');
-        for (const name of [BY_STATUS.name, BY_NICKNAME.name, TOP_CITIES.name]) {
-          const a = await areaOf(story, name);
-          const flags = await wb.flags(a.sheet, a);
-          assert(
-            flags.formula.every((r) => r.every((f) => !f)),
-            `A cell of "${name}" became a formula`,
+          const saved = await wb.savedWorkbook();
+          assert(saved !== null, 'The workbook was not saved in browser storage');
+          for (const key of [EDITOR_KEY, VIEWER_KEY])
+            assert(!saved.text.includes(key), `The saved workbook (${saved.medium} ${saved.key}) holds the API key ${key}`);
+          assert(saved.text.includes(BY_STATUS.name), 'The saved workbook does not hold the placements');
+          for (const name of [BY_STATUS.name, BY_NICKNAME.name, TOP_CITIES.name]) {
+            const a = await areaOf(story, name);
+            const flags = await wb.flags(a.sheet, a);
+            assert(
+              flags.formula.every((r) => r.every((f) => !f)),
+              `A cell of "${name}" became a formula`,
+            );
+          }
+
+          // Read only up front: the platform said the viewer cannot edit this report, so Edit is not offered.
+          const card = ui.placement(BY_STATUS.name);
+          await waitFor('the card to say read only', async () => (await card.innerText()).includes('Read only'));
+          assert(await ui.button(`Edit ${BY_STATUS.name}`).isDisabled(), 'Edit is offered to a viewer who cannot edit the report');
+
+          // A new report: refused at Insert, named by its name (never its internal id); New report then says read only.
+          await ui.openNewReport();
+          await ui.reportName().fill(VIEWER_REPORT);
+          await ui.chooseTab('SQL');
+          await ui.pane.getByRole('textbox', { name: 'SQL' }).fill(BY_NICKNAME.sql);
+          await selectAndConfirmTarget(story, story.sheet1, 'H2');
+          await ui.button('Insert').click();
+          const bar = ui.errorBar('forbidden');
+          await bar.waitFor({ timeout: 30_000 });
+          const message = await bar.innerText();
+          assert(message.includes(`"${VIEWER_REPORT}"`), `The refusal does not name the report: ${message}`);
+          // A publicId is 12 letters and digits mixed.
+          const id = /\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12}\b/;
+          assert(!id.test(message), `The refusal names an internal id: ${message}`);
+          await bar.scrollIntoViewIfNeeded();
+          await ctx.screenshot('9a the viewer refused a new report');
+          assertEqual(await wb.getValues(area.sheet, area.range), values, 'The refused insert changed the cells');
+          const deployment = await firstDeployment(servers.platformUrl, EDITOR_KEY);
+          const names = await reportNames(servers.platformUrl, EDITOR_KEY, deployment.id);
+          assert(!names.includes(VIEWER_REPORT), 'The refused report was saved on the platform');
+          await ui.backToReports();
+          assert(await ui.button('New report').isDisabled(), 'New report is still offered after the platform refused it');
+          await ctx.screenshot('9b the viewer sees read only up front');
+        } finally {
+          // The rest of the story is the editor's again, whatever happened to the viewer's part.
+          await ui.home();
+          await ui.signOut();
+          await ui.signIn(EDITOR_KEY);
+          await waitFor(
+            'the workbook context to come back',
+            async () => (await ui.combobox('Environment').inputValue()) === story.environment,
           );
         }
-
-        // Read only up front: the platform said the viewer cannot edit this report, so Edit is not offered.
-        const card = ui.placement(BY_STATUS.name);
-        await waitFor('the card to say read only', async () => (await card.innerText()).includes('Read only'));
-        assert(await ui.button(`Edit ${BY_STATUS.name}`).isDisabled(), 'Edit is offered to a viewer who cannot edit the report');
-
-        // A new report: refused at Insert, named by its name (never its internal id); New report then says read only.
-        await ui.openNewReport();
-        await ui.reportName().fill(VIEWER_REPORT);
-        await ui.chooseTab('SQL');
-        await ui.pane.getByRole('textbox', { name: 'SQL' }).fill(BY_NICKNAME.sql);
-        await selectAndConfirmTarget(story, story.sheet1, 'H2');
-        await ui.button('Insert').click();
-        const bar = ui.errorBar('forbidden');
-        await bar.waitFor({ timeout: 30_000 });
-        const message = await bar.innerText();
-        assert(message.includes(`"${VIEWER_REPORT}"`), `The refusal does not name the report: ${message}`);
-        // A publicId is 12 letters and digits mixed.
-        const id = /\b(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12}\b/;
-        assert(!id.test(message), `The refusal names an internal id: ${message}`);
-        await bar.scrollIntoViewIfNeeded();
-        await ctx.screenshot('9a the viewer refused a new report');
-        assertEqual(await wb.getValues(area.sheet, area.range), values, 'The refused insert changed the cells');
-        const deployment = await firstDeployment(servers.platformUrl, EDITOR_KEY);
-        const names = await reportNames(servers.platformUrl, EDITOR_KEY, deployment.id);
-        assert(!names.includes(VIEWER_REPORT), 'The refused report was saved on the platform');
-        await ui.backToReports();
-        assert(await ui.button('New report').isDisabled(), 'New report is still offered after the platform refused it');
-        await ctx.screenshot('9b the viewer sees read only up front');
-
-        // The rest of the story is the editor's again.
-        await ui.signOut();
-        await ui.signIn(EDITOR_KEY);
-        await waitFor(
-          'the workbook context to come back',
-          async () => (await ui.combobox('Environment').inputValue()) === story.environment,
-        );
       },
     },
     {

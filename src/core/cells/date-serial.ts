@@ -33,6 +33,19 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** The calendar date of a whole serial day (H. Hinnant's civil_from_days): 45351 is 2024-02-29. */
+export function civilOfSerial(serialDay: number): { year: number; month: number; day: number } {
+  const z = serialDay - UNIX_EPOCH_SERIAL + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+}
+
 /** The serial number of a calendar date: 1899-12-30 is 0, 1900-01-01 is 2, 2024-02-29 is 45351. */
 export function dateSerial(year: number, month: number, day: number): number {
   return daysFromCivil(year, month, day) + UNIX_EPOCH_SERIAL;

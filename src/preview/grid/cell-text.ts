@@ -4,6 +4,7 @@
  */
 import type { Scalar } from '../../core/host';
 import { TEXT_FORMAT } from '../../core/host';
+import { civilOfSerial } from '../../core/cells/date-serial';
 import type { CellData } from '../../core/memory/workbook-model';
 
 export interface CellText {
@@ -12,22 +13,6 @@ export interface CellText {
 }
 
 const MS_PER_DAY = 86_400_000;
-/** Days from 1899-12-30 (serial 0) to 1970-01-01. */
-const UNIX_EPOCH_SERIAL = 25569;
-
-/** Calendar date of a day count from 1970-01-01 (H. Hinnant's civil_from_days). */
-function civilFromDays(z0: number): { year: number; month: number; day: number } {
-  const z = z0 + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
-}
-
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** Text of the quoted and backslash-escaped literals of a format section, with the rest replaced by `transform`. */
@@ -74,7 +59,7 @@ export function formatSerialDate(serial: number, format: string): string {
     days += 1;
     ms -= MS_PER_DAY;
   }
-  const { year, month, day } = civilFromDays(days - UNIX_EPOCH_SERIAL);
+  const { year, month, day } = civilOfSerial(days);
   const hour = Math.floor(ms / 3_600_000);
   const minute = Math.floor(ms / 60_000) % 60;
   const second = Math.floor(ms / 1000) % 60;

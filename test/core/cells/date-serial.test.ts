@@ -1,6 +1,13 @@
 /** Tests for the engine's date text: the char-code reader against the regex definition, on random date-like text. */
 import fc from 'fast-check';
-import { dateSerial, FIRST_SERIAL_DATE, parseDateText, withinDay, type ParsedDateText } from '../../../src/core/cells/date-serial';
+import {
+  civilOfSerial,
+  dateSerial,
+  FIRST_SERIAL_DATE,
+  parseDateText,
+  withinDay,
+  type ParsedDateText,
+} from '../../../src/core/cells/date-serial';
 
 /** parseDateText as first written, over one regex (the definition the reader must keep). */
 function parseDateTextSpec(text: string): ParsedDateText | null {
@@ -89,5 +96,29 @@ describe('times just before midnight', () => {
   it('keep every other time exact to the double (withinDay only changes a sum that reached the next day)', () => {
     expect(withinDay(45000, 12 * 3_600_000_000_000)).toBe(45000.5);
     expect(withinDay(45000, 0)).toBe(45000);
+  });
+});
+
+describe('civilOfSerial', () => {
+  it('is the inverse of dateSerial for every day from 1900 to 2400', () => {
+    const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2400 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (year, month, day) => {
+          const days = month === 2 ? (leap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+          fc.pre(day <= days);
+          expect(civilOfSerial(dateSerial(year, month, day))).toEqual({ year, month, day });
+        },
+      ),
+    );
+  });
+
+  it('names known days: serial 0, 61 and 45351', () => {
+    expect(civilOfSerial(0)).toEqual({ year: 1899, month: 12, day: 30 });
+    expect(civilOfSerial(61)).toEqual({ year: 1900, month: 3, day: 1 });
+    expect(civilOfSerial(45351)).toEqual({ year: 2024, month: 2, day: 29 });
   });
 });
