@@ -1,6 +1,6 @@
 /**
- * The three hosts the fault matrix runs on, each as a rig: its SpreadsheetHost, the runtime's transport and clock.
- * Each rig also says how to dispose it.
+ * The three hosts the fault matrix runs on, each as a rig: its SpreadsheetHost, the runtime's transport and clock, the
+ * user's edits in that host's UI (deleting a sheet), and how to dispose it.
  */
 import { appsScriptClock } from '../../appsscript/server/service/apps-script-clock';
 import { SheetsHost } from '../../appsscript/server/host/sheets-host';
@@ -13,7 +13,10 @@ import { WorkbookModel } from '../../src/core/memory/workbook-model';
 import type { Clock } from '../../src/core/runtime/clock';
 import { createFakeEnvironment } from '../appsscript/fakes/environment';
 import { fakeUtilities } from '../appsscript/fakes/execution';
-import { fakeExcelHost } from '../excel/helpers/fake-excel-host';
+import { sheetsEdits } from '../appsscript/helpers/sheets-edits';
+import { fakeExcelHost, fakeUserEdits } from '../excel/helpers/fake-excel-host';
+import type { WorkbookEdits } from '../hosts/describe-spreadsheet-host';
+import { modelEdits } from '../hosts/model-edits';
 
 export type HostName = 'memory' | 'excel' | 'sheets';
 export const HOST_NAMES: readonly HostName[] = ['memory', 'excel', 'sheets'];
@@ -24,6 +27,8 @@ export interface FaultRig {
   transport: Transport;
   clock: Clock;
   throwContinueWait: boolean;
+  /** Edits a user makes in the host's own UI, outside the add-in. */
+  edits: WorkbookEdits;
   dispose(): Promise<void>;
 }
 
@@ -37,9 +42,11 @@ const instantPauses: Clock = {
 
 export function makeRig(name: HostName): FaultRig {
   if (name === 'memory') {
-    const host = new MemoryHost(new WorkbookModel({ name: 'faults' }), { mintWorkbookId: () => 'wb-faults-memory' });
+    const model = new WorkbookModel({ name: 'faults' });
+    const host = new MemoryHost(model, { mintWorkbookId: () => 'wb-faults-memory' });
     return {
       host,
+      edits: modelEdits(model),
       transport: fetchTransport(globalThis.fetch as FetchLike),
       clock: instantPauses,
       throwContinueWait: true,
@@ -50,6 +57,7 @@ export function makeRig(name: HostName): FaultRig {
     const { host, fake } = fakeExcelHost({ sheets: ['Sheet1'] });
     return {
       host,
+      edits: fakeUserEdits(host, fake),
       transport: fetchTransport(globalThis.fetch as FetchLike),
       clock: instantPauses,
       throwContinueWait: true,
@@ -66,6 +74,7 @@ export function makeRig(name: HostName): FaultRig {
   });
   return {
     host,
+    edits: sheetsEdits(env),
     transport: urlFetchTransport(env.urlFetch.app),
     clock: appsScriptClock(fakeUtilities(env.execution), () => env.execution.now()),
     throwContinueWait: true,

@@ -13,6 +13,8 @@ export interface Fetched {
   matrix: Matrix;
   layout: PlacementRecord['layout'];
   queryChecksum: string | undefined;
+  /** The id of the report an edit saved: its publicId's report, which another writer may have created anew under a new id. */
+  savedReportId?: number;
   /** Exactly the platform's default cap of query rows, from SQL with no top-level LIMIT. */
   truncatedAtDefaultCap: boolean;
 }

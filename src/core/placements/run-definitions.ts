@@ -80,6 +80,7 @@ export function editCommit(
     save: async () => {
       const report = await reports.upsertReport(record.deploymentId, record.publicId, body, signal ? { signal } : {});
       fetched.queryChecksum = report.currentQueryChecksum ?? undefined;
+      fetched.savedReportId = report.id;
     },
     restore: async () => {
       await reports.upsertReport(record.deploymentId, record.publicId, upsertBody(record.publicId, savedFields, { kind: 'replace' }));

@@ -81,6 +81,8 @@ export function refreshedRecord(
   else delete next.environmentId;
   if (fetched.queryChecksum) next.queryChecksum = fetched.queryChecksum;
   else delete next.queryChecksum;
+  // The record follows the report its publicId names now (after lost upsert races it may have a new id).
+  if (fetched.savedReportId !== undefined) next.reportId = fetched.savedReportId;
   delete next.lastError;
   return next;
 }

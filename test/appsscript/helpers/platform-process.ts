@@ -4,6 +4,8 @@ import path from 'node:path';
 
 export interface PlatformProcess {
   url: string;
+  /** The child's process id (a test may kill it to play a platform that dies). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -27,9 +29,11 @@ export function startPlatformProcess(extraArgs: string[] = []): Promise<Platform
         child.removeAllListeners('exit');
         resolve({
           url: m[1],
+          pid: child.pid ?? -1,
           close: () =>
             new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
+              // Gone already (exited, or killed by a signal: then exitCode stays null and signalCode is set).
+              if (child.exitCode !== null || child.signalCode !== null) return done();
               child.once('exit', () => done());
               // In memory, nothing to save: stop it at once.
               child.kill('SIGKILL');

@@ -50,12 +50,18 @@ export class FakeReports implements ReportsApi {
   private nextId = 100;
   /** Scripted outcomes of the next connectWorkbook calls: an error fails that call, null lets it through. */
   failConnect: Array<AddinError | null> = [];
+  /** Another writer deletes the report and creates it again under a new id while the next upsert runs. */
+  recreateOnNextUpsert = false;
 
   async upsertReport(deploymentId: string, publicId: string, body: ReportUpsertBody, opts?: { signal?: CancelSignal }): Promise<Report> {
     if (opts?.signal?.cancelled) throw cancelledError();
     reportUpsertBodySchema.parse(body);
     this.calls.push({ method: 'upsertReport', deploymentId, publicId, body });
     const existing = this.byPublicId.get(publicId);
+    if (existing && this.recreateOnNextUpsert) {
+      this.recreateOnNextUpsert = false;
+      existing.id = this.nextId++;
+    }
     const next: Record<string, unknown> = existing
       ? { ...existing, ...body, source: existing.source }
       : { id: this.nextId++, deploymentId: Number(deploymentId), type: 'REPORT', canEdit: true, externalWorkbookPlacements: [], ...body };

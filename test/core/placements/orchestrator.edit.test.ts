@@ -119,6 +119,20 @@ describe('Orchestrator edit, remove, list, goTo', () => {
     expect((await r.orch.definition(out.placementId)).sqlQuery).toBe('SELECT v2');
   });
 
+  it('after another writer created the report anew under a new id, the saved edit moves the record to that id', async () => {
+    const r = rig();
+    r.queries.set(SQL, numbered(2)).set('SELECT v2', numbered(4, 'v'));
+    const out = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
+    const oldId = (await loadRegistry(r.host.documentStore))[0]!.reportId;
+    r.reports.recreateOnNextUpsert = true;
+    await r.orch.update(out.placementId, draft('SELECT v2', 'Orders v2'));
+    const newId = (await loadRegistry(r.host.documentStore))[0]!.reportId;
+    expect(newId).not.toBe(oldId);
+    // The next refresh connects to the report under its new id: the old id is gone from the platform.
+    await r.orch.refresh(out.placementId);
+    expect(r.reports.connects().at(-1)?.reportId).toBe(newId);
+  });
+
   it('remove forgets the placement and optionally clears its cells', async () => {
     const r = rig();
     r.queries.set(SQL, numbered(2));
