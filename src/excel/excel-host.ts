@@ -271,6 +271,22 @@ export class ExcelHost implements SpreadsheetHost {
     await this.run('forget where the report was', (context) => untrackArea(context, placementId));
     this.trackedIds?.delete(placementId);
   }
+
+  /** Whole sheet rows inserted in one sync; named items (the tracked areas) below move down with their cells. */
+  insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    return this.run('insert rows below the report', async (context) => {
+      context.workbook.worksheets.getItem(sheetId).getRangeByIndexes(beforeRow, 0, count, 1).getEntireRow().insert('Down');
+      await context.sync();
+    });
+  }
+
+  /** Whole sheet rows deleted in one sync; the rows below and their named items move up. */
+  deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    return this.run('delete the rows the report no longer uses', async (context) => {
+      context.workbook.worksheets.getItem(sheetId).getRangeByIndexes(fromRow, 0, count, 1).getEntireRow().delete('Up');
+      await context.sync();
+    });
+  }
 }
 
 /** Per-cell bold from a range's one bold property (before ExcelApi 1.9): `null` (mixed) reads as not bold. */

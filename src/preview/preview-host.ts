@@ -216,4 +216,12 @@ export class PreviewHost implements SpreadsheetHost {
   untrack(placementId: string): Promise<void> {
     return this.memory.untrack(placementId);
   }
+
+  insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    return this.memory.insertRows(sheetId, beforeRow, count);
+  }
+
+  deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    return this.memory.deleteRows(sheetId, fromRow, count);
+  }
 }

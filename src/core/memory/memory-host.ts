@@ -52,7 +52,7 @@ export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' 
   );
 }
 
-export type MutationOp = 'write' | 'clear';
+export type MutationOp = 'write' | 'clear' | 'insertRows' | 'deleteRows';
 
 export class MemoryHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
@@ -255,6 +255,18 @@ export class MemoryHost implements SpreadsheetHost {
   async untrack(placementId: string): Promise<void> {
     this.checkBusy();
     this.model.untrackArea(placementId);
+  }
+
+  async insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    this.requireSheet(sheetId);
+    const range: GridRange = { sheetId, row: beforeRow, col: 0, rows: count, cols: this.limits.maxCols };
+    await this.mutation('insertRows', range, () => this.model.insertRows(sheetId, beforeRow, count));
+  }
+
+  async deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    this.requireSheet(sheetId);
+    const range: GridRange = { sheetId, row: fromRow, col: 0, rows: count, cols: this.limits.maxCols };
+    await this.mutation('deleteRows', range, () => this.model.deleteRows(sheetId, fromRow, count));
   }
 
   private requireSheet(sheetId: string): void {
