@@ -23,7 +23,12 @@ describe('Orchestrator.move', () => {
       ['k1', 1],
       ['k2', 2],
     ]);
-    expect(r.model.getValues(r.sheet, { row: 1, col: 1, rows: 4, cols: 2 }).flat().every((v) => v === null)).toBe(true);
+    expect(
+      r.model
+        .getValues(r.sheet, { row: 1, col: 1, rows: 4, cols: 2 })
+        .flat()
+        .every((v) => v === null),
+    ).toBe(true);
     expect(r.model.getValue(r.sheet, 0, 0)).toBe('kept');
     expect(r.model.getCell(r.sheet, 1, 1)?.bold ?? false).toBe(false); // the old header's bold is put back to plain
     expect((await r.host.layout([r.id])).areas[r.id]).toEqual({ sheetId: r.sheet, row: 10, col: 4, rows: 4, cols: 2 });
@@ -98,7 +103,12 @@ describe('Orchestrator.move', () => {
     expect((await r.host.layout([r.id])).areas[r.id]).toEqual({ sheetId: r.sheet, row: 1, col: 1, rows: 4, cols: 2 });
     expect((await loadRegistry(r.host.documentStore))[0]).toEqual(recordBefore);
     // Only the first connect (reading the definition where it is now) was made: the platform still has the old place.
-    expect(r.reports.connects().slice(connectsBefore).map((c) => c.body.resultLocation)).toEqual(['Sheet1!B2:C5']);
+    expect(
+      r.reports
+        .connects()
+        .slice(connectsBefore)
+        .map((c) => c.body.resultLocation),
+    ).toEqual(['Sheet1!B2:C5']);
   });
 
   it('refuses a move to where it already starts, and to a sheet that is gone', async () => {
