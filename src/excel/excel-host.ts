@@ -38,6 +38,8 @@ export interface ExcelHostOptions {
   /** Office.context.requirements.isSetSupported: per-cell bold needs ExcelApi 1.9. */
   isSetSupported: (name: string, minVersion?: string) => boolean;
   limits?: Partial<HostLimits>;
+  /** Office.context.document.url: the file the workbook is in (a copy's differs, so it gets a workbook id of its own). */
+  fileUrl?: () => string | null;
 }
 
 const valuesSchema = z.array(z.array(z.union([z.string(), z.number(), z.boolean()])));
@@ -113,7 +115,7 @@ export class ExcelHost implements SpreadsheetHost {
       const area = areas.get(id);
       if (area !== undefined) out[id] = area;
     }
-    const workbook = await workbookIdentity(this.documentStore, this.options.mintWorkbookId, name);
+    const workbook = await workbookIdentity(this.documentStore, this.options.mintWorkbookId, name, this.options.fileUrl?.() ?? null);
     return { workbook, sheets, areas: out };
   }
 
