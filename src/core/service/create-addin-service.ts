@@ -279,7 +279,12 @@ class AddinServiceImpl implements AddinService {
   }
 
   async setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
-    await this.orchestrator.setGrowth(placementId, growthSchema.parse(growth));
+    const parsed = growthSchema.safeParse(growth);
+    if (!parsed.success)
+      throw new AddinError('validation', 'Choose what happens when rows are added below: ask, insert rows or overwrite.', {
+        data: { growth: String(growth) },
+      });
+    await this.orchestrator.setGrowth(placementId, parsed.data);
     this.emit({ type: 'placementsChanged' });
   }
 
