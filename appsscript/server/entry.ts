@@ -102,6 +102,8 @@ export const {
   loadDraft,
   update,
   remove,
+  movePlacement,
+  setPlacementGrowth,
 } = sidebarEntryPoints;
 
 // Every name in ENTRY_POINTS is exported above as a function (the build generates stubs from that list).

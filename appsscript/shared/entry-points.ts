@@ -24,6 +24,8 @@ export const SIDEBAR_METHODS = [
   'loadDraft',
   'update',
   'remove',
+  'movePlacement',
+  'setPlacementGrowth',
 ] as const;
 export type SidebarMethod = (typeof SIDEBAR_METHODS)[number];
 

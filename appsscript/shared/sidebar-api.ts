@@ -7,6 +7,7 @@ import { AUTH_SCHEMES } from '../../src/core/wire/auth-scheme';
 import { deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } from '../../src/core/wire/schemas';
 import { jobStatusSchema } from '../../src/core/jobs/job-store';
 import { ADDIN_ERROR_KINDS } from '../../src/core/errors/addin-error';
+import { growthSchema } from '../../src/core/placements/growth-setting';
 import type { JobItemState } from '../../src/core/jobs/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
 import { serverErrorSchema } from './server-result';
@@ -85,6 +86,7 @@ const placementViewSchema = z.object({
   statusCheckedAt: z.string().nullable(),
   lastError: z.object({ kind: kindSchema, message: z.string() }).nullable(),
   canEdit: z.boolean().nullable(),
+  growth: growthSchema.optional(),
 });
 
 const jobId = callIdSchema;
@@ -116,6 +118,13 @@ export const sidebarApi = {
   loadDraft: { args: z.object({ placementId: z.string() }).strict(), result: reportDraftSchema },
   update: { args: z.object({ placementId: z.string(), draft: reportDraftSchema, jobId }).strict(), result: runOutcomeSchema },
   remove: { args: z.object({ placementId: z.string(), clearCells: z.boolean() }).strict(), result: z.null() },
+  movePlacement: {
+    args: z
+      .object({ placementId: z.string(), target: z.union([cellTargetSchema, z.literal('selection')]), jobId, overwrite: z.boolean() })
+      .strict(),
+    result: runOutcomeSchema,
+  },
+  setPlacementGrowth: { args: z.object({ placementId: z.string(), growth: growthSchema }).strict(), result: z.null() },
 } as const satisfies Record<SidebarMethod, { args: z.ZodType; result: z.ZodType }>;
 
 export type SidebarApi = typeof sidebarApi;

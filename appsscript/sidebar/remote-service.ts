@@ -94,6 +94,17 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
         emit({ type: 'placementsChanged' });
       }
     },
+    movePlacement: async (placementId, target, { jobId, overwrite }) => {
+      try {
+        return await job(jobId, () => client.call('movePlacement', { placementId, target, jobId, overwrite: overwrite ?? false }));
+      } finally {
+        emit({ type: 'placementsChanged' });
+      }
+    },
+    setPlacementGrowth: async (placementId, growth) => {
+      await client.call('setPlacementGrowth', { placementId, growth });
+      emit({ type: 'placementsChanged' });
+    },
     subscribe(listener) {
       listeners.add(listener);
       const ms = options.listPollMs ?? 30_000;

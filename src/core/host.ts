@@ -156,6 +156,13 @@ export interface SpreadsheetHost {
   /** Track a placement's area so that it follows inserted/deleted rows and columns (named range or developer metadata). */
   trackArea(placementId: string, range: GridRange): Promise<void>;
   untrack(placementId: string): Promise<void>;
+  /**
+   * Insert `count` empty whole sheet rows before 0-based row `beforeRow`: everything from that row down moves down, tracked
+   * areas with it (an area spanning `beforeRow` grows). Refused (nothing changed) when non-empty cells would leave the sheet.
+   */
+  insertRows(sheetId: string, beforeRow: number, count: number): Promise<void>;
+  /** Delete `count` whole sheet rows from 0-based row `fromRow`: the rows below move up, tracked areas with them. */
+  deleteRows(sheetId: string, fromRow: number, count: number): Promise<void>;
   readonly documentStore: DocumentStore;
   readonly credentials: CredentialStore;
 }

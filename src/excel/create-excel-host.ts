@@ -9,5 +9,6 @@ export function createExcelHost(): SpreadsheetHost {
     credentials: credentialStoreFor(officeCredentialEnvironment()),
     mintWorkbookId: () => crypto.randomUUID(),
     isSetSupported: (name, version) => Office.context.requirements.isSetSupported(name, version),
+    fileUrl: () => Office.context.document.url ?? null,
   });
 }

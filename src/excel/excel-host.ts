@@ -38,6 +38,8 @@ export interface ExcelHostOptions {
   /** Office.context.requirements.isSetSupported: per-cell bold needs ExcelApi 1.9. */
   isSetSupported: (name: string, minVersion?: string) => boolean;
   limits?: Partial<HostLimits>;
+  /** Office.context.document.url: the file the workbook is in (a copy's differs, so it gets a workbook id of its own). */
+  fileUrl?: () => string | null;
 }
 
 const valuesSchema = z.array(z.array(z.union([z.string(), z.number(), z.boolean()])));
@@ -113,7 +115,7 @@ export class ExcelHost implements SpreadsheetHost {
       const area = areas.get(id);
       if (area !== undefined) out[id] = area;
     }
-    const workbook = await workbookIdentity(this.documentStore, this.options.mintWorkbookId, name);
+    const workbook = await workbookIdentity(this.documentStore, this.options.mintWorkbookId, name, this.options.fileUrl?.() ?? null);
     return { workbook, sheets, areas: out };
   }
 
@@ -270,6 +272,22 @@ export class ExcelHost implements SpreadsheetHost {
   async untrack(placementId: string): Promise<void> {
     await this.run('forget where the report was', (context) => untrackArea(context, placementId));
     this.trackedIds?.delete(placementId);
+  }
+
+  /** Whole sheet rows inserted in one sync; named items (the tracked areas) below move down with their cells. */
+  insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    return this.run('insert rows below the report', async (context) => {
+      context.workbook.worksheets.getItem(sheetId).getRangeByIndexes(beforeRow, 0, count, 1).getEntireRow().insert('Down');
+      await context.sync();
+    });
+  }
+
+  /** Whole sheet rows deleted in one sync; the rows below and their named items move up. */
+  deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    return this.run('delete the rows the report no longer uses', async (context) => {
+      context.workbook.worksheets.getItem(sheetId).getRangeByIndexes(fromRow, 0, count, 1).getEntireRow().delete('Up');
+      await context.sync();
+    });
   }
 }
 

@@ -9,7 +9,7 @@ import { createAddinService } from '../core/service/create-addin-service';
 import { openBrowserWorkbookStore } from './open-workbook-store';
 import { PreviewApp } from './preview-app';
 import { readPreviewConfig } from './preview-config';
-import { PreviewHost } from './preview-host';
+import { PreviewHost, WORKBOOK_STORAGE_KEY } from './preview-host';
 import { createPreviewWorkbookApi } from './preview-workbook-api';
 import { useColorScheme } from './use-color-scheme';
 import { yieldToPage } from '../browser/yield-to-page';
@@ -26,7 +26,13 @@ async function boot(): Promise<void> {
   root.render(<p style={plain}>Loading workbook…</p>);
   const store = await openBrowserWorkbookStore(window);
   // Credentials stay in localStorage under their own per-user keys, never in the workbook's record.
-  const host = await PreviewHost.open({ store, credentialStorage: window.localStorage, mintWorkbookId: () => crypto.randomUUID() });
+  const host = await PreviewHost.open({
+    store,
+    credentialStorage: window.localStorage,
+    mintWorkbookId: () => crypto.randomUUID(),
+    // The page's one saved workbook: a workbook file brought in under another key is a copy with an id of its own.
+    fileIdentity: () => WORKBOOK_STORAGE_KEY,
+  });
   const service = createAddinService({
     host,
     ...browserRuntime(window),

@@ -45,6 +45,11 @@ export interface PreviewHostOptions {
   credentialStorage: KeyValueStorage;
   /** Mints the workbook id the first time the add-in asks for it. */
   mintWorkbookId: () => string;
+  /**
+   * The identity of the saved workbook the page opened (its storage key): a workbook whose stored identity is another's is
+   * a copy and gets a workbook id of its own. Absent: never a copy.
+   */
+  fileIdentity?: () => string | null;
   /** Quiet time before a change is saved (default 300 ms). */
   saveDelayMs?: number;
   /** Wait before retrying a refused save (default 30 s, doubling up to `maxRetryDelayMs`, default 5 min). */
@@ -78,7 +83,12 @@ export class PreviewHost implements SpreadsheetHost {
     this.model = opened.loaded?.model ?? new WorkbookModel({ name: PREVIEW_WORKBOOK_NAME });
     this.model.name = PREVIEW_WORKBOOK_NAME;
     this.noticeList = [...opened.notices];
-    this.memory = new MemoryHost(this.model, { platformHost: HOST_EXCEL, limits: PREVIEW_LIMITS, mintWorkbookId: options.mintWorkbookId });
+    this.memory = new MemoryHost(this.model, {
+      platformHost: HOST_EXCEL,
+      limits: PREVIEW_LIMITS,
+      mintWorkbookId: options.mintWorkbookId,
+      ...(options.fileIdentity ? { fileIdentity: options.fileIdentity } : {}),
+    });
     this.documentStore = this.memory.documentStore;
     this.credentials = new LocalCredentialStore(options.credentialStorage);
     this.selection = new SelectionStore(this.model, opened.loaded?.selection ?? null);
@@ -215,5 +225,13 @@ export class PreviewHost implements SpreadsheetHost {
 
   untrack(placementId: string): Promise<void> {
     return this.memory.untrack(placementId);
+  }
+
+  insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    return this.memory.insertRows(sheetId, beforeRow, count);
+  }
+
+  deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    return this.memory.deleteRows(sheetId, fromRow, count);
   }
 }

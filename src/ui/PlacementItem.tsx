@@ -1,4 +1,4 @@
-/** One placed report in the list: name, range, size, "refreshed N min ago", status, and Refresh / Go to / Edit / Remove buttons. */
+/** One placed report in the list: name, range, size, "refreshed N min ago", status, and Refresh / Go to / Edit / Remove / Move buttons. */
 import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
@@ -23,6 +23,8 @@ export interface PlacementItemProps {
   onGoTo: () => void;
   onEdit: () => void;
   onRemove: () => void;
+  /** Move the report to another cell (the button shows only when given). */
+  onMove?: () => void;
   /** The outcome of this card's own last action, shown on the card. */
   outcome: CardOutcome | null;
   onDismissOutcome: () => void;
@@ -122,6 +124,11 @@ export function PlacementItem(props: PlacementItemProps) {
         <Button size="small" onClick={props.onRemove} disabled={locked || refreshing} aria-label={`Remove ${p.name}`}>
           Remove
         </Button>
+        {props.onMove && (
+          <Button size="small" onClick={props.onMove} disabled={locked || refreshing || orphaned} aria-label={`Move ${p.name}`}>
+            Move
+          </Button>
+        )}
       </div>
     </li>
   );

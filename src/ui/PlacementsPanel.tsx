@@ -1,7 +1,7 @@
-/** "Reports in this workbook": the placement list with per-item actions, Refresh all (progress, Stop, Retry failed) and Remove. */
+/** "Reports in this workbook": the placement list with per-item actions, Refresh all (progress, Stop, Retry failed), Move and Remove. */
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { JobItemState, PlacementView } from '../core/service/addin-service';
+import type { CellTarget, JobItemState, PlacementView } from '../core/service/addin-service';
 import { currentOutcome, outcomeOf, type CardOutcome, type PlacedReport } from './card-outcome';
 import { CardOutcomeBar } from './CardOutcomeBar';
 import { ErrorBar } from './ErrorBar';
@@ -12,6 +12,9 @@ import { PlacementItem } from './PlacementItem';
 import { itemStateOf } from './refresh-all-run';
 import { RefreshAllBar } from './RefreshAllBar';
 import { RemoveDialog } from './RemoveDialog';
+import { MoveDialog } from './MoveDialog';
+import { overwriteQuestion } from './overwrite-question';
+import { useAskQuestion } from './pane-question';
 import { useNow } from './use-now';
 import type { RefreshAllHandle } from './use-refresh-all';
 import { useServiceEvents } from './use-service-events';
@@ -58,6 +61,9 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
     setOutcomes(({ [placementId]: _old, ...rest }) => (outcome === null ? rest : { ...rest, [placementId]: outcome }));
   const [removing, setRemoving] = useState<PlacementView | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
+  const [moving, setMoving] = useState<PlacementView | null>(null);
+  const [moveBusy, setMoveBusy] = useState(false);
+  const ask = useAskQuestion();
   /** The running Remove's job (its clear sends progress) and how far its clear is. */
   const removeJob = useRef<string | null>(null);
   const [clearing, setClearing] = useState<{ rows: number; totalRows: number } | null>(null);
@@ -163,6 +169,34 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
     await reload();
   };
 
+  /**
+   * Moves `p` to `target`. User cells in the way close the dialog and ask before they are overwritten (another report's
+   * cells are never overwritten: the card says so); the card shows the outcome.
+   */
+  const confirmMove = async (p: PlacementView, target: CellTarget, overwrite: boolean): Promise<void> => {
+    setMoveBusy(true);
+    setOutcome(p.placementId, null);
+    let outcome: CardOutcome;
+    try {
+      const result = await service.movePlacement(p.placementId, target, { jobId: newJobId(), overwrite });
+      outcome = outcomeOf('Moved', result, null, result.headerRows <= 1);
+    } catch (e) {
+      outcome = { kind: 'error', error: e };
+      const view = toErrorView(e);
+      if (view.kind === 'blocked' && !overwrite && !view.otherPlacement && live.current) {
+        setMoveBusy(false);
+        setMoving(null);
+        if (await ask(overwriteQuestion(view.cells, view.cellCount))) return confirmMove(p, target, true);
+        return;
+      }
+    }
+    if (!live.current) return;
+    setOutcome(p.placementId, outcome);
+    setMoveBusy(false);
+    setMoving(null);
+    await reload();
+  };
+
   const locked = running;
   // A report removed since the run started is no longer counted ("2 of 2 refreshed", not "2 of 3").
   const shownRun =
@@ -220,6 +254,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
                 onGoTo={() => goTo(p)}
                 onEdit={() => onEdit(p)}
                 onRemove={() => setRemoving(p)}
+                onMove={() => setMoving(p)}
                 outcome={currentOutcome(outcomes[p.placementId], p.rangeLabel)}
                 onDismissOutcome={() => setOutcome(p.placementId, null)}
                 highlighted={placed?.placementId === p.placementId}
@@ -228,6 +263,12 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
           })}
         </ul>
       )}
+      <MoveDialog
+        name={moving?.name ?? null}
+        busy={moveBusy}
+        onConfirm={(target) => moving !== null && void confirmMove(moving, target, false)}
+        onCancel={() => setMoving(null)}
+      />
       <RemoveDialog
         name={removing?.name ?? null}
         busy={removeBusy}

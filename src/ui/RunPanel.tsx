@@ -8,6 +8,7 @@ import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
 import { outcomeOf, type PlacedReport } from './card-outcome';
 import { JobProgress } from './JobProgress';
+import { GrowthChoice } from './GrowthChoice';
 import { overwriteQuestion } from './overwrite-question';
 import { usePaneEnv } from './pane-env';
 import { useAskQuestion } from './pane-question';
@@ -143,6 +144,7 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused, onRun
           Saves the report and refreshes {editing.rangeLabel ?? 'its placement'}.
         </Caption1>
       )}
+      {editing !== null && <GrowthChoice placement={editing} />}
       {active.error !== null && editing === null && <ErrorBar error={active.error} subject="Selected cell" />}
       {status.phase === 'running' ? (
         <JobProgress

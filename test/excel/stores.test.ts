@@ -1,6 +1,6 @@
 /** The document store (Office settings, saved with the workbook), the workbook id minted once, and the per-user credential store. */
 import { KEY_INDEX_SETTING, SettingsDocumentStore, SETTINGS_PREFIX } from '../../src/excel/settings-document-store';
-import { workbookIdentity, WORKBOOK_ID_KEY } from '../../src/excel/workbook-identity';
+import { workbookIdentity, WORKBOOK_FILE_KEY, WORKBOOK_ID_KEY } from '../../src/excel/workbook-identity';
 import { credentialStoreFor, officeCredentialEnvironment, CREDENTIAL_PREFIX } from '../../src/excel/credential-store';
 import { installOfficeFake } from './fake/install';
 
@@ -86,6 +86,33 @@ describe('workbookIdentity', () => {
     expect(minted).toBe(1);
     values.set(WORKBOOK_ID_KEY, 'not an id!');
     expect((await workbookIdentity(store, mint, 'x')).id).toBe('wb-2-0000-0000');
+  });
+
+  it('keeps the id in its own file, adopts the URL of a workbook first saved, and mints a new id in a copy', async () => {
+    const values = new Map<string, string>();
+    const store = {
+      get: async (k: string) => values.get(k) ?? null,
+      set: async (k: string, v: string) => void values.set(k, v),
+      entries: async () => Object.fromEntries(values),
+      update: async (changes: Record<string, string | null>) => {
+        for (const [k, v] of Object.entries(changes))
+          if (v === null) values.delete(k);
+          else values.set(k, v);
+      },
+    };
+    let minted = 0;
+    const mint = () => `wb-${++minted}-0000-0000`;
+    const unsaved = await workbookIdentity(store, mint, 'Book1', '');
+    const saved = await workbookIdentity(store, mint, 'Plan.xlsx', 'https://contoso.sharepoint.com/Plan.xlsx');
+    expect(saved.id).toBe(unsaved.id);
+    expect(values.get(WORKBOOK_FILE_KEY)).toBe('https://contoso.sharepoint.com/Plan.xlsx');
+    expect((await workbookIdentity(store, mint, 'Plan.xlsx', 'https://contoso.sharepoint.com/Plan.xlsx')).id).toBe(unsaved.id);
+    // The same settings opened from another file: Save As, or a copied file.
+    const copy = await workbookIdentity(store, mint, 'Plan (2).xlsx', 'https://contoso.sharepoint.com/Plan%20(2).xlsx');
+    expect(copy.id).toBe('wb-2-0000-0000');
+    expect(values.get(WORKBOOK_FILE_KEY)).toBe('https://contoso.sharepoint.com/Plan%20(2).xlsx');
+    expect((await workbookIdentity(store, mint, 'Plan (2).xlsx', 'https://contoso.sharepoint.com/Plan%20(2).xlsx')).id).toBe(copy.id);
+    expect(minted).toBe(2);
   });
 });
 

@@ -20,6 +20,8 @@ export type HostCallName =
   | 'autofitColumns'
   | 'trackArea'
   | 'untrack'
+  | 'insertRows'
+  | 'deleteRows'
   | 'document.get'
   | 'document.set'
   | 'document.entries'
@@ -107,5 +109,13 @@ export class CountingHost<H extends SpreadsheetHost = SpreadsheetHost> implement
   untrack(placementId: string): Promise<void> {
     this.calls.push('untrack');
     return this.inner.untrack(placementId);
+  }
+  insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    this.calls.push('insertRows');
+    return this.inner.insertRows(sheetId, beforeRow, count);
+  }
+  deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    this.calls.push('deleteRows');
+    return this.inner.deleteRows(sheetId, fromRow, count);
   }
 }

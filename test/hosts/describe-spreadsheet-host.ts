@@ -16,6 +16,7 @@ import type { Matrix } from '../../src/core/cells/matrix';
 import { estimateBlockBytes, planWriteBlocks } from '../../src/core/cells/write-plan';
 import { loadRegistry, readRegistry, saveRegistry, type PlacementRecord } from '../../src/core/placements/placement-record';
 import { readSnapshots } from '../../src/core/placements/snapshot-reads';
+import { describeRowMoves } from './describe-row-moves';
 
 /** Edits a user makes in the host's UI, for the suite only (0-based rows and columns). */
 export interface WorkbookEdits {
@@ -233,6 +234,8 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
       expect((await host.layout()).areas).toEqual({ pB: layout.areas.pB });
       await host.autofitColumns(range(1, 1, 2, 2));
     });
+
+    describeRowMoves(() => ({ host, sheetId }));
 
     it('moves tracked areas with rows and columns inserted above, left of and inside them', async () => {
       await host.trackArea('p', range(5, 2, 3, 2));

@@ -5,7 +5,10 @@ import type {
   JobStatus,
   AddinService,
   CellTarget,
+  GrowthSetting,
   InsertOptions,
+  MoveOptions,
+  MoveTarget,
   PlacementView,
   RefreshAllSummary,
   ReportDraft,
@@ -258,6 +261,23 @@ export class FakeAddinService implements AddinService {
     this.record('remove', placementId, options);
     await this.removeImpl(placementId, options);
     this.placements = this.placements.filter((p) => p.placementId !== placementId);
+  }
+
+  /** Runs inside movePlacement (a test can make it refuse, e.g. as blocked); the default moves the placement's label. */
+  moveImpl: (placementId: string, target: MoveTarget, options: MoveOptions) => Promise<RunOutcome> = async (placementId, target) => {
+    const label = target === 'selection' ? this.cell.label : target.label;
+    this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, rangeLabel: `${label}:D12` } : p));
+    return { placementId, dataRows: 10, cols: 3, headerRows: 1, rangeLabel: `${label}:D12`, elapsedMs: 40 };
+  };
+
+  movePlacement(placementId: string, target: MoveTarget, options: MoveOptions): Promise<RunOutcome> {
+    this.record('movePlacement', placementId, target, options);
+    return this.moveImpl(placementId, target, options);
+  }
+
+  async setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
+    this.record('setPlacementGrowth', placementId, growth);
+    this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, growth } : p));
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {

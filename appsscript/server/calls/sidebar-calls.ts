@@ -44,6 +44,8 @@ const INVOKE: { [K in SidebarMethod]: Invoke<K> } = {
   loadDraft: (s, a) => s.loadDraft(a.placementId),
   update: (s, a) => s.update(a.placementId, a.draft, { jobId: a.jobId }),
   remove: (s, a) => s.remove(a.placementId, { clearCells: a.clearCells }),
+  movePlacement: (s, a) => s.movePlacement(a.placementId, a.target, { jobId: a.jobId, overwrite: a.overwrite }),
+  setPlacementGrowth: (s, a) => s.setPlacementGrowth(a.placementId, a.growth),
 };
 
 function json(value: unknown): CallRecord {

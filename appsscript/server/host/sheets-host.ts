@@ -316,6 +316,28 @@ export class SheetsHost implements SpreadsheetHost {
     });
   }
 
+  /**
+   * Whole rows inserted (named ranges below move down with their cells); past the sheet's last row nothing lies below,
+   * so the sheet only grows to hold them.
+   */
+  async insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    withDocumentLock(this.services.lock, () => {
+      const sheet = this.sheetOf(sheetId);
+      const maxRows = sheet.getMaxRows();
+      if (beforeRow < maxRows) sheet.insertRowsBefore(beforeRow + 1, count);
+      else this.grow(sheet, beforeRow + count, 1);
+    });
+  }
+
+  /** Whole rows deleted (rows past the sheet's last row do not exist and need no deleting). */
+  async deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    withDocumentLock(this.services.lock, () => {
+      const sheet = this.sheetOf(sheetId);
+      const rows = Math.min(count, sheet.getMaxRows() - fromRow);
+      if (rows > 0) sheet.deleteRows(fromRow + 1, rows);
+    });
+  }
+
   // ---------- internals ----------
 
   private sheetOf(sheetId: string): SheetsSheet {

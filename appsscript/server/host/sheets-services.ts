@@ -28,6 +28,8 @@ export interface SheetsSheet {
   getMaxColumns(): number;
   getRange(row: number, column: number, numRows: number, numColumns: number): SheetsRange;
   insertRowsAfter(afterPosition: number, howMany: number): unknown;
+  insertRowsBefore(beforePosition: number, howMany: number): unknown;
+  deleteRows(rowPosition: number, howMany: number): unknown;
   insertColumnsAfter(afterPosition: number, howMany: number): unknown;
   autoResizeColumns(startColumn: number, numColumns: number): unknown;
 }

@@ -15,9 +15,12 @@ import { jsonWriteBytes } from '../cells/json-bytes';
 import { MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import type { StoreCaps } from '../capped-store';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
+import { fileWorkbookId } from '../file-identity';
 
 /** Document key of the minted workbook id. */
 export const MEMORY_WORKBOOK_ID_SETTING = `${PRODUCT_PREFIX}.workbookId`;
+/** Document key of the identity of the file the workbook id was minted in. */
+export const MEMORY_FILE_IDENTITY_SETTING = `${PRODUCT_PREFIX}.workbookFile`;
 
 /** Default limits: Excel's grid and cell size, Excel on the web's 5 MB request and response caps and 5,000,000-cell read cap, and a cell cap per write. */
 export const MEMORY_HOST_LIMITS: HostLimits = {
@@ -38,6 +41,11 @@ export interface MemoryHostOptions {
   mintWorkbookId?: () => string;
   /** Caps of the document store (default DOCUMENT_STORE_CAPS: an entry or store past them is refused). */
   documentLimits?: StoreCaps;
+  /**
+   * The identity of the file the workbook is in (a test's stand-in for Excel's document URL or a Sheets file id): a
+   * workbook whose stored file identity is another file's is a copy and gets a new workbook id. Absent: never a copy.
+   */
+  fileIdentity?: () => string | null;
 }
 
 /**
@@ -52,7 +60,7 @@ export function estimateWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' 
   );
 }
 
-export type MutationOp = 'write' | 'clear';
+export type MutationOp = 'write' | 'clear' | 'insertRows' | 'deleteRows';
 
 export class MemoryHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
@@ -71,6 +79,7 @@ export class MemoryHost implements SpreadsheetHost {
 
   private active: { sheetId: string; row: number; col: number } | null;
   private readonly mintWorkbookId: () => string;
+  private readonly fileIdentity: () => string | null;
   private failCountdown: Array<{ skip: number; error: Error | undefined }> = [];
   private busyCalls = 0;
 
@@ -87,6 +96,7 @@ export class MemoryHost implements SpreadsheetHost {
     if (options.workbookName !== undefined) model.name = options.workbookName;
     this.active = options.activeCell ?? null;
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
+    this.fileIdentity = options.fileIdentity ?? (() => null);
     this.documentStore = new ModelDocumentStore(model, options.documentLimits);
   }
 
@@ -138,10 +148,11 @@ export class MemoryHost implements SpreadsheetHost {
   // ---------- SpreadsheetHost ----------
   async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
     this.checkBusy();
+    const file = this.fileIdentity();
     let id = this.model.getSetting(MEMORY_WORKBOOK_ID_SETTING);
-    if (id === null) {
-      id = this.mintWorkbookId();
-      this.model.setSetting(MEMORY_WORKBOOK_ID_SETTING, id);
+    if (id === null || (file !== null && this.model.getSetting(MEMORY_FILE_IDENTITY_SETTING) !== file)) {
+      const keys = { id: MEMORY_WORKBOOK_ID_SETTING, file: MEMORY_FILE_IDENTITY_SETTING };
+      id = (await fileWorkbookId(this.settings, keys, file, this.mintWorkbookId)).id;
     }
     const areas: Record<string, GridRange | null> = {};
     for (const placementId of placementIds ?? this.model.areaIds()) {
@@ -256,6 +267,26 @@ export class MemoryHost implements SpreadsheetHost {
     this.checkBusy();
     this.model.untrackArea(placementId);
   }
+
+  async insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
+    this.requireSheet(sheetId);
+    const range: GridRange = { sheetId, row: beforeRow, col: 0, rows: count, cols: this.limits.maxCols };
+    await this.mutation('insertRows', range, () => this.model.insertRows(sheetId, beforeRow, count));
+  }
+
+  async deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
+    this.requireSheet(sheetId);
+    const range: GridRange = { sheetId, row: fromRow, col: 0, rows: count, cols: this.limits.maxCols };
+    await this.mutation('deleteRows', range, () => this.model.deleteRows(sheetId, fromRow, count));
+  }
+
+  /** The model's settings, read and written as the document keeps them (the workbook id is the host's, not a store entry it saves). */
+  private readonly settings = {
+    get: async (key: string) => this.model.getSetting(key),
+    update: async (changes: Record<string, string | null>) => {
+      for (const [key, value] of Object.entries(changes)) this.model.setSetting(key, value);
+    },
+  };
 
   private requireSheet(sheetId: string): void {
     if (!this.model.sheet(sheetId))

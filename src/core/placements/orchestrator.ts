@@ -28,7 +28,10 @@ import { connectBody, upsertBody } from './report-bodies';
 import { outcomeOf, placedRecord, refreshedRecord } from './run-results';
 import { draftReport, editCommit, editedReport, insertCommit, type Edit } from './run-definitions';
 import { SerialQueue } from './serial-queue';
-import { clearPlacementCells, writePlacement, type WriteArgs, type WriteContext, type Written } from './write-phase';
+import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
+import { writeGrowing, type GrowingWriteArgs } from './growth';
+import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
+import type { GrowthSetting } from './growth-setting';
 
 const WRITE_LOCK = 'write';
 
@@ -125,6 +128,25 @@ export class Orchestrator {
         return this.refreshNow(placementId, { ...opts, scope }, edit);
       }),
     );
+  }
+
+  /**
+   * Move a placement to `anchor` (see move.ts): its report runs again and is written there, its old cells cleared, in one
+   * all-or-nothing write; blocked by user cells (unless `overwrite`) or another placement as an insert is.
+   */
+  move(placementId: string, anchor: MoveAnchor, opts: InsertRunOptions = {}): Promise<PlacementOutcome> {
+    return this.perPlacement.run(placementId, () =>
+      this.asJob(opts, (scope) => movePlacement(this.moveSteps(), placementId, anchor, { ...opts, scope })),
+    );
+  }
+
+  /** Keep a placement's growth setting in its record (one document write); its cells are left as they are. */
+  setGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
+    return this.perPlacement.run(placementId, async () => {
+      const scope = new JobScope();
+      const record = await this.registry.record(scope, placementId);
+      await this.registry.save(scope, [{ ...record, growth }]);
+    });
   }
 
   /** Save the records a job has written or failed (one document write); the job's owner calls it when the job ends. */
@@ -238,6 +260,7 @@ export class Orchestrator {
         signal,
         previousHeaderRows: headerRowsOf(record),
         ...(commit ? { commit } : {}),
+        growth: record.growth,
       });
       const next = refreshedRecord(record, { name, environmentId }, written, fetched, this.iso());
       const outcome = await this.finish(next, written, t0);
@@ -261,9 +284,9 @@ export class Orchestrator {
   }
 
   /** Write phase under the write lock; a new placement's area is held as pending (known to other jobs) until its record is saved. */
-  private write(args: WriteArgs): Promise<Written> {
+  private write(args: GrowingWriteArgs): Promise<Written> {
     return this.locks.run(WRITE_LOCK, async () => {
-      const written = await writePlacement(this.writing, args);
+      const written = await writeGrowing(this.writing, args);
       if (args.target !== 'current') {
         this.registry.holdPending(args.placementId, { ...written.plan.write, placementId: args.placementId, name: args.name });
       }
@@ -288,6 +311,19 @@ export class Orchestrator {
     const report = await this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, body, signal ? { signal } : {});
     this.deps.reportSeen?.(body.placementId, report);
     return report;
+  }
+
+  /** The steps of a move: the ones a refresh takes, the write phase without holding the area as a pending insert. */
+  private moveSteps(): MoveSteps {
+    return {
+      record: (scope, placementId) => this.registry.record(scope, placementId),
+      layout: (scope) => this.startLayout(scope),
+      connect: (record, body, signal) => this.connect(record, body, signal),
+      fetch: (request, opts) => this.fetch(request, opts),
+      write: (args) => this.locks.run(WRITE_LOCK, () => writeGrowing(this.writing, args)),
+      finish: (record, written, t0) => this.finish(record, written, t0),
+      now: () => this.deps.clock.now(),
+    };
   }
 
   private startLayout(scope: JobScope, placementIds?: readonly string[]): Promise<WorkbookLayout> {

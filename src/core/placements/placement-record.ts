@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AddinError } from '../errors/addin-error';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import type { DocumentStore } from '../host';
+import { growthSchema } from './growth-setting';
 
 /** Document key of the registry as one value (version 1; read and migrated to one key per placement at the next save). */
 export const REGISTRY_KEY = `${PRODUCT_PREFIX}.placements`;
@@ -56,6 +57,8 @@ export const placementRecordSchema = z.object({
   placedAt: z.string(),
   refreshedAt: z.string(),
   lastError: lastErrorSchema.optional(),
+  /** What a refresh does when its result grows into cells below holding data (absent reads as 'ask'). */
+  growth: growthSchema.optional(),
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 

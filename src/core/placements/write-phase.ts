@@ -33,6 +33,11 @@ export interface WriteArgs {
    * definition back when the cells could then not be written.
    */
   commit?: { save(): Promise<void>; restore(): Promise<void> };
+  /**
+   * A move: `target` is the placement's new anchor and its current area the previous one (its own cells are no user
+   * cells in the way, and what the new area does not cover is cleared in the same transaction).
+   */
+  move?: boolean;
 }
 
 /** What the write phase did. */
@@ -71,6 +76,10 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
     if (!previousArea) throw orphaned({ name: args.name, placementId });
     anchor = { sheetId: previousArea.sheetId, row: previousArea.row, col: previousArea.col };
   } else anchor = args.target;
+  if (args.target !== 'current' && args.move === true) {
+    previousArea = layout.areas[placementId] ?? null;
+    if (!previousArea) throw orphaned({ name: args.name, placementId });
+  }
   const sheet = layout.sheets.find((s) => s.id === anchor.sheetId);
   if (!sheet) throw new AddinError('notFound', 'The target sheet no longer exists.');
 
@@ -102,7 +111,7 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
   // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
   const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
   const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
-  const plan = inPlace(() => planPlacement({ ...planInput, occupied }), previousArea !== null, args.name);
+  const plan = inPlace(() => planPlacement({ ...planInput, occupied }), args.target === 'current', args.name);
   // The passes over every cell (the restyle, in steps, and the text checks at the plan's start) in tasks of their own.
   await pacing.breathe();
 

@@ -4,6 +4,7 @@ import type { Deployment, Environment, Meta, PivotItems } from '../wire/schemas'
 import type { JobItemState, RefreshAllSummary } from '../jobs/refresh-job-state';
 import type { AuthScheme } from '../wire/auth-scheme';
 import type { JobStatus } from '../jobs/job-store';
+import type { GrowthSetting } from '../placements/growth-setting';
 
 export type { AuthScheme, JobItemState, JobStatus, RefreshAllSummary };
 
@@ -78,6 +79,8 @@ export interface PlacementView {
    * cut short (optional: absent reads as false).
    */
   truncatedAtDefaultCap?: boolean;
+  /** What a refresh does when the result grows into cells below holding data (absent reads as 'ask'). */
+  growth?: GrowthSetting;
 }
 
 export interface RunOutcome {
@@ -93,6 +96,17 @@ export interface RunOutcome {
   /** The result had exactly the platform's default cap of 10,000 rows and the SQL no top-level LIMIT (absent reads as false). */
   truncatedAtDefaultCap?: boolean;
 }
+
+/** Where a placement moves: a picked cell (the pane's "Insert at" target), or the host's selected cell when the move runs. */
+export type MoveTarget = CellTarget | 'selection';
+
+export interface MoveOptions {
+  jobId: string;
+  /** Overwrite user cells at the new place (other placements always block). */
+  overwrite?: boolean;
+}
+
+export type { GrowthSetting };
 
 export interface InsertOptions {
   jobId: string;
@@ -146,4 +160,12 @@ export interface AddinService {
   remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void>;
 
   subscribe(listener: (event: ServiceEvent) => void): () => void;
+
+  /**
+   * Move a placement: its report runs again and is written at `target`, its old cells cleared, all-or-nothing. Throws kind
+   * 'blocked' (with `data.cells`) when user cells are there and `overwrite` is not set, or another placement is there.
+   */
+  movePlacement(placementId: string, target: MoveTarget, options: MoveOptions): Promise<RunOutcome>;
+  /** Keep what the placement's refreshes do when the result grows into cells below holding data. */
+  setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void>;
 }

@@ -8,12 +8,16 @@ import { JobScope } from '../jobs/job-scope';
 import { Orchestrator } from '../placements/orchestrator';
 import type { PlacementOutcome, ReportsApi, RunOptions } from '../placements/placement-types';
 import { parseRegistry } from '../placements/placement-record';
+import { growthSchema } from '../placements/growth-setting';
 import { refreshAll } from '../jobs/refresh-all';
 import type {
   AddinService,
   CellTarget,
+  GrowthSetting,
   InsertOptions,
   JobItemState,
+  MoveOptions,
+  MoveTarget,
   JobStatus,
   PlacementView,
   RefreshAllSummary,
@@ -259,6 +263,29 @@ class AddinServiceImpl implements AddinService {
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {
     return this.events.subscribe(listener);
+  }
+
+  async movePlacement(placementId: string, target: MoveTarget, options: MoveOptions): Promise<RunOutcome> {
+    const cell = target === 'selection' ? await this.activeCell() : target;
+    const anchor = { sheetId: cell.sheetId, row: cell.row, col: cell.col };
+    const { overwrite } = options;
+    try {
+      return await this.runOnPlacement(placementId, options.jobId, (opts) =>
+        this.orchestrator.move(placementId, anchor, { ...opts, ...(overwrite === undefined ? {} : { overwrite }) }),
+      );
+    } finally {
+      this.emit({ type: 'placementsChanged' });
+    }
+  }
+
+  async setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
+    const parsed = growthSchema.safeParse(growth);
+    if (!parsed.success)
+      throw new AddinError('validation', 'Choose what happens when rows are added below: ask, insert rows or overwrite.', {
+        data: { growth: String(growth) },
+      });
+    await this.orchestrator.setGrowth(placementId, parsed.data);
+    this.emit({ type: 'placementsChanged' });
   }
 
   private emit(event: ServiceEvent): void {

@@ -74,6 +74,7 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     lastError: record.lastError ? { kind: errorKind(record.lastError.kind), message: record.lastError.message } : null,
     canEdit: lastKnown?.canEdit ?? null,
     truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
+    ...(record.growth ? { growth: record.growth } : {}),
   };
 }
 

@@ -83,3 +83,34 @@ test('a server error keeps its kind: a wrong key is unauthenticated, a job witho
   };
   expect((await addinRejection(service.insert(draft, target, { jobId: mintCallId(), overwrite: false }))).kind).toBe('validation');
 });
+
+test('move a placement and set its growth over google.script.run: parsed on both sides, the list follows', async () => {
+  await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
+  const deployments = await service.listDeployments();
+  const environments = await service.listEnvironments(deployments[0]!.id);
+  await service.setContext({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
+  const target = await service.activeCell();
+  const draft = {
+    name: 'To move',
+    description: '',
+    mode: 'sql' as const,
+    sqlQuery: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1 ORDER BY 1',
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
+  const outcome = await service.insert(draft, target, { jobId: mintCallId(), overwrite: false });
+  await service.setPlacementGrowth(outcome.placementId, 'insertRows');
+  expect((await service.listPlacements())[0]).toMatchObject({ growth: 'insertRows' });
+  events.length = 0;
+  const to = { ...target, row: 10, col: 3, label: 'Sheet1!D11' };
+  const moved = await service.movePlacement(outcome.placementId, to, { jobId: mintCallId() });
+  expect(moved.rangeLabel).toMatch(/^Sheet1!D11:E\d+$/);
+  expect(events).toContainEqual({ type: 'placementsChanged' });
+  const sheet = env.book.getSheets()[0]!;
+  expect(sheet.getRange(11, 4, 1, 1).getValue()).toBe('status');
+  expect(sheet.getRange(1, 1, 1, 1).getValue()).toBe('');
+  expect((await service.listPlacements())[0]).toMatchObject({ rangeLabel: moved.rangeLabel, growth: 'insertRows' });
+  const bad = await addinRejection(service.setPlacementGrowth(outcome.placementId, 'sideways' as 'ask'));
+  expect(bad.kind).toBe('validation');
+});

@@ -83,7 +83,10 @@ export class FakeReports implements ReportsApi {
     if (failure) throw failure;
     const report = [...this.byPublicId.values()].find((r) => r.id === reportId);
     if (!report) throw new AddinError('notFound', 'Report not found.', { status: 404 });
-    const placements = (report.externalWorkbookPlacements as Record<string, unknown>[]).filter((p) => p.id !== body.placementId);
+    // One placement per workbook and placement id, as the platform keeps them (a copied workbook's are its own).
+    const placements = (report.externalWorkbookPlacements as Record<string, unknown>[]).filter(
+      (p) => p.id !== body.placementId || p.workbookId !== body.externalWorkbookId,
+    );
     placements.push({
       id: body.placementId,
       host: 'SPREADSHEET_1',
