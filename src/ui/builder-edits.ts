@@ -66,9 +66,14 @@ export function addFilter(state: BuilderState, member: string): BuilderState {
   return { ...state, filters: [...state.filters, { member, operator: 'equals', values: [''] }] };
 }
 
-/** How many values an operator takes: none, one, two (a range) or any number. */
-export function operatorArity(op: FilterOperator): 'none' | 'one' | 'range' | 'many' {
+/** The relative period a new "in the period" filter starts with. */
+export const DEFAULT_PERIOD = 'last-7-day';
+
+/** How many values an operator takes: none, one, two (a range), one relative period code, or any number. */
+export function operatorArity(op: FilterOperator): 'none' | 'one' | 'range' | 'period' | 'many' {
   switch (op) {
+    case 'inPeriod':
+      return 'period';
     case 'set':
     case 'notSet':
       return 'none';
@@ -98,9 +103,11 @@ export function setFilterOperator(state: BuilderState, index: number, operator: 
             ? [f.values[0] ?? '']
             : arity === 'range'
               ? [f.values[0] ?? '', f.values[1] ?? '']
-              : f.values.length > 0
-                ? f.values
-                : [''];
+              : arity === 'period'
+                ? [DEFAULT_PERIOD]
+                : f.values.length > 0
+                  ? f.values
+                  : [''];
       return { ...f, operator, values };
     }),
   };

@@ -25,6 +25,7 @@ import type {
   WorkbookContext,
 } from './addin-service';
 import { resultHeaderTitles } from './header-titles';
+import { planReportTotals } from './totals-planner';
 import { runOutcomeOf } from './run-outcome';
 import { JobRunner } from '../jobs/job-runner';
 import { MemoryJobStore } from '../jobs/job-store';
@@ -73,6 +74,7 @@ class AddinServiceImpl implements AddinService {
       reportSeen: (placementId, report) => this.rememberReport(placementId, report),
       titles: (context, _result, report) =>
         resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
+      totals: (context, report) => planReportTotals(context, report, (env) => this.session.sessionMeta(context.deploymentId, env)),
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
     });
   }
