@@ -52,6 +52,9 @@ test("a pivot's totals switches: the grand total waits for row and column totals
   await openOrders();
   await addTo('Status', 'Rows');
   await addTo('Count', 'Measures');
+  // Chosen fields say where they are in the field list.
+  expect(within(screen.getByRole('group', { name: 'Available dimensions' })).getByText(/in Rows/)).toBeTruthy();
+  expect(within(screen.getByRole('group', { name: 'Available measures' })).getByText(/in Measures/)).toBeTruthy();
   expect(screen.getByRole('switch', { name: 'Totals row' })).toBeTruthy();
   await addTo('City', 'Columns');
   const grand = screen.getByRole('switch', { name: 'Grand total' });
