@@ -91,6 +91,8 @@ export const {
   getContext,
   setContext,
   getMeta,
+  suggestValues,
+  preview,
   activeCell,
   insert,
   listPlacements,

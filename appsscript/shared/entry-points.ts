@@ -13,6 +13,8 @@ export const SIDEBAR_METHODS = [
   'getContext',
   'setContext',
   'getMeta',
+  'suggestValues',
+  'preview',
   'activeCell',
   'insert',
   'listPlacements',

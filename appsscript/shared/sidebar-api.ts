@@ -91,6 +91,20 @@ const placementViewSchema = z.object({
 
 const jobId = callIdSchema;
 
+const suggestValuesArgsSchema = z.object({ view: z.string(), member: z.string(), search: z.string().max(200) }).strict();
+const valueSuggestionsSchema = z.object({
+  offered: z.boolean(),
+  values: z.array(z.object({ value: z.string(), count: z.number().nullable() })),
+});
+const cellScalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const previewTableSchema = z.object({
+  headerRows: z.number().int().nonnegative(),
+  values: z.array(z.array(cellScalarSchema)),
+  formats: z.array(z.array(z.string().nullable())),
+  queryRows: z.number().int().nonnegative(),
+  more: z.boolean(),
+});
+
 /** Arguments and result of every AddinService method the sidebar calls, by the entry point's name. */
 export const sidebarApi = {
   getSession: { args: none, result: sessionStateSchema },
@@ -104,6 +118,8 @@ export const sidebarApi = {
   getContext: { args: none, result: contextSchema },
   setContext: { args: contextSchema.strict(), result: z.null() },
   getMeta: { args: none, result: metaSchema },
+  suggestValues: { args: suggestValuesArgsSchema, result: valueSuggestionsSchema },
+  preview: { args: z.object({ draft: reportDraftSchema }).strict(), result: previewTableSchema },
   activeCell: { args: none, result: cellTargetSchema },
   insert: {
     args: z.object({ draft: reportDraftSchema, target: cellTargetSchema, jobId, overwrite: z.boolean() }).strict(),

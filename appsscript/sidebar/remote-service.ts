@@ -73,6 +73,8 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
     getContext: () => client.call('getContext', {}),
     setContext: async (context) => void (await client.call('setContext', context)),
     getMeta: () => client.call('getMeta', {}),
+    suggestValues: (request) => client.call('suggestValues', request),
+    preview: (draft) => client.call('preview', { draft }),
     activeCell: () => client.call('activeCell', {}),
     insert: (draft, target, { jobId, overwrite }) => job(jobId, () => client.call('insert', { draft, target, jobId, overwrite })),
     listPlacements: async () => {

@@ -8,7 +8,11 @@ import type { Meta } from '../core/wire/schemas';
 import type { BuilderState } from '../core/builder/builder-state';
 import {
   GRANULARITIES,
+  addAlternative,
   addFilter,
+  removeAlternative,
+  setAlternative,
+  setTotal,
   addOrder,
   addToZone,
   moveFilter,
@@ -32,6 +36,7 @@ import { authorableViews, memberIndex, membersOfView, titleOf, viewTitle } from 
 import { OrderEditor } from './OrderEditor';
 import { SearchableCombobox } from './SearchableCombobox';
 import { SqlPreview } from './SqlPreview';
+import { TotalsSwitches } from './TotalsSwitches';
 import { useListFocus } from './use-list-focus';
 import { ZoneList, type ZoneItem } from './ZoneList';
 
@@ -93,7 +98,10 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
   };
 
   const onAdd = (member: { name: string; type: string }, target: AddTarget) => {
-    onChange(target === 'filters' ? addFilter(state, member.name) : addToZone(state, target, member.name, member.type === 'time'));
+    if (target !== 'filters') return onChange(addToZone(state, target, member.name, member.type === 'time'));
+    const added = addFilter(state, member.name);
+    // A true/false field's filter is a switch, on (true) to start with.
+    onChange(member.type === 'boolean' ? setFilterValues(added, added.filters.length - 1, ['true']) : added);
   };
 
   const zoneItems = (zone: Zone): ZoneItem[] =>
@@ -160,7 +168,17 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
                     filter={f}
                     title={titleOf(index, f.member)}
                     memberType={index.get(f.member)?.type ?? 'string'}
-                    onOperator={(op) => onChange(setFilterOperator(state, i, op))}
+                    view={state.view ?? ''}
+                    alternativeMembers={members.filter((m) => m.kind === (index.get(f.member)?.kind ?? 'dimension'))}
+                    onAddAlternative={() => onChange(addAlternative(state, i))}
+                    onAlternative={(alt, condition) => onChange(setAlternative(state, i, alt, condition))}
+                    onRemoveAlternative={(alt) => onChange(removeAlternative(state, i, alt))}
+                    onOperator={(op) => {
+                      const next = setFilterOperator(state, i, op);
+                      // A true/false field "equals" one of them: it starts as true (the switch's on state).
+                      const isBoolean = index.get(f.member)?.type === 'boolean' && op === 'equals';
+                      onChange(isBoolean ? setFilterValues(next, i, ['true']) : next);
+                    }}
                     onValues={(values) => onChange(setFilterValues(state, i, values))}
                     onRemove={() => {
                       filterFocus.after(i, 'remove');
@@ -187,6 +205,13 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
               </ul>
             )}
           </div>
+          {state.measures.length > 0 && (
+            <TotalsSwitches
+              pivot={state.columns.length > 0}
+              totals={{ rows: false, columns: false, grand: false, ...state.totals }}
+              onChange={(which, on) => onChange(setTotal(state, which, on))}
+            />
+          )}
           <OrderEditor
             order={state.order}
             choices={[...state.rows, ...state.columns, ...state.measures].map((member) => ({ member, title: titleOf(index, member) }))}

@@ -50,6 +50,7 @@ const useStyles = makeStyles({
     minHeight: '32px',
   },
   title: { minWidth: 0, overflowWrap: 'anywhere' },
+  chosen: { color: tokens.colorBrandForeground1 },
 });
 
 const TARGETS: Record<MemberInfo['kind'], ReadonlyArray<{ target: AddTarget; label: string }>> = {
@@ -76,6 +77,8 @@ interface GroupProps {
   onAdd: FieldPickerProps['onAdd'];
 }
 
+const PLACE_WORDS: Record<AddTarget, string> = { rows: 'Rows', columns: 'Columns', measures: 'Measures', filters: 'Filters' };
+
 function MemberGroup({ heading, members, placedIn, onAdd }: GroupProps) {
   const styles = useStyles();
   const headingId = useId();
@@ -92,6 +95,13 @@ function MemberGroup({ heading, members, placedIn, onAdd }: GroupProps) {
             <li key={m.name} className={styles.item}>
               <Text className={styles.title} title={m.name}>
                 {m.title}
+                {placed.size > 0 && (
+                  // Chosen fields say where they are, so the list shows what the report already holds.
+                  <Caption1 className={styles.chosen}>
+                    {' '}
+                    <span aria-hidden>✓</span> in {[...placed].map((t) => PLACE_WORDS[t]).join(', ')}
+                  </Caption1>
+                )}
               </Text>
               <Menu>
                 <MenuTrigger disableButtonEnhancement>

@@ -1,44 +1,29 @@
-/** Edits one filter: operator, then the values the operator takes (none, one, a date range, or several). */
-import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { operatorArity, type Filter, type FilterOperator } from './builder-edits';
+/** Edits one filter: its condition and the alternatives (OR) that also let a row through, one level deep. */
+import { Button, Caption1, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { valuesForOperator, type Condition, type Filter, type FilterOperator } from './builder-edits';
+import { ConditionFields } from './ConditionFields';
 import { ListActionButton } from './ListActionButton';
+
+export { OPERATORS, operatorsFor } from './ConditionFields';
 
 export interface FilterEditorProps {
   filter: Filter;
   title: string;
   /** 'time' members get date inputs for ranges and comparisons. */
   memberType: string;
+  /** The view, for value suggestions. */
+  view: string;
+  /** Members an alternative may be on (the same kind as the filter's: dimensions, or measures), with titles and types. */
+  alternativeMembers: ReadonlyArray<{ name: string; title: string; type: string }>;
   onOperator: (operator: FilterOperator) => void;
   onValues: (values: string[]) => void;
   onRemove: () => void;
+  onAddAlternative: () => void;
+  onAlternative: (index: number, condition: Condition) => void;
+  onRemoveAlternative: (index: number) => void;
   /** Moves the filter up (-1) or down (+1) in the list; undefined where it cannot move that way. */
   onMoveUp?: () => void;
   onMoveDown?: () => void;
-}
-
-export const OPERATORS: ReadonlyArray<{ value: FilterOperator; label: string }> = [
-  { value: 'equals', label: 'equals' },
-  { value: 'notEquals', label: 'does not equal' },
-  { value: 'contains', label: 'contains' },
-  { value: 'gt', label: 'greater than' },
-  { value: 'lt', label: 'less than' },
-  { value: 'inDateRange', label: 'in date range' },
-  { value: 'set', label: 'is set' },
-  { value: 'notSet', label: 'is not set' },
-];
-
-function isOperator(v: string): v is FilterOperator {
-  return OPERATORS.some((o) => o.value === v);
-}
-
-/** The operators that apply to a member type: "contains" on text, comparisons on numbers and times, date ranges on times. */
-export function operatorsFor(memberType: string): typeof OPERATORS {
-  return OPERATORS.filter((o) => {
-    if (o.value === 'contains') return memberType === 'string';
-    if (o.value === 'gt' || o.value === 'lt') return memberType === 'number' || memberType === 'time';
-    if (o.value === 'inDateRange') return memberType === 'time';
-    return true;
-  });
 }
 
 const useStyles = makeStyles({
@@ -54,15 +39,22 @@ const useStyles = makeStyles({
   line: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS },
   title: { minWidth: 0, overflowWrap: 'anywhere' },
   buttons: { display: 'flex', flexShrink: 0 },
-  value: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  input: { flexGrow: 1, minWidth: 0 },
+  alternatives: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  alternative: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    paddingLeft: tokens.spacingHorizontalS,
+    borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke2}`,
+  },
+  or: { color: tokens.colorNeutralForeground2 },
 });
 
-export function FilterEditor({ filter, title, memberType, onOperator, onValues, onRemove, onMoveUp, onMoveDown }: FilterEditorProps) {
+export function FilterEditor(props: FilterEditorProps) {
+  const { filter, title, memberType, view, alternativeMembers, onOperator, onValues, onRemove, onMoveUp, onMoveDown } = props;
   const styles = useStyles();
-  const arity = operatorArity(filter.operator);
-  const inputType = memberType === 'time' ? 'date' : memberType === 'number' ? 'number' : 'text';
-  const setValue = (i: number, v: string) => onValues(filter.values.map((x, j) => (j === i ? v : x)));
+  const alternatives = filter.or ?? [];
+  const infoOf = (member: string) => alternativeMembers.find((m) => m.name === member);
   return (
     <li className={styles.root} data-list-row>
       <div className={styles.line}>
@@ -75,59 +67,55 @@ export function FilterEditor({ filter, title, memberType, onOperator, onValues, 
           <ListActionButton action="remove" label={`Remove filter on ${title}`} onClick={onRemove} />
         </span>
       </div>
-      <Select aria-label={`Operator for ${title}`} value={filter.operator} onChange={(_, d) => isOperator(d.value) && onOperator(d.value)}>
-        {operatorsFor(memberType).map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-      {arity === 'range' && (
-        <>
-          <Field label="From">
-            <Input
-              aria-label={`Start of ${title}`}
-              type={memberType === 'time' ? 'date' : 'text'}
-              value={filter.values[0] ?? ''}
-              onChange={(_, d) => setValue(0, d.value)}
-            />
-          </Field>
-          <Field label="To">
-            <Input
-              aria-label={`End of ${title}`}
-              type={memberType === 'time' ? 'date' : 'text'}
-              value={filter.values[1] ?? ''}
-              onChange={(_, d) => setValue(1, d.value)}
-            />
-          </Field>
-        </>
+      <ConditionFields condition={filter} title={title} memberType={memberType} view={view} onOperator={onOperator} onValues={onValues} />
+      {alternatives.length > 0 && (
+        <ul className={styles.alternatives} aria-label={`Alternatives to the filter on ${title}`}>
+          {alternatives.map((alt, i) => {
+            const info = infoOf(alt.member);
+            const altTitle = `${info?.title ?? alt.member} (alternative ${i + 1})`;
+            const altType = info?.type ?? 'string';
+            return (
+              <li key={i} className={styles.alternative}>
+                <div className={styles.line}>
+                  <Caption1 className={styles.or}>OR</Caption1>
+                  <ListActionButton
+                    action="remove"
+                    label={`Remove alternative ${i + 1} of the filter on ${title}`}
+                    onClick={() => props.onRemoveAlternative(i)}
+                  />
+                </div>
+                <Select
+                  aria-label={`Field of alternative ${i + 1} to the filter on ${title}`}
+                  value={alt.member}
+                  onChange={(_, d) => props.onAlternative(i, { member: d.value, operator: 'equals', values: [''] })}
+                >
+                  {alternativeMembers.map((m) => (
+                    <option key={m.name} value={m.name}>
+                      {m.title}
+                    </option>
+                  ))}
+                </Select>
+                <ConditionFields
+                  condition={alt}
+                  title={altTitle}
+                  memberType={altType}
+                  view={view}
+                  onOperator={(operator) => props.onAlternative(i, { ...alt, operator, values: valuesForOperator(alt.values, operator) })}
+                  onValues={(values) => props.onAlternative(i, { ...alt, values })}
+                />
+              </li>
+            );
+          })}
+        </ul>
       )}
-      {(arity === 'one' || arity === 'many') &&
-        filter.values.map((v, i) => (
-          <div key={i} className={styles.value}>
-            <Input
-              className={styles.input}
-              type={inputType}
-              aria-label={`Value ${i + 1} for ${title}`}
-              value={v}
-              onChange={(_, d) => setValue(i, d.value)}
-            />
-            {arity === 'many' && filter.values.length > 1 && (
-              <Button
-                size="small"
-                appearance="subtle"
-                onClick={() => onValues(filter.values.filter((_, j) => j !== i))}
-                aria-label={`Remove value ${i + 1} for ${title}`}
-                icon={<span aria-hidden>✕</span>}
-              />
-            )}
-          </div>
-        ))}
-      {arity === 'many' && (
-        <Button size="small" appearance="subtle" onClick={() => onValues([...filter.values, ''])} aria-label={`Add a value for ${title}`}>
-          Add value
-        </Button>
-      )}
+      <Button
+        size="small"
+        appearance="subtle"
+        onClick={props.onAddAlternative}
+        aria-label={`Add an alternative (OR) to the filter on ${title}`}
+      >
+        Or…
+      </Button>
     </li>
   );
 }

@@ -26,6 +26,7 @@ import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
 import { useAskQuestion } from './pane-question';
+import { PreviewPanel } from './PreviewPanel';
 import { RunPanel } from './RunPanel';
 
 export interface ReportEditorProps {
@@ -244,6 +245,26 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
               />
             </Field>
           )}
+          <PreviewPanel
+            auto={mode === 'builder'}
+            draft={
+              mode === 'builder'
+                ? compiled.ok
+                  ? {
+                      name: name.trim(),
+                      description,
+                      mode: 'builder',
+                      sqlQuery: compiled.sqlQuery,
+                      jsonQuery: compiled.jsonQuery,
+                      pivotItems: compiled.pivotItems,
+                      builderState: { ...builder },
+                    }
+                  : null
+                : sql.trim() === ''
+                  ? null
+                  : { name: name.trim(), description, mode: 'sql', sqlQuery: sql, jsonQuery: null, pivotItems: null, builderState: null }
+            }
+          />
           {builderProblem !== null && (
             <MessageBar intent="warning" layout="multiline">
               <MessageBarBody>{builderProblem}</MessageBarBody>

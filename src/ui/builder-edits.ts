@@ -66,9 +66,14 @@ export function addFilter(state: BuilderState, member: string): BuilderState {
   return { ...state, filters: [...state.filters, { member, operator: 'equals', values: [''] }] };
 }
 
-/** How many values an operator takes: none, one, two (a range) or any number. */
-export function operatorArity(op: FilterOperator): 'none' | 'one' | 'range' | 'many' {
+/** The relative period a new "in the period" filter starts with. */
+export const DEFAULT_PERIOD = 'last-7-day';
+
+/** How many values an operator takes: none, one, two (a range), one relative period code, or any number. */
+export function operatorArity(op: FilterOperator): 'none' | 'one' | 'range' | 'period' | 'many' {
   switch (op) {
+    case 'inPeriod':
+      return 'period';
     case 'set':
     case 'notSet':
       return 'none';
@@ -98,9 +103,11 @@ export function setFilterOperator(state: BuilderState, index: number, operator: 
             ? [f.values[0] ?? '']
             : arity === 'range'
               ? [f.values[0] ?? '', f.values[1] ?? '']
-              : f.values.length > 0
-                ? f.values
-                : [''];
+              : arity === 'period'
+                ? [DEFAULT_PERIOD]
+                : f.values.length > 0
+                  ? f.values
+                  : [''];
       return { ...f, operator, values };
     }),
   };
@@ -139,4 +146,45 @@ export function moveOrder(state: BuilderState, index: number, delta: number): Bu
 
 export function setLimit(state: BuilderState, limit: number | null): BuilderState {
   return { ...state, limit };
+}
+
+export type Totals = NonNullable<BuilderState['totals']>;
+export type Condition = NonNullable<Filter['or']>[number];
+
+/** Turns one totals switch on or off (an absent totals setting reads as all off). */
+export function setTotal(state: BuilderState, which: keyof Totals, on: boolean): BuilderState {
+  const totals: Totals = { rows: false, columns: false, grand: false, ...state.totals, [which]: on };
+  return { ...state, totals };
+}
+
+/** Adds an alternative (OR) to a filter: on the same member, starting as the operator's empty value. */
+export function addAlternative(state: BuilderState, index: number): BuilderState {
+  return {
+    ...state,
+    filters: state.filters.map((f, i) =>
+      i === index ? { ...f, or: [...(f.or ?? []), { member: f.member, operator: 'equals' as const, values: [''] }] } : f,
+    ),
+  };
+}
+
+/** Replaces alternative `alt` of filter `index` (its member, operator and values). */
+export function setAlternative(state: BuilderState, index: number, alt: number, condition: Condition): BuilderState {
+  return {
+    ...state,
+    filters: state.filters.map((f, i) => (i === index ? { ...f, or: (f.or ?? []).map((c, j) => (j === alt ? condition : c)) } : f)),
+  };
+}
+
+export function removeAlternative(state: BuilderState, index: number, alt: number): BuilderState {
+  return { ...state, filters: state.filters.map((f, i) => (i === index ? { ...f, or: (f.or ?? []).filter((_, j) => j !== alt) } : f)) };
+}
+
+/** The values a condition takes once its operator changes (reshaped to what the operator takes). */
+export function valuesForOperator(values: readonly string[], operator: FilterOperator): string[] {
+  const arity = operatorArity(operator);
+  if (arity === 'none') return [];
+  if (arity === 'one') return [values[0] ?? ''];
+  if (arity === 'range') return [values[0] ?? '', values[1] ?? ''];
+  if (arity === 'period') return [DEFAULT_PERIOD];
+  return values.length > 0 ? [...values] : [''];
 }

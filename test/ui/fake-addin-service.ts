@@ -1,6 +1,8 @@
 /** An in-memory AddinService for pane tests: canned data, recorded calls, and overridable behaviour per method. */
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { Deployment, Environment, Meta } from '../../src/core/wire/schemas';
+import type { SuggestValuesRequest, ValueSuggestions } from '../../src/core/service/value-suggestions';
+import type { PreviewTable } from '../../src/core/service/report-preview';
 import type {
   JobStatus,
   AddinService,
@@ -140,6 +142,27 @@ export class FakeAddinService implements AddinService {
     elapsedMs: 30,
   });
   getMetaImpl: () => Promise<Meta> = async () => this.meta;
+  /** Suggested values by member; a member not listed takes none. */
+  suggestions: Record<string, string[]> = {};
+  suggestValuesImpl: (request: SuggestValuesRequest) => Promise<ValueSuggestions> = async (request) => {
+    const known = this.suggestions[request.member];
+    if (known === undefined) return { offered: false, values: [] };
+    const search = request.search.trim().toLowerCase();
+    return { offered: true, values: known.filter((v) => v.toLowerCase().includes(search)).map((value) => ({ value, count: null })) };
+  };
+  previewImpl: (draft: ReportDraft) => Promise<PreviewTable> = async () => ({
+    headerRows: 1,
+    values: [
+      ['Status', 'Count'],
+      ['completed', 12],
+    ],
+    formats: [
+      [null, null],
+      [null, '0'],
+    ],
+    queryRows: 1,
+    more: false,
+  });
 
   private listeners = new Set<(event: ServiceEvent) => void>();
 
@@ -201,6 +224,16 @@ export class FakeAddinService implements AddinService {
   async getMeta(): Promise<Meta> {
     this.record('getMeta');
     return this.getMetaImpl();
+  }
+
+  async suggestValues(request: SuggestValuesRequest): Promise<ValueSuggestions> {
+    this.record('suggestValues', request);
+    return this.suggestValuesImpl(request);
+  }
+
+  async preview(draft: ReportDraft): Promise<PreviewTable> {
+    this.record('preview', draft);
+    return this.previewImpl(draft);
   }
 
   async activeCell(): Promise<CellTarget> {

@@ -2,12 +2,36 @@
 import { z } from 'zod';
 
 export const BUILDER_GRANULARITIES = ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second'] as const;
-export const BUILDER_OPERATORS = ['equals', 'notEquals', 'contains', 'gt', 'lt', 'inDateRange', 'set', 'notSet'] as const;
+/** `inPeriod` takes one relative period code (relative-period.ts: `last-7-day`, `this-month`...). */
+export const BUILDER_OPERATORS = ['equals', 'notEquals', 'contains', 'gt', 'lt', 'inDateRange', 'inPeriod', 'set', 'notSet'] as const;
 
 export const builderGranularitySchema = z.enum(BUILDER_GRANULARITIES);
 export type BuilderGranularity = z.infer<typeof builderGranularitySchema>;
 export const builderOperatorSchema = z.enum(BUILDER_OPERATORS);
 export type BuilderOperator = z.infer<typeof builderOperatorSchema>;
+
+const conditionSchema = z.object({ member: z.string(), operator: builderOperatorSchema, values: z.array(z.string()).default([]) });
+
+/**
+ * One filter: a condition, and alternatives that also let a row through ("City is Zürich OR Revenue > 1000"), one
+ * level deep (absent: none). All of a filter's conditions are on dimensions or all on measures (a row filter or a group filter).
+ */
+export const builderFilterSchema = conditionSchema.extend({ or: z.array(conditionSchema).optional() });
+export type BuilderCondition = z.infer<typeof conditionSchema>;
+export type BuilderFilter = z.infer<typeof builderFilterSchema>;
+
+/**
+ * Totals the platform computes by separate queries (totals-query.ts): `rows` a Total column per measure (a pivot's
+ * totals by its Rows), `columns` a Total row (by its Columns), `grand` the grand total (a flat table's totals row; a
+ * pivot's corner cell). Kept in the builder state because the report definition has no totals field.
+ */
+export const builderTotalsSchema = z.object({
+  rows: z.boolean().default(false),
+  columns: z.boolean().default(false),
+  grand: z.boolean().default(false),
+});
+export type BuilderTotals = z.infer<typeof builderTotalsSchema>;
+export const NO_TOTALS: BuilderTotals = { rows: false, columns: false, grand: false };
 
 /**
  * The builder state as stored in a report's `meta.builderState` (and read back from the network, hence zod).
@@ -18,10 +42,12 @@ export const builderStateSchema = z.object({
   measures: z.array(z.string()).default([]),
   rows: z.array(z.string()).default([]),
   columns: z.array(z.string()).default([]),
-  filters: z.array(z.object({ member: z.string(), operator: builderOperatorSchema, values: z.array(z.string()).default([]) })).default([]),
+  filters: z.array(builderFilterSchema).default([]),
   timeGranularity: z.record(z.string(), builderGranularitySchema.nullable()).default({}),
   order: z.array(z.object({ member: z.string(), desc: z.boolean() })).default([]),
   limit: z.number().int().positive().nullable().default(null),
+  /** Absent: no totals. */
+  totals: builderTotalsSchema.optional(),
 });
 export type BuilderState = z.infer<typeof builderStateSchema>;
 

@@ -1,7 +1,8 @@
 /** A builder state checked against the metadata: members resolved to their kind and type, every rule of the builder enforced. */
 import { AddinError } from '../errors/addin-error';
 import type { Meta } from '../wire/schemas';
-import type { BuilderGranularity, BuilderOperator, BuilderState } from './builder-state';
+import type { BuilderCondition, BuilderGranularity, BuilderOperator, BuilderState } from './builder-state';
+import { parseRelativePeriod } from './relative-period';
 import { membersOf, type BuilderMember } from './view-members';
 
 /** One selected result column, in SELECT order: Rows dimensions, then Columns dimensions, then measures. */
@@ -17,7 +18,12 @@ export interface ResolvedFilter {
   operator: BuilderOperator;
   /** Trimmed of nothing: values are taken as typed (empty values are refused). */
   values: string[];
+  /** Alternatives: a row (or group) passes when this condition or any of these holds; all on the same kind of member. */
+  or: ResolvedCondition[];
 }
+
+/** One condition of a filter (the filter itself, or one of its alternatives). */
+export type ResolvedCondition = Omit<ResolvedFilter, 'or'>;
 
 export interface ResolvedQuery {
   view: string;
@@ -43,6 +49,7 @@ const ARITY: Record<BuilderOperator, 'none' | 'one' | 'two' | 'many'> = {
   gt: 'one',
   lt: 'one',
   inDateRange: 'two',
+  inPeriod: 'one',
   set: 'none',
   notSet: 'none',
 };
@@ -54,6 +61,7 @@ const OPERATOR_WORDS: Record<BuilderOperator, string> = {
   gt: 'greater than',
   lt: 'less than',
   inDateRange: 'in date range',
+  inPeriod: 'in the period',
   set: 'is set',
   notSet: 'is not set',
 };
@@ -72,7 +80,7 @@ function checkFilter(member: BuilderMember, operator: BuilderOperator, values: r
       operator,
     });
   }
-  if (operator === 'inDateRange' && member.type !== 'time') {
+  if ((operator === 'inDateRange' || operator === 'inPeriod') && member.type !== 'time') {
     throw invalid(`The filter "${op}" works on time fields; ${label(member)} is of type ${member.type}.`, {
       member: member.name,
       operator,
@@ -94,6 +102,11 @@ function checkFilter(member: BuilderMember, operator: BuilderOperator, values: r
     throw invalid(`The filter on ${label(member)} (${op}) takes one value.`, { member: member.name, operator });
   if (arity === 'two' && kept.length !== 2)
     throw invalid(`The filter on ${label(member)} (${op}) takes a start and an end.`, { member: member.name, operator });
+  if (operator === 'inPeriod' && parseRelativePeriod(kept[0] ?? '') === null)
+    throw invalid(`The period "${kept[0] ?? ''}" for ${label(member)} is not one the builder knows; choose it again from the list.`, {
+      member: member.name,
+      operator,
+    });
   return kept;
 }
 
@@ -134,9 +147,20 @@ export function resolveBuilder(state: BuilderState, meta: Meta): ResolvedQuery {
   }
   if (selected.length === 0) throw invalid('Add at least one measure or dimension.');
 
+  const condition = (c: BuilderCondition): ResolvedCondition => {
+    const member = lookup(c.member, 'Filters');
+    return { member, operator: c.operator, values: checkFilter(member, c.operator, c.values) };
+  };
   const filters: ResolvedFilter[] = state.filters.map((f) => {
-    const member = lookup(f.member, 'Filters');
-    return { member, operator: f.operator, values: checkFilter(member, f.operator, f.values) };
+    const first = condition(f);
+    const or = (f.or ?? []).map(condition);
+    const mixed = or.find((c) => c.member.kind !== first.member.kind);
+    if (mixed)
+      throw invalid(
+        `The filter on ${label(first.member)} has the alternative ${label(mixed.member)}, but one filters rows and the other groups: keep a filter's alternatives all on dimensions or all on measures.`,
+        { member: mixed.member.name },
+      );
+    return { ...first, or };
   });
 
   const position = new Map(selected.map((s, i) => [s.member.name, i + 1]));

@@ -4,7 +4,8 @@
  */
 import { AddinError } from '../errors/addin-error';
 import type { BuilderGranularity } from './builder-state';
-import type { ResolvedFilter, ResolvedQuery, SelectedMember } from './resolved-query';
+import type { ResolvedCondition, ResolvedFilter, ResolvedQuery, SelectedMember } from './resolved-query';
+import { parseRelativePeriod, relativeConditionSql } from './relative-period';
 import {
   LIKE_ESCAPE,
   containsPattern,
@@ -69,7 +70,7 @@ function selectItem(s: SelectedMember): string {
  * it is grouped by one (a week, month, quarter or year), so `created_at equals 2024-01-01` does not match only midnight.
  * A date and time stays an exact match. Several values match any of them.
  */
-function timeEquals(e: string, f: ResolvedFilter, granularity: BuilderGranularity | null): string {
+function timeEquals(e: string, f: ResolvedCondition, granularity: BuilderGranularity | null): string {
   const parts = f.values.map((v) => {
     const t = timeValue(f.member, v);
     const period = filterPeriod(t, granularity);
@@ -82,7 +83,7 @@ function timeEquals(e: string, f: ResolvedFilter, granularity: BuilderGranularit
   return `(${parts.map((p) => (p.range ? `(${p.text})` : p.text)).join(' OR ')})`;
 }
 
-function condition(f: ResolvedFilter, granularity: BuilderGranularity | null): string {
+function condition(f: ResolvedCondition, granularity: BuilderGranularity | null): string {
   const e = valueExpr(f.member);
   const vs = f.values;
   const onTime = f.member.kind === 'dimension' && f.member.type === 'time';
@@ -112,11 +113,25 @@ function condition(f: ResolvedFilter, granularity: BuilderGranularity | null): s
         to.time === null ? `${e} < ${timestampLiteral({ date: nextDay(to.date), time: null })}` : `${e} <= ${timestampLiteral(to)}`;
       return `${e} >= ${timestampLiteral(from)} AND ${upper}`;
     }
+    case 'inPeriod': {
+      // Resolved filters hold known codes only (resolveBuilder checks them); the platform evaluates the bounds at query time.
+      const period = parseRelativePeriod(vs[0] ?? '');
+      if (period === null) throw invalidValue(f.member, vs[0] ?? '', 'a relative period');
+      return relativeConditionSql(e, period);
+    }
     case 'set':
       return `${e} IS NOT NULL`;
     case 'notSet':
       return `${e} IS NULL`;
   }
+}
+
+/** A filter's condition, OR its alternatives (each in parentheses when there are several). */
+function filterCondition(q: ResolvedQuery, f: ResolvedFilter): string {
+  const first = condition(f, granularityOf(q, f.member.name));
+  if (f.or.length === 0) return first;
+  const all = [first, ...f.or.map((c) => condition(c, granularityOf(q, c.member.name)))];
+  return `(${all.map((c) => `(${c})`).join(' OR ')})`;
 }
 
 /** The granularity a time dimension is grouped by in the report (null when it is not placed, or placed as its exact value). */
@@ -131,9 +146,8 @@ export function granularityOf(q: ResolvedQuery, member: string): BuilderGranular
  */
 export function renderSql(q: ResolvedQuery): string {
   const lines = [`SELECT ${q.selected.map(selectItem).join(', ')}`, `FROM ${quoteIdent(q.view)}`];
-  const granularity = (f: ResolvedFilter) => granularityOf(q, f.member.name);
-  const where = q.filters.filter((f) => f.member.kind === 'dimension').map((f) => condition(f, granularity(f)));
-  const having = q.filters.filter((f) => f.member.kind === 'measure').map((f) => condition(f, granularity(f)));
+  const where = q.filters.filter((f) => f.member.kind === 'dimension').map((f) => filterCondition(q, f));
+  const having = q.filters.filter((f) => f.member.kind === 'measure').map((f) => filterCondition(q, f));
   if (where.length > 0) lines.push(`WHERE ${where.join(' AND ')}`);
   const groups = q.selected.flatMap((s, i) => (s.member.kind === 'dimension' ? [String(i + 1)] : []));
   if (groups.length > 0) lines.push(`GROUP BY ${groups.join(', ')}`);

@@ -7,6 +7,7 @@ import type { Report } from '../wire/schemas';
 import type { PlacementRecord } from './placement-record';
 import { throwIfAborted } from './placement-errors';
 import type { OrchestratorDeps, PivotSpec, QueryContext, RunOptions } from './placement-types';
+import { flatWithTotals, pivotTotalsOf, runTotals } from './totals-phase';
 
 /** A result laid out and ready to write. */
 export interface Fetched {
@@ -31,7 +32,7 @@ export interface FetchRequest {
 
 /** Runs the query and lays the whole result out (titled as the report's members). */
 export async function fetchAndLayOut(
-  deps: Pick<OrchestratorDeps, 'queries' | 'host' | 'timezone' | 'titles'>,
+  deps: Pick<OrchestratorDeps, 'queries' | 'host' | 'timezone' | 'titles' | 'totals'>,
   request: FetchRequest,
   opts: RunOptions,
 ): Promise<Fetched> {
@@ -52,17 +53,23 @@ export async function fetchAndLayOut(
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   throwIfAborted(signal);
+  // Totals run before anything is laid out or written: a failed totals query fails the run with the cells untouched.
+  const planned = (await deps.totals?.(context, report)) ?? null;
+  throwIfAborted(signal);
+  const totals = planned ? await runTotals(runner, planned, { timezone: deps.timezone, signal }) : null;
   const titles = await deps.titles?.(context, result, report);
   throwIfAborted(signal);
   const options = titles ? { titles } : undefined;
-  const matrix: Matrix = isPivot
-    ? buildPivotMatrix(result, pivot, options)
+  const pivotTotals = isPivot && planned?.layout === 'pivot' && totals ? pivotTotalsOf(planned, totals) : undefined;
+  const laidOut: Matrix = isPivot
+    ? buildPivotMatrix(result, pivot, options, pivotTotals)
     : flat && result.sunk
       ? flat.finish(options)
       : buildFlatMatrix(result, options);
   const sunk = !isPivot && result.sunk === true;
   // A sunk result keeps no rows: its query rows are the flat matrix's data rows (one header row).
-  const queryRows = sunk ? matrix.rows - matrix.headerRows : result.rows.length;
+  const queryRows = sunk ? laidOut.rows - laidOut.headerRows : result.rows.length;
+  const matrix = !isPivot && planned?.layout === 'flat' && totals ? flatWithTotals(laidOut, result.columns, planned, totals) : laidOut;
   return {
     matrix,
     layout: isPivot ? 'pivot' : 'flat',

@@ -7,6 +7,7 @@ import type { Clock } from '../runtime/clock';
 import type { GridRange, SpreadsheetHost } from '../host';
 import type { JobScope } from '../jobs/job-scope';
 import type { PlacementRecord } from './placement-record';
+import type { PlannedTotals } from '../builder/report-totals';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
 export interface ReportsApi {
@@ -50,7 +51,12 @@ export interface OrchestratorDeps {
     result: QueryResult,
     report: Report,
   ) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+  /** The totals a report's definition asks for; without it no run adds totals. A planner that throws fails the run. */
+  totals?: TotalsPlanner;
 }
+
+/** The totals queries a run adds to its report's query (a builder report with totals on), or null for none. */
+export type TotalsPlanner = (context: QueryContext, report: Report) => PlannedTotals | null | Promise<PlannedTotals | null>;
 
 export type PivotSpec = Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'filters'> &
   Partial<Pick<PivotItems, 'measuresAxis' | 'measuresPosition'>>;

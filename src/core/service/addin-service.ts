@@ -5,6 +5,8 @@ import type { JobItemState, RefreshAllSummary } from '../jobs/refresh-job-state'
 import type { AuthScheme } from '../wire/auth-scheme';
 import type { JobStatus } from '../jobs/job-store';
 import type { GrowthSetting } from '../placements/growth-setting';
+import type { SuggestValuesRequest, ValueSuggestions } from './value-suggestions';
+import type { PreviewTable } from './report-preview';
 
 export type { AuthScheme, JobItemState, JobStatus, RefreshAllSummary };
 
@@ -132,6 +134,10 @@ export interface AddinService {
   setContext(context: WorkbookContext): Promise<void>;
   /** Metadata (views, measures, dimensions) of the context's environment. */
   getMeta(): Promise<Meta>;
+  /** Values a text dimension's filter can take, as the context's environment has them (asked once a session per search). */
+  suggestValues(request: SuggestValuesRequest): Promise<ValueSuggestions>;
+  /** The first rows of a draft (a `LIMIT 50` query), laid out as the sheet would get them; nothing is saved or written. */
+  preview(draft: ReportDraft): Promise<PreviewTable>;
 
   activeCell(): Promise<CellTarget>;
   /**

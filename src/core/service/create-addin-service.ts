@@ -29,6 +29,9 @@ import type {
   WorkbookContext,
 } from './addin-service';
 import { resultHeaderTitles } from './header-titles';
+import { planReportTotals } from './totals-planner';
+import { previewSql, previewTable, type PreviewTable } from './report-preview';
+import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
 import { runOutcomeOf } from './run-outcome';
 import { JobRunner } from '../jobs/job-runner';
 import { MemoryJobStore } from '../jobs/job-store';
@@ -47,6 +50,7 @@ class AddinServiceImpl implements AddinService {
   private readonly jobs: JobRunner;
   private readonly session: PlatformSession;
   private readonly orchestrator: Orchestrator;
+  private readonly suggestions = new ValueSuggestionCache();
 
   constructor(private readonly deps: AddinServiceDeps) {
     this.events = new ServiceEvents(deps.workbookChanges);
@@ -77,6 +81,7 @@ class AddinServiceImpl implements AddinService {
       reportSeen: (placementId, report) => this.rememberReport(placementId, report),
       titles: (context, _result, report) =>
         resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
+      totals: (context, report) => planReportTotals(context, report, (env) => this.session.sessionMeta(context.deploymentId, env)),
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
     });
   }
@@ -103,12 +108,14 @@ class AddinServiceImpl implements AddinService {
     }
     await saveSession(this.deps.host.credentials, session);
     this.session.adopt(session, api, deployments);
+    this.suggestions.clear();
     return this.getSession();
   }
 
   async signOut(): Promise<void> {
     // Forget first: even when the credential store fails, nothing of this key's rights is shown to the next user.
     this.session.reset();
+    this.suggestions.clear();
     await clearSession(this.deps.host.credentials);
   }
 
@@ -134,6 +141,26 @@ class AddinServiceImpl implements AddinService {
     const { deploymentId, environmentId } = requireContext(await this.getContext());
     await this.session.platform();
     return this.session.meta(deploymentId, environmentId);
+  }
+
+  async suggestValues(request: SuggestValuesRequest): Promise<ValueSuggestions> {
+    const { deploymentId, environmentId } = requireContext(await this.getContext());
+    await this.session.platform();
+    const meta = await this.session.sessionMeta(deploymentId, environmentId);
+    const runner = this.session.runnerFor({ deploymentId, environmentId });
+    return this.suggestions.suggest({ deploymentId, environmentId }, request, meta, runner, this.deps.timezone);
+  }
+
+  async preview(draft: ReportDraft): Promise<PreviewTable> {
+    const { deploymentId, environmentId } = requireContext(await this.getContext());
+    await this.session.platform();
+    const meta = draft.mode === 'builder' ? await this.session.sessionMeta(deploymentId, environmentId) : null;
+    const sql = previewSql(draft, meta);
+    const result = await this.session.runnerFor({ deploymentId, environmentId }).run({
+      query: sql,
+      ...(this.deps.timezone ? { timezone: this.deps.timezone } : {}),
+    });
+    return previewTable(result, draft, meta);
   }
 
   async activeCell(): Promise<CellTarget> {
