@@ -24,6 +24,10 @@ export const SIDEBAR_METHODS = [
   'loadDraft',
   'update',
   'remove',
+  'locateHandEdits',
+  'showChanges',
+  'undoRefresh',
+  'checkHandEdits',
 ] as const;
 export type SidebarMethod = (typeof SIDEBAR_METHODS)[number];
 

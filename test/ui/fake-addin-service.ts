@@ -126,6 +126,7 @@ export class FakeAddinService implements AddinService {
     done: ids.length,
     failed: 0,
     stopped: 0,
+    skipped: 0,
     items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
   updateImpl: (placementId: string, draft: ReportDraft, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
@@ -258,6 +259,32 @@ export class FakeAddinService implements AddinService {
     this.record('remove', placementId, options);
     await this.removeImpl(placementId, options);
     this.placements = this.placements.filter((p) => p.placementId !== placementId);
+  }
+
+  async locateHandEdits(placementId: string): Promise<void> {
+    this.record('locateHandEdits', placementId);
+  }
+
+  async showChanges(placementId: string): Promise<void> {
+    this.record('showChanges', placementId);
+  }
+
+  undoRefreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
+    placementId,
+    dataRows: 10,
+    cols: 3,
+    headerRows: 1,
+    rangeLabel: 'Sheet1!B2:D12',
+    elapsedMs: 20,
+  });
+
+  async undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+    this.record('undoRefresh', placementId, options);
+    return this.undoRefreshImpl(placementId, options);
+  }
+
+  async checkHandEdits(): Promise<void> {
+    this.record('checkHandEdits');
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {

@@ -37,12 +37,15 @@ import { draftFromReport, placementDraftOf } from './report-draft';
 import { clearSession, loadSession, saveSession } from './session-store';
 import { sessionOfInput } from './sign-in-input';
 import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
+import { CellChangesMemory } from './cell-changes-memory';
+import { handEditRanges } from '../placements/hand-edits';
 
 class AddinServiceImpl implements AddinService {
   private readonly events: ServiceEvents;
   private readonly jobs: JobRunner;
   private readonly session: PlatformSession;
   private readonly orchestrator: Orchestrator;
+  private readonly cells = new CellChangesMemory();
 
   constructor(private readonly deps: AddinServiceDeps) {
     this.events = new ServiceEvents(deps.workbookChanges);
@@ -74,6 +77,7 @@ class AddinServiceImpl implements AddinService {
       titles: (context, _result, report) =>
         resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
+      ...(deps.undo ? { undo: deps.undo } : {}),
     });
   }
 
@@ -168,16 +172,26 @@ class AddinServiceImpl implements AddinService {
   async listPlacements(): Promise<PlacementView[]> {
     const { placements, damaged } = await this.orchestrator.listing();
     return [
-      ...placements.map((l) => placementView(l, this.session.lastKnown.get(l.record.placementId), this.jobs.isBusy(l.record.placementId))),
+      ...placements.map((l) => {
+        const id = l.record.placementId;
+        return {
+          ...placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id)),
+          handEdits: this.cells.handEditsOf(id),
+          lastChanges: this.cells.changesOf(id),
+          undo: this.orchestrator.undoState(id),
+        };
+      }),
       ...damaged.map(damagedView),
     ];
   }
 
-  async refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
-    return this.runOnPlacement(placementId, options.jobId, (opts) => this.orchestrator.refresh(placementId, opts));
+  async refresh(placementId: string, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome> {
+    const handEdits = options.handEdits ?? 'stop';
+    return this.runOnPlacement(placementId, options.jobId, (opts) => this.orchestrator.refresh(placementId, { ...opts, handEdits }));
   }
 
-  async update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome> {
+  async update(placementId: string, draft: ReportDraft, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome> {
+    const handEdits = options.handEdits ?? 'stop';
     // One job: the registry read here serves the update's refresh too, and its record is saved once at the end.
     const scope = new JobScope();
     const record = (await this.orchestrator.listing(scope)).placements.find((l) => l.record.placementId === placementId)?.record;
@@ -193,7 +207,7 @@ class AddinServiceImpl implements AddinService {
     try {
       return await this.runOnPlacement(placementId, options.jobId, async (opts) => {
         try {
-          return await this.orchestrator.update(placementId, placementDraft, { ...opts, scope });
+          return await this.orchestrator.update(placementId, placementDraft, { ...opts, scope, handEdits });
         } finally {
           await this.orchestrator.flush(scope);
         }
@@ -203,7 +217,7 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  async refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary> {
+  async refreshAll(placementIds: string[], options: { jobId: string; handEdits?: 'skip' | 'overwrite' }): Promise<RefreshAllSummary> {
     const { jobId } = options;
     return this.jobs.run(jobId, placementIds, async (tracker, signal) => {
       await this.session.platform();
@@ -211,6 +225,9 @@ class AddinServiceImpl implements AddinService {
         ...(this.deps.refreshConcurrency === undefined ? {} : { concurrency: this.deps.refreshConcurrency }),
         ...(signal === undefined ? {} : { signal }),
         checkpoint: () => tracker.check(),
+        handEdits: options.handEdits ?? 'skip',
+        onOutcome: (placementId, outcome) => this.cells.written(placementId, outcome.changes),
+        onError: (placementId, error) => this.cells.failed(placementId, error),
         onUpdate: (placementId: string, item: JobItemState) => {
           tracker.item(placementId, item);
           this.emit({ type: 'item', jobId, placementId, item });
@@ -252,9 +269,60 @@ class AddinServiceImpl implements AddinService {
             }),
       });
       this.session.lastKnown.delete(placementId);
+      this.cells.forget(placementId);
     } finally {
       this.emit({ type: 'placementsChanged' });
     }
+  }
+
+  async undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+    try {
+      return await this.runOnPlacement(placementId, options.jobId, (opts) =>
+        this.orchestrator.undo(placementId, opts.signal ? { signal: opts.signal } : {}),
+      );
+    } finally {
+      this.emit({ type: 'placementsChanged' });
+    }
+  }
+
+  async locateHandEdits(placementId: string): Promise<void> {
+    const found = await this.orchestrator.handEdits([placementId]);
+    this.cells.checked([placementId], found);
+    const edits = found.get(placementId);
+    if (!edits) {
+      this.emit({ type: 'placementsChanged' });
+      throw new AddinError('notFound', 'No cells of this report differ from what the add-in last wrote there.', {
+        data: { placementId },
+      });
+    }
+    await this.orchestrator.selectRanges(handEditRanges(edits));
+  }
+
+  async showChanges(placementId: string): Promise<void> {
+    const ranges = this.cells.changedRanges(placementId);
+    if (ranges === null)
+      throw new AddinError('notFound', 'This report has not been refreshed in this session: there are no changes to show.', {
+        data: { placementId },
+      });
+    if (ranges.length === 0)
+      throw new AddinError(
+        'notFound',
+        `The last refresh changed no cells that are still there (${this.cells.changesOf(placementId)?.text ?? 'No changes'}).`,
+        {
+          data: { placementId },
+        },
+      );
+    await this.orchestrator.selectRanges(ranges);
+  }
+
+  async checkHandEdits(): Promise<void> {
+    const { placements } = await this.orchestrator.listing();
+    const found = await this.orchestrator.handEdits();
+    this.cells.checked(
+      placements.map((l) => l.record.placementId),
+      found,
+    );
+    this.emit({ type: 'placementsChanged' });
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {
@@ -271,8 +339,14 @@ class AddinServiceImpl implements AddinService {
     jobId: string,
     run: (opts: RunOptions) => Promise<PlacementOutcome>,
   ): Promise<RunOutcome> {
-    const outcome = await this.jobs.runOnPlacement(placementId, jobId, () => this.session.platform(), run);
-    return runOutcomeOf(outcome);
+    try {
+      const outcome = await this.jobs.runOnPlacement(placementId, jobId, () => this.session.platform(), run);
+      this.cells.written(placementId, outcome.changes);
+      return runOutcomeOf(outcome);
+    } catch (e) {
+      this.cells.failed(placementId, e);
+      throw e;
+    }
   }
 
   /** Keeps what the platform last said about a placement's report (this session only): its status and rights in the list. */
