@@ -2,7 +2,14 @@
 import { AddinError } from '../errors/addin-error';
 import { groupDigits } from '../changes/cell-list-text';
 import { UndoStore, type UndoEntry } from '../changes/undo-store';
-import type { UndoState } from './undo-phase';
+import type { CellFingerprint } from '../changes/fingerprint';
+import type { PlacementRecord } from './placement-record';
+
+/** What an undo entry keeps besides the cells: the record as it was and the fingerprint stored with it then. */
+export interface UndoState {
+  record: PlacementRecord;
+  print: CellFingerprint | null;
+}
 
 /** How a runtime keeps undo entries: in memory up to `maxCells` cells, or not at all (`unavailable` says why). */
 export type UndoSetting = { maxCells: number } | { unavailable: string };

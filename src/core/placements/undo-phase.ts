@@ -11,16 +11,10 @@ import { areaValues, findHandEdits, handEditedError } from './hand-edits';
 import { intersect } from './grid-rect';
 import { occupiedCells } from './occupied-cells';
 import { orphaned, throwIfAborted } from './placement-errors';
-import type { PlacementRecord } from './placement-record';
 import { readSnapshots } from './snapshot-reads';
+import type { UndoState } from './undo-keeper';
 import type { WriteContext } from './write-phase';
 import { runWriteTransaction } from './write-transaction';
-
-/** What an undo entry keeps besides the cells: the record as it was and the fingerprint stored with it then. */
-export interface UndoState {
-  record: PlacementRecord;
-  print: CellFingerprint | null;
-}
 
 /** What the undo wrote: the area given back, the layout under the write lock and the fingerprint to store. */
 export interface Undone {
