@@ -78,7 +78,7 @@ export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandE
       if (!announced) announceFailure(deps, error);
     }
     try {
-      const partly = outcome.kind === 'done' && (outcome.summary.failed > 0 || outcome.summary.stopped > 0);
+      const partly = outcome.kind === 'done' && (outcome.summary.failed > 0 || outcome.summary.stopped > 0 || outcome.summary.skipped > 0);
       if (outcome.kind === 'failed' || partly) {
         deps.log('Refresh all did not refresh every report.', outcome);
         await deps.showPane();
