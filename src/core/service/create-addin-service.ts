@@ -1,4 +1,7 @@
-/** createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner. */
+/**
+ * createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner.
+ * It runs past 300 lines because it is one class: each method of the AddinService interface is a few lines here.
+ */
 import { AddinError } from '../errors/addin-error';
 import type { Deployment, Environment, Meta, Report } from '../wire/schemas';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
