@@ -28,6 +28,10 @@ export const SIDEBAR_METHODS = [
   'remove',
   'movePlacement',
   'setPlacementGrowth',
+  'locateHandEdits',
+  'showChanges',
+  'undoRefresh',
+  'checkHandEdits',
 ] as const;
 export type SidebarMethod = (typeof SIDEBAR_METHODS)[number];
 

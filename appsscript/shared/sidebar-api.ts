@@ -48,6 +48,16 @@ const sessionStateSchema = z.object({
   defaultTenantUrl: z.string().nullable(),
 });
 const contextSchema = z.object({ deploymentId: z.string().nullable(), environmentId: z.string().nullable() });
+const changesViewSchema = z.object({
+  text: z.string(),
+  changedCells: z.number(),
+  rowsAdded: z.number(),
+  rowsRemoved: z.number(),
+  colsAdded: z.number(),
+  colsRemoved: z.number(),
+});
+const undoViewSchema = z.object({ available: z.boolean(), reason: z.string().optional() });
+const handEditsViewSchema = z.object({ count: z.number(), exact: z.boolean(), text: z.string() });
 const runOutcomeSchema = z.object({
   placementId: z.string(),
   dataRows: z.number(),
@@ -55,6 +65,9 @@ const runOutcomeSchema = z.object({
   headerRows: z.number(),
   rangeLabel: z.string(),
   elapsedMs: z.number(),
+  truncatedAtDefaultCap: z.boolean().optional(),
+  changes: changesViewSchema.optional(),
+  undo: undoViewSchema.optional(),
 });
 const itemStateSchema = z.union([
   z.object({ state: z.literal('queued') }),
@@ -63,12 +76,14 @@ const itemStateSchema = z.union([
   z.object({ state: z.literal('done'), dataRows: z.number(), cols: z.number() }),
   z.object({ state: z.literal('failed'), kind: kindSchema, message: z.string() }),
   z.object({ state: z.literal('stopped') }),
+  z.object({ state: z.literal('skipped'), reason: z.string() }),
 ]) as z.ZodType<JobItemState>;
 const summarySchema = z.object({
   total: z.number(),
   done: z.number(),
   failed: z.number(),
   stopped: z.number(),
+  skipped: z.number(),
   items: z.array(z.object({ placementId: z.string(), item: itemStateSchema })),
 });
 const placementViewSchema = z.object({
@@ -87,6 +102,10 @@ const placementViewSchema = z.object({
   lastError: z.object({ kind: kindSchema, message: z.string() }).nullable(),
   canEdit: z.boolean().nullable(),
   growth: growthSchema.optional(),
+  truncatedAtDefaultCap: z.boolean().optional(),
+  handEdits: handEditsViewSchema.nullable().optional(),
+  lastChanges: changesViewSchema.nullable().optional(),
+  undo: undoViewSchema.optional(),
 });
 
 const jobId = callIdSchema;
@@ -126,13 +145,24 @@ export const sidebarApi = {
     result: runOutcomeSchema,
   },
   listPlacements: { args: none, result: z.array(placementViewSchema) },
-  refresh: { args: z.object({ placementId: z.string(), jobId }).strict(), result: runOutcomeSchema },
-  refreshAll: { args: z.object({ placementIds: z.array(z.string()), jobId }).strict(), result: summarySchema },
+  refresh: {
+    args: z.object({ placementId: z.string(), jobId, handEdits: z.enum(['stop', 'overwrite']).optional() }).strict(),
+    result: runOutcomeSchema,
+  },
+  refreshAll: {
+    args: z.object({ placementIds: z.array(z.string()), jobId, handEdits: z.enum(['skip', 'overwrite']).optional() }).strict(),
+    result: summarySchema,
+  },
   cancel: { args: z.object({ jobId }).strict(), result: z.null() },
   jobStatus: { args: z.object({ jobId }).strict(), result: jobStatusSchema.nullable() },
   goTo: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   loadDraft: { args: z.object({ placementId: z.string() }).strict(), result: reportDraftSchema },
-  update: { args: z.object({ placementId: z.string(), draft: reportDraftSchema, jobId }).strict(), result: runOutcomeSchema },
+  update: {
+    args: z
+      .object({ placementId: z.string(), draft: reportDraftSchema, jobId, handEdits: z.enum(['stop', 'overwrite']).optional() })
+      .strict(),
+    result: runOutcomeSchema,
+  },
   remove: { args: z.object({ placementId: z.string(), clearCells: z.boolean() }).strict(), result: z.null() },
   movePlacement: {
     args: z
@@ -141,6 +171,10 @@ export const sidebarApi = {
     result: runOutcomeSchema,
   },
   setPlacementGrowth: { args: z.object({ placementId: z.string(), growth: growthSchema }).strict(), result: z.null() },
+  locateHandEdits: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
+  showChanges: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
+  undoRefresh: { args: z.object({ placementId: z.string(), jobId }).strict(), result: runOutcomeSchema },
+  checkHandEdits: { args: none, result: z.null() },
 } as const satisfies Record<SidebarMethod, { args: z.ZodType; result: z.ZodType }>;
 
 export type SidebarApi = typeof sidebarApi;

@@ -82,13 +82,23 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
       lastList = JSON.stringify(list);
       return list;
     },
-    refresh: (placementId, { jobId }) => job(jobId, () => client.call('refresh', { placementId, jobId })),
-    refreshAll: (placementIds, { jobId }) => job(jobId, () => client.call('refreshAll', { placementIds, jobId })),
+    refresh: (placementId, { jobId, handEdits }) =>
+      job(jobId, () => client.call('refresh', { placementId, jobId, ...(handEdits ? { handEdits } : {}) })),
+    refreshAll: (placementIds, { jobId, handEdits }) =>
+      job(jobId, () => client.call('refreshAll', { placementIds, jobId, ...(handEdits ? { handEdits } : {}) })),
     cancel: async (jobId) => void (await client.call('cancel', { jobId })),
     jobStatus: (jobId) => client.call('jobStatus', { jobId }),
     goTo: async (placementId) => void (await client.call('goTo', { placementId })),
     loadDraft: (placementId) => client.call('loadDraft', { placementId }),
-    update: (placementId, draft, { jobId }) => job(jobId, () => client.call('update', { placementId, draft, jobId })),
+    update: (placementId, draft, { jobId, handEdits }) =>
+      job(jobId, () => client.call('update', { placementId, draft, jobId, ...(handEdits ? { handEdits } : {}) })),
+    locateHandEdits: async (placementId) => void (await client.call('locateHandEdits', { placementId })),
+    showChanges: async (placementId) => void (await client.call('showChanges', { placementId })),
+    undoRefresh: (placementId, { jobId }) => job(jobId, () => client.call('undoRefresh', { placementId, jobId })),
+    checkHandEdits: async () => {
+      await client.call('checkHandEdits', {});
+      emit({ type: 'placementsChanged' });
+    },
     remove: async (placementId, opts) => {
       try {
         await client.call('remove', { placementId, clearCells: opts.clearCells });

@@ -144,6 +144,11 @@ export interface SpreadsheetHost {
   /** Select a range and bring it into view ("Go to"). */
   select(range: GridRange): Promise<void>;
   /**
+   * Select several ranges of one sheet at once and bring the first into view (Locate hand edits, Show changes). A host
+   * that selects one rectangle only selects the ranges' bounding rectangle.
+   */
+  selectRanges(ranges: readonly GridRange[]): Promise<void>;
+  /**
    * Values, number formats and bold of several ranges in one request (the core keeps their cells within
    * `maxCellsPerRead` and `maxBytesPerRead`), in the order given.
    */

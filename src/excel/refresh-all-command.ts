@@ -45,7 +45,7 @@ function announceFailure(deps: RefreshAllCommandDeps, error: unknown): void {
   }
 }
 
-const NONE: RefreshAllSummary = { total: 0, done: 0, failed: 0, stopped: 0, items: [] };
+const NONE: RefreshAllSummary = { total: 0, done: 0, failed: 0, stopped: 0, skipped: 0, items: [] };
 
 export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandEvent) => Promise<RefreshAllOutcome> {
   return async (event) => {
@@ -78,7 +78,7 @@ export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandE
       if (!announced) announceFailure(deps, error);
     }
     try {
-      const partly = outcome.kind === 'done' && (outcome.summary.failed > 0 || outcome.summary.stopped > 0);
+      const partly = outcome.kind === 'done' && (outcome.summary.failed > 0 || outcome.summary.stopped > 0 || outcome.summary.skipped > 0);
       if (outcome.kind === 'failed' || partly) {
         deps.log('Refresh all did not refresh every report.', outcome);
         await deps.showPane();

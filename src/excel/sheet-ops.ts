@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import type { GridRange, SheetRef } from '../core/host';
 import { readInBlocks, type ReadBudget } from './block-reads';
+import { formatRangeRef } from '../core/cells/a1';
+import { boundingRange } from '../core/placements/grid-rect';
+
+/** Characters of a multi-area address the add-in sends at most; more areas select their bounding rectangle. */
+const MAX_AREAS_ADDRESS_CHARS = 2_000;
 
 const sheetsSchema = z.array(z.object({ id: z.string(), name: z.string() }));
 const indexSchema = z.number().int().nonnegative();
@@ -33,6 +38,19 @@ export async function selectRange(context: Excel.RequestContext, range: GridRang
   const sheet = context.workbook.worksheets.getItem(range.sheetId);
   sheet.activate();
   sheet.getRangeByIndexes(range.row, range.col, range.rows, range.cols).select();
+  await context.sync();
+}
+
+/** Activates the ranges' sheet and selects them as one multi-area selection (ExcelApi 1.9 `getRanges`). */
+export async function selectAreas(context: Excel.RequestContext, ranges: readonly GridRange[]): Promise<void> {
+  const first = ranges[0];
+  if (!first) return;
+  const address = ranges.map((r) => formatRangeRef(null, r)).join(', ');
+  const box = boundingRange(ranges);
+  if (address.length > MAX_AREAS_ADDRESS_CHARS && box) return selectRange(context, box);
+  const sheet = context.workbook.worksheets.getItem(first.sheetId);
+  sheet.activate();
+  sheet.getRanges(address).select();
   await context.sync();
 }
 

@@ -19,6 +19,7 @@ import type {
 } from '../core/host';
 import { MEMORY_HOST_LIMITS, MemoryHost } from '../core/memory/memory-host';
 import { WorkbookModel } from '../core/memory/workbook-model';
+import { boundingRange } from '../core/placements/grid-rect';
 import type { KeyValueStorage } from '../browser/key-value-storage';
 import { loadSavedWorkbook, type OpenedWorkbook } from './load-saved-workbook';
 import { LocalCredentialStore } from '../browser/local-credential-store';
@@ -197,6 +198,15 @@ export class PreviewHost implements SpreadsheetHost {
         { data: { range } },
       );
     this.selection.selectRange(range, { reveal: true });
+  }
+
+  /**
+   * The grid holds one selected rectangle: several ranges select their bounding rectangle (the pane's message names the
+   * cells themselves).
+   */
+  async selectRanges(ranges: readonly GridRange[]): Promise<void> {
+    const box = boundingRange(ranges);
+    if (box) await this.select(box);
   }
 
   snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {

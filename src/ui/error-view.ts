@@ -62,6 +62,11 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     hint: 'Update the add-in or contact your administrator.',
     said: /\bcheck the tenant url\b/i,
   },
+  handEdited: {
+    title: 'Cells edited by hand',
+    hint: 'Locate the cells, then overwrite them or skip this report.',
+    intent: 'warning',
+  },
   cancelled: { title: 'Cancelled', hint: null, intent: 'info' },
   query: { title: 'The query failed', hint: "Check the report's fields or SQL." },
   continueWait: { title: 'Still preparing the data', hint: 'Try again in a moment.', intent: 'warning' },

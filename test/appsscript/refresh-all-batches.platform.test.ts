@@ -95,7 +95,8 @@ test('a request of a batch that cannot connect fails its placement only: the oth
   env.book.sheets[0]!.getRange(12, 1).setValue(-1);
   env.book.sheets[0]!.getRange(22, 1).setValue(-1);
   env.fetchOptions.unreachable = (request) => (request.body ?? '').includes('orders_1');
-  const summary = await client.call('refreshAll', { placementIds: ids, jobId: jobId() });
+  // The -1 markers are typed over the placements' cells: the run is told to overwrite them, so each shows whether it wrote.
+  const summary = await client.call('refreshAll', { placementIds: ids, jobId: jobId(), handEdits: 'overwrite' });
   expect(summary).toMatchObject({ total: 3, done: 2, failed: 1 });
   expect(summary.items.find((x) => x.placementId === ids[1])?.item).toMatchObject({ state: 'failed', kind: 'network' });
   const sheet = env.book.sheets[0]!;

@@ -70,9 +70,16 @@ test('sign in, insert and refresh: the report lands in the cells, its job status
   expect(status).toMatchObject({ state: 'done', outcome: { placementId: outcome.placementId } });
   const [view] = await client.call('listPlacements', {});
   expect(view).toMatchObject({ placementId: outcome.placementId, status: 'upToDate', rangeLabel: outcome.rangeLabel });
-  // A second refresh writes the same cells again.
+  // A cell typed over inside the report stops a refresh, named, and stays; told to overwrite, the refresh writes the cells again.
   sheet.getRange(3, 3).setValue(-1);
-  const again = await client.call('refresh', { placementId: outcome.placementId, jobId: jobId() });
+  const refused = await addinRejection(client.call('refresh', { placementId: outcome.placementId, jobId: jobId() }));
+  expect(refused.kind).toBe('handEdited');
+  expect(refused.message).toBe('"By status" has cells edited by hand: C3. Refreshing would overwrite them.');
+  expect(refused.data).toMatchObject({ text: 'C3', count: 1, exact: true });
+  expect(sheet.getRange(3, 3).getValue()).toBe(-1);
+  const again = await client.call('refresh', { placementId: outcome.placementId, jobId: jobId(), handEdits: 'overwrite' });
+  expect(again.changes).toMatchObject({ text: '1 cell changed', changedCells: 1 });
+  expect(again.undo).toMatchObject({ available: false, reason: expect.stringContaining('Google Sheets') });
   expect(again.rangeLabel).toBe(outcome.rangeLabel);
   expect(cells(2, 1, outcome.dataRows, 2)).toEqual(data);
   expectNoKeyInDocument();

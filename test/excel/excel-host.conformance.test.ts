@@ -16,5 +16,11 @@ describeSpreadsheetHost(
     return host;
   },
   (host) => fakeUserEdits(host, fakes.get(host)!),
-  { dispose: (host) => fakes.get(host)?.uninstall() },
+  {
+    dispose: (host) => fakes.get(host)?.uninstall(),
+    selectedRanges: (host) => {
+      const state = fakes.get(host)!.state;
+      return state.selectedAreas.map((rect) => ({ sheetId: state.selection.sheetId, ...rect }));
+    },
+  },
 );

@@ -189,7 +189,7 @@ describe('the service on ExcelHost', () => {
     expect((await rig.service.listPlacements())[0]!.status).toBe('upToDate');
   });
 
-  it("runs the ribbon's Refresh all with the pane closed, completes the event, and opens the pane when a report fails", async () => {
+  it("runs the ribbon's Refresh all with the pane closed, completes the event, skips a report typed over, and opens the pane when a report fails or is skipped", async () => {
     const rig = await setup();
     const a = await rig.service.insert(draft('Statuses', BY_STATUS), rig.target(0, 0), { jobId: 'r0', overwrite: false });
     await rig.service.insert(draft('Cities', cities(4)), rig.target(0, 4), { jobId: 'r1', overwrite: false });
@@ -210,9 +210,10 @@ describe('the service on ExcelHost', () => {
     );
     const ok = await rig.fake.invokeCommand('refreshAll');
     expect(ok.completedCalls).toBe(1);
-    expect(ok.returned).toMatchObject({ kind: 'done', summary: { total: 2, done: 2, failed: 0 } });
-    expect((await values(rig, 'A2:A2'))[0]![0]).not.toBe('typed over');
-    expect(rig.fake.pane.shows).toBe(0);
+    // The report whose cell was typed over is skipped and left as it is; the pane opens to show it.
+    expect(ok.returned).toMatchObject({ kind: 'done', summary: { total: 2, done: 1, failed: 0, skipped: 1 } });
+    expect((await values(rig, 'A2:A2'))[0]![0]).toBe('typed over');
+    expect(rig.fake.pane.shows).toBe(1);
     // The pane is handed the run (its job, its placements) and the same summary, to show whenever it is visible.
     expect(announced.map((r) => [r.jobId, r.placementIds.length])).toEqual([['ribbon-1', 2]]);
     await expect(announced[0]!.summary).resolves.toEqual((ok.returned as { summary: unknown }).summary);
@@ -226,8 +227,8 @@ describe('the service on ExcelHost', () => {
     expect(failed.completedCalls).toBe(1);
     // Excel stayed busy past the service's waits: the run failed as a whole, saying so, and changed nothing.
     expect(failed.returned as RefreshAllOutcome).toMatchObject({ kind: 'failed', error: { kind: 'hostBusy' } });
-    expect(rig.fake.pane.shows).toBe(1);
-    expect(logged).toEqual(['Refresh all did not refresh every report.']);
+    expect(rig.fake.pane.shows).toBe(2);
+    expect(logged).toEqual(['Refresh all did not refresh every report.', 'Refresh all did not refresh every report.']);
     // The pane was handed the failed run too: its summary rejects with the same error, which the pane shows.
     expect(announced.map((r) => r.jobId)).toEqual(['ribbon-1', 'ribbon-2']);
     await expect(announced[1]!.summary).rejects.toMatchObject({ kind: 'hostBusy' });

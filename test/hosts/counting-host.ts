@@ -14,6 +14,7 @@ export type HostCallName =
   | 'layout'
   | 'activeCell'
   | 'select'
+  | 'selectRanges'
   | 'snapshot'
   | 'writeBlock'
   | 'clear'
@@ -85,6 +86,11 @@ export class CountingHost<H extends SpreadsheetHost = SpreadsheetHost> implement
   select(range: GridRange): Promise<void> {
     this.calls.push('select');
     return this.inner.select(range);
+  }
+
+  selectRanges(ranges: readonly GridRange[]): Promise<void> {
+    this.calls.push('selectRanges');
+    return this.inner.selectRanges(ranges);
   }
   snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {
     this.calls.push('snapshot');

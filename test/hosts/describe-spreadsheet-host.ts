@@ -8,6 +8,8 @@
  *   rows, columns and sheets): the suite uses it to check that tracked areas move with the cells and are orphaned when
  *   their cells go. It is not part of the port.
  * - `options.dispose(host)` runs after each test (stop timers, close fakes).
+ * - `options.selectedRanges(host)` reads, from the host's fake or model, the ranges its last selection holds (one
+ *   bounding rectangle for a host whose grid selects one rectangle only).
  */
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
 import { GENERAL_FORMAT, TEXT_FORMAT, type GridRange, type Scalar, type SheetRef, type SpreadsheetHost } from '../../src/core/host';
@@ -30,6 +32,9 @@ export interface WorkbookEdits {
 
 export interface HostSuiteOptions<H extends SpreadsheetHost> {
   dispose?: (host: H) => void | Promise<void>;
+  selectedRanges: (host: H) => GridRange[];
+  /** The host selects one rectangle only: several ranges select their bounding rectangle. */
+  oneRectangle?: boolean;
 }
 
 const DATE_FORMAT = 'yyyy-mm-dd';
@@ -62,7 +67,7 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
   name: string,
   makeHost: () => H | Promise<H>,
   makeEdits: (host: H) => WorkbookEdits,
-  options: HostSuiteOptions<H> = {},
+  options: HostSuiteOptions<H>,
 ): void {
   describe(`SpreadsheetHost conformance: ${name}`, () => {
     let host: H;
@@ -270,6 +275,20 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
       expect(registry.damaged).toEqual([]);
       await host.documentStore.update({ [`${PRODUCT_PREFIX}.placement.${records[7]!.placementId}`]: null });
       expect((await loadRegistry(host.documentStore)).length).toBe(199);
+    });
+
+    it('selects several ranges at once, the first holding the active cell (one rectangle: their bounding one)', async () => {
+      const ranges = [range(6, 2, 1, 1), range(8, 2, 1, 2), range(12, 1, 3, 1)];
+      await host.selectRanges(ranges);
+      const selected = options.selectedRanges(host);
+      if (options.oneRectangle) expect(selected).toEqual([range(6, 1, 9, 3)]);
+      else expect([...selected].sort((a, b) => a.row - b.row)).toEqual(ranges);
+      const active = await host.activeCell();
+      expect({ sheetId: active.sheet.id, row: active.row, col: active.col }).toEqual(
+        options.oneRectangle ? { sheetId, row: 6, col: 1 } : { sheetId, row: 6, col: 2 },
+      );
+      await host.selectRanges([]);
+      expect(options.selectedRanges(host)).toEqual(selected);
     });
 
     it('keeps credentials out of the document store', async () => {

@@ -8,4 +8,5 @@ describeSpreadsheetHost(
   'MemoryHost',
   () => new MemoryHost(new WorkbookModel(), { mintWorkbookId: () => 'wb-conformance' }),
   (host) => modelEdits(host.model),
+  { selectedRanges: (host) => host.selectedRanges },
 );

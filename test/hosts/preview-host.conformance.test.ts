@@ -4,10 +4,11 @@ import { MemoryStorage } from '../preview/memory-storage';
 import { MemoryWorkbookStore } from '../preview/memory-workbook-store';
 import { describeSpreadsheetHost } from './describe-spreadsheet-host';
 import { modelEdits } from './model-edits';
+import { selectionRange } from '../../src/preview/selection-store';
 
 describeSpreadsheetHost(
   'PreviewHost',
   () => new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb-preview' }),
   (host) => modelEdits(host.model),
-  { dispose: (host) => host.dispose() },
+  { dispose: (host) => host.dispose(), selectedRanges: (host) => [selectionRange(host.selection.selection)], oneRectangle: true },
 );

@@ -26,4 +26,14 @@ function sheetEdits(host: SheetsHost): WorkbookEdits {
   return sheetsEdits(envs.get(host)!);
 }
 
-describeSpreadsheetHost('SheetsHost', makeHost, sheetEdits, { dispose: (host) => envs.get(host)?.close() });
+describeSpreadsheetHost('SheetsHost', makeHost, sheetEdits, {
+  dispose: (host) => envs.get(host)?.close(),
+  selectedRanges: (host) =>
+    (envs.get(host)?.book.activeRangeList ?? []).map((r) => ({
+      sheetId: String(r.getSheet().getSheetId()),
+      row: r.getRow() - 1,
+      col: r.getColumn() - 1,
+      rows: r.getNumRows(),
+      cols: r.getNumColumns(),
+    })),
+});

@@ -131,6 +131,7 @@ export class FakeAddinService implements AddinService {
     done: ids.length,
     failed: 0,
     stopped: 0,
+    skipped: 0,
     items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
   updateImpl: (placementId: string, draft: ReportDraft, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
@@ -311,6 +312,32 @@ export class FakeAddinService implements AddinService {
   async setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
     this.record('setPlacementGrowth', placementId, growth);
     this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, growth } : p));
+  }
+
+  async locateHandEdits(placementId: string): Promise<void> {
+    this.record('locateHandEdits', placementId);
+  }
+
+  async showChanges(placementId: string): Promise<void> {
+    this.record('showChanges', placementId);
+  }
+
+  undoRefreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
+    placementId,
+    dataRows: 10,
+    cols: 3,
+    headerRows: 1,
+    rangeLabel: 'Sheet1!B2:D12',
+    elapsedMs: 20,
+  });
+
+  async undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+    this.record('undoRefresh', placementId, options);
+    return this.undoRefreshImpl(placementId, options);
+  }
+
+  async checkHandEdits(): Promise<void> {
+    this.record('checkHandEdits');
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {

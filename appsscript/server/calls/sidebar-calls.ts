@@ -38,16 +38,20 @@ const INVOKE: { [K in SidebarMethod]: Invoke<K> } = {
   activeCell: (s) => s.activeCell(),
   insert: (s, a) => s.insert(a.draft, a.target, { jobId: a.jobId, overwrite: a.overwrite }),
   listPlacements: (s) => s.listPlacements(),
-  refresh: (s, a) => s.refresh(a.placementId, { jobId: a.jobId }),
-  refreshAll: (s, a) => s.refreshAll(a.placementIds, { jobId: a.jobId }),
+  refresh: (s, a) => s.refresh(a.placementId, { jobId: a.jobId, ...(a.handEdits ? { handEdits: a.handEdits } : {}) }),
+  refreshAll: (s, a) => s.refreshAll(a.placementIds, { jobId: a.jobId, ...(a.handEdits ? { handEdits: a.handEdits } : {}) }),
   cancel: (s, a) => s.cancel(a.jobId),
   jobStatus: (s, a) => s.jobStatus(a.jobId),
   goTo: (s, a) => s.goTo(a.placementId),
   loadDraft: (s, a) => s.loadDraft(a.placementId),
-  update: (s, a) => s.update(a.placementId, a.draft, { jobId: a.jobId }),
+  update: (s, a) => s.update(a.placementId, a.draft, { jobId: a.jobId, ...(a.handEdits ? { handEdits: a.handEdits } : {}) }),
   remove: (s, a) => s.remove(a.placementId, { clearCells: a.clearCells }),
   movePlacement: (s, a) => s.movePlacement(a.placementId, a.target, { jobId: a.jobId, overwrite: a.overwrite }),
   setPlacementGrowth: (s, a) => s.setPlacementGrowth(a.placementId, a.growth),
+  locateHandEdits: (s, a) => s.locateHandEdits(a.placementId),
+  showChanges: (s, a) => s.showChanges(a.placementId),
+  undoRefresh: (s, a) => s.undoRefresh(a.placementId, { jobId: a.jobId }),
+  checkHandEdits: (s) => s.checkHandEdits(),
 };
 
 function json(value: unknown): CallRecord {

@@ -23,6 +23,7 @@ import {
   type WriteBlock,
 } from '../../../src/core/host';
 import { textSafeFormats } from '../../../src/core/cells/text-safe-formats';
+import { formatRangeRef } from '../../../src/core/cells/a1';
 import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import type { LockServiceLike, PropertyBag } from '../apps-script/apps-script-services';
 import { withDocumentLock } from './document-lock';
@@ -197,6 +198,19 @@ export class SheetsHost implements SpreadsheetHost {
 
   async select(range: GridRange): Promise<void> {
     this.rangeOf(range).activate();
+  }
+
+  /**
+   * One RangeList of the ranges' A1 notations on their sheet, activated. Sheets puts the current cell in the list's last
+   * range, so the list is given last to first: the first range holds it, as in the other hosts.
+   */
+  async selectRanges(ranges: readonly GridRange[]): Promise<void> {
+    const first = ranges[0];
+    if (!first) return;
+    if (ranges.some((r) => r.sheetId !== first.sheetId))
+      throw new AddinError('validation', 'The cells to select are on more than one sheet.');
+    const sheet = this.sheetOf(first.sheetId);
+    sheet.getRangeList([...ranges].reverse().map((r) => formatRangeRef(null, r))).activate();
   }
 
   async snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]> {

@@ -27,6 +27,8 @@ export interface SheetsSheet {
   getMaxRows(): number;
   getMaxColumns(): number;
   getRange(row: number, column: number, numRows: number, numColumns: number): SheetsRange;
+  /** Several ranges of the sheet by A1 notation; `activate` selects them all (the last one holds the current cell). */
+  getRangeList(a1Notations: string[]): { activate(): unknown };
   insertRowsAfter(afterPosition: number, howMany: number): unknown;
   insertRowsBefore(beforePosition: number, howMany: number): unknown;
   deleteRows(rowPosition: number, howMany: number): unknown;

@@ -32,9 +32,11 @@ export interface MenuRefreshAllDeps {
 
 function summary(state: RefreshAllResume): string {
   const failed = state.failed.length;
-  const ok = state.done.length - failed;
+  const skipped = state.skipped.length;
+  const ok = state.done.length - failed - skipped;
   const parts = [`Refreshed ${ok} report${ok === 1 ? '' : 's'}`];
   if (failed > 0) parts.push(`${failed} failed (open reports to see why)`);
+  if (skipped > 0) parts.push(`${skipped} skipped: cells edited by hand (open reports to locate them)`);
   if (state.executions > 1) parts.push(`in ${state.executions} runs`);
   return `${parts.join(', ')}.`;
 }
@@ -58,6 +60,7 @@ export async function runMenuRefreshAll(deps: MenuRefreshAllDeps, resume: boolea
       remaining: placements.map((p) => p.placementId),
       done: [],
       failed: [],
+      skipped: [],
       startedAt: deps.now(),
       executions: 1,
     };
@@ -85,11 +88,13 @@ export async function runMenuRefreshAll(deps: MenuRefreshAllDeps, resume: boolea
     const batch = state.remaining.slice(0, MAX_BATCH_REQUESTS);
     const started = deps.now();
     let failed: string[];
+    let skipped: string[] = [];
     try {
       const result = await deps.service.refreshAll(batch, {
         jobId: `${state.jobId}-${state.done.length}`,
       });
-      failed = result.items.filter((x) => x.item.state !== 'done').map((x) => x.placementId);
+      failed = result.items.filter((x) => x.item.state !== 'done' && x.item.state !== 'skipped').map((x) => x.placementId);
+      skipped = result.items.filter((x) => x.item.state === 'skipped').map((x) => x.placementId);
     } catch (e) {
       // A failure of the run itself (not of a placement's query) is recorded as the batch's failure; the next batch goes on.
       failed = batch;
@@ -101,6 +106,7 @@ export async function runMenuRefreshAll(deps: MenuRefreshAllDeps, resume: boolea
       remaining: state.remaining.slice(batch.length),
       done: [...state.done, ...batch],
       failed: [...state.failed, ...failed],
+      skipped: [...state.skipped, ...skipped],
     };
     store.save(state);
   }

@@ -16,6 +16,8 @@ export const refreshAllResumeSchema = z.object({
   done: z.array(z.string()),
   /** The ones of `done` whose refresh failed. */
   failed: z.array(z.string()).default([]),
+  /** The ones of `done` left as they were because their cells were edited by hand. */
+  skipped: z.array(z.string()).default([]),
   startedAt: z.number(),
   /** Executions used so far (the first is 1). */
   executions: z.number().int().min(1),

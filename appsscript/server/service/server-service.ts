@@ -80,5 +80,10 @@ export function serverService(services: ServerServices): AddinService {
     jobStore: new ScriptCacheJobStore(services.cache().getScriptCache()),
     // One query per placement in flight at a time, up to a fetchAll batch: UrlFetchApp's fetch blocks the execution.
     refreshConcurrency: MAX_BATCH_REQUESTS,
+    // Each sidebar call is an execution of its own that keeps no memory: what a refresh replaced is gone when it ends.
+    undo: {
+      unavailable:
+        'Google Sheets keeps no memory between the add-in’s calls, so a refresh there cannot be undone: use Edit > Undo or the version history.',
+    },
   });
 }

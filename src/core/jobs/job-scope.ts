@@ -4,12 +4,15 @@
  */
 import type { WorkbookLayout } from '../host';
 import type { PlacementRecord, Registry } from '../placements/placement-record';
+import type { CellFingerprint } from '../changes/fingerprint';
 
 export class JobScope {
   private registryRead: Promise<Registry> | null;
   private layoutRead: Promise<WorkbookLayout> | null = null;
   /** Records written or failed during the job, saved together when it ends (Orchestrator.flush). */
   readonly unsaved = new Map<string, PlacementRecord>();
+  /** Fingerprints of the cells the job wrote, by placement: saved with their records, in the same document write. */
+  readonly prints = new Map<string, CellFingerprint>();
 
   /** `registry`: the registry when the caller has already read it (with the workbook context, in one document read). */
   constructor(registry?: Registry) {

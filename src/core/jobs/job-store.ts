@@ -40,6 +40,7 @@ const itemStateSchema: z.ZodType<JobItemState> = z.union([
   z.object({ state: z.literal('done'), dataRows: z.number(), cols: z.number() }),
   z.object({ state: z.literal('failed'), kind: z.string() as z.ZodType<AddinErrorKind>, message: z.string() }),
   z.object({ state: z.literal('stopped') }),
+  z.object({ state: z.literal('skipped'), reason: z.string() }),
 ]);
 
 export const jobStatusSchema = z.object({

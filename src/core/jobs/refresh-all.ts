@@ -4,6 +4,7 @@ import { internalError, isAddinError } from '../errors/addin-error';
 import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
 import { JobScope } from './job-scope';
 import type { Orchestrator } from '../placements/orchestrator';
+import type { PlacementOutcome } from '../placements/placement-types';
 
 export interface RefreshAllOptions {
   /** Queries in flight at most (default 3). */
@@ -13,6 +14,11 @@ export interface RefreshAllOptions {
   onUpdate?: (placementId: string, item: JobItemState) => void;
   /** Awaited before each placement starts and before each write (a cancel asked for from another request is seen there). */
   checkpoint?: () => Promise<void>;
+  /** 'skip' (default): a placement whose cells were edited by hand is left as it was, its item 'skipped'; 'overwrite' writes over them. */
+  handEdits?: 'skip' | 'overwrite';
+  /** Told each placement's outcome once it is written, and each one's error when it is not. */
+  onOutcome?: (placementId: string, outcome: PlacementOutcome) => void;
+  onError?: (placementId: string, error: unknown) => void;
 }
 
 /**
@@ -55,13 +61,17 @@ export async function refreshAll(
           scope,
           ...(signal ? { signal } : {}),
           ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+          handEdits: options.handEdits === 'overwrite' ? 'overwrite' : 'stop',
           onPhase: (phase) => {
             if (phase === 'writing') set(id, { state: 'writing' });
           },
         });
+        options.onOutcome?.(id, outcome);
         set(id, { state: 'done', dataRows: outcome.areaRows - outcome.headerRows, cols: outcome.cols });
       } catch (e) {
+        options.onError?.(id, e);
         if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
+        else if (isAddinError(e) && e.kind === 'handEdited') set(id, { state: 'skipped', reason: e.message });
         else if (isAddinError(e)) set(id, { state: 'failed', kind: e.kind, message: e.message });
         else {
           const bug = internalError(e);
@@ -78,5 +88,12 @@ export async function refreshAll(
 
   const items = ids.map((placementId) => ({ placementId, item: states.get(placementId) ?? { state: 'stopped' as const } }));
   const count = (s: JobItemState['state']): number => items.filter((x) => x.item.state === s).length;
-  return { total: ids.length, done: count('done'), failed: count('failed'), stopped: count('stopped'), items };
+  return {
+    total: ids.length,
+    done: count('done'),
+    failed: count('failed'),
+    stopped: count('stopped'),
+    skipped: count('skipped'),
+    items,
+  };
 }

@@ -8,12 +8,16 @@ export type JobItemState =
   /** dataRows: data rows written (header rows not counted). */
   | { state: 'done'; dataRows: number; cols: number }
   | { state: 'failed'; kind: AddinErrorKind; message: string }
-  | { state: 'stopped' };
+  | { state: 'stopped' }
+  /** Not refreshed: its cells were edited by hand (`reason` is the 'handEdited' message) and the run was told to skip them. */
+  | { state: 'skipped'; reason: string };
 
 export interface RefreshAllSummary {
   total: number;
   done: number;
   failed: number;
   stopped: number;
+  /** Placements left as they were because their cells were edited by hand. */
+  skipped: number;
   items: Array<{ placementId: string; item: JobItemState }>;
 }

@@ -16,6 +16,7 @@ import { MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import type { StoreCaps } from '../capped-store';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
 import { fileWorkbookId } from '../file-identity';
+import { boundingRange } from '../placements/grid-rect';
 
 /** Document key of the minted workbook id. */
 export const MEMORY_WORKBOOK_ID_SETTING = `${PRODUCT_PREFIX}.workbookId`;
@@ -74,6 +75,8 @@ export class MemoryHost implements SpreadsheetHost {
   readonly autofitted: GridRange[] = [];
   /** Last range passed to select(). */
   selection: GridRange | null = null;
+  /** The ranges of the last select or selectRanges. */
+  selectedRanges: GridRange[] = [];
   /** Called (and awaited) before every write or clear is applied; a test can hold it open or throw from it. */
   beforeMutation: ((op: MutationOp, range: GridRange) => void | Promise<void>) | null = null;
 
@@ -179,7 +182,22 @@ export class MemoryHost implements SpreadsheetHost {
   async select(range: GridRange): Promise<void> {
     this.requireSheet(range.sheetId);
     this.selection = { ...range };
+    this.selectedRanges = [{ ...range }];
     this.active = { sheetId: range.sheetId, row: range.row, col: range.col };
+  }
+
+  /** Records the ranges (`selectedRanges`), their bounding rectangle as `selection`, and the first one's top-left as active. */
+  async selectRanges(ranges: readonly GridRange[]): Promise<void> {
+    const first = ranges[0];
+    if (!first) return;
+    for (const r of ranges) {
+      this.requireSheet(r.sheetId);
+      this.checkGrid(r);
+      if (r.sheetId !== first.sheetId) throw new AddinError('validation', 'The cells to select are on more than one sheet.');
+    }
+    this.selectedRanges = ranges.map((r) => ({ ...r }));
+    this.selection = boundingRange(ranges);
+    this.active = { sheetId: first.sheetId, row: first.row, col: first.col };
   }
 
   /** Refuses a read past maxCellsPerRead or, at READ_BYTES_PER_CELL, past maxBytesPerRead, as Excel on the web does. */

@@ -44,3 +44,20 @@ export function subtract(a: GridRange, b: GridRange): GridRange[] {
 export function compareCells(a: { row: number; col: number }, b: { row: number; col: number }): number {
   return a.row - b.row || a.col - b.col;
 }
+
+/** The smallest rectangle holding every range (all on the first range's sheet), or null for none. */
+export function boundingRange(ranges: readonly GridRange[]): GridRange | null {
+  const first = ranges[0];
+  if (!first) return null;
+  let row = first.row;
+  let col = first.col;
+  let rowEnd = first.row + first.rows;
+  let colEnd = first.col + first.cols;
+  for (const r of ranges) {
+    row = Math.min(row, r.row);
+    col = Math.min(col, r.col);
+    rowEnd = Math.max(rowEnd, r.row + r.rows);
+    colEnd = Math.max(colEnd, r.col + r.cols);
+  }
+  return { sheetId: first.sheetId, row, col, rows: rowEnd - row, cols: colEnd - col };
+}

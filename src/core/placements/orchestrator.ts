@@ -28,10 +28,14 @@ import { connectBody, upsertBody } from './report-bodies';
 import { outcomeOf, placedRecord, refreshedRecord } from './run-results';
 import { draftReport, editCommit, editedReport, insertCommit, type Edit } from './run-definitions';
 import { SerialQueue } from './serial-queue';
-import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
 import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
 import type { GrowthSetting } from './growth-setting';
+import { clearPlacementCells, writePlacement, type WriteArgs, type WriteContext, type Written } from './write-phase';
+import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-keeper';
+import { undoWrite } from './undo-phase';
+import { findHandEdits, type HandEdits } from './hand-edits';
+import { readSnapshots } from './snapshot-reads';
 
 const WRITE_LOCK = 'write';
 
@@ -41,8 +45,10 @@ export class Orchestrator {
   private readonly pacing: HostPacing;
   private readonly registry: RegistryAccess;
   private readonly writing: WriteContext;
+  private readonly undoing: UndoKeeper;
 
   constructor(private readonly deps: OrchestratorDeps) {
+    this.undoing = new UndoKeeper(deps.undo ?? { maxCells: BROWSER_UNDO_CELLS });
     this.pacing = new HostPacing(deps.host, deps.clock, deps.yieldToHost);
     this.registry = new RegistryAccess(deps.host, this.pacing.call, this.locks);
     this.writing = {
@@ -99,6 +105,7 @@ export class Orchestrator {
       const ids = { placementId, reportId: report.id, publicId };
       const record = placedRecord(ids, draft, name, written, fetched, this.iso());
       const outcome = await this.finish(record, written, t0);
+      scope.prints.set(placementId, written.fingerprint);
       // A new placement is saved at once, whatever job it belongs to: until then only this runtime knows its area.
       await this.registry.save(scope, [record]);
       return outcome;
@@ -173,6 +180,7 @@ export class Orchestrator {
         await this.pacing.call(() => host.untrack(placementId));
       });
       await this.registry.remove(registry, placementId);
+      this.undoing.drop(placementId);
     });
   }
 
@@ -196,6 +204,61 @@ export class Orchestrator {
     if (!area) throw orphaned(record);
     await this.pacing.call(() => this.deps.host.select(area));
     return area;
+  }
+
+  /**
+   * Put back what the placement's last refresh (or edit) replaced: its cells and its record as they were, all-or-nothing.
+   * Refused when there is nothing to undo or its cells changed since (see undoWrite).
+   */
+  undo(placementId: string, opts: { signal?: CancelSignal } = {}): Promise<PlacementOutcome> {
+    return this.perPlacement.run(placementId, () =>
+      this.asJob({}, async (scope) => {
+        const t0 = this.deps.clock.now();
+        const current = await this.registry.record(scope, placementId);
+        const entry = this.undoing.require(placementId, current.name);
+        const written = await this.registry.fingerprint(scope, placementId);
+        const undone = await this.locks.run(WRITE_LOCK, () =>
+          undoWrite(this.writing, { scope, entry, name: current.name, written, signal: opts.signal }),
+        );
+        const record = entry.record.record;
+        scope.prints.set(placementId, undone.fingerprint);
+        await this.registry.save(scope, [record]);
+        this.undoing.drop(placementId);
+        const plan = { write: undone.area, clear: [], overwritten: [] };
+        return this.finish(record, { plan, sheetName: undone.sheetName, layout: undone.layout }, t0);
+      }),
+    );
+  }
+
+  /** Whether the placement's last refresh can be undone now. */
+  undoState(placementId: string): UndoAvailability {
+    return this.undoing.state(placementId);
+  }
+
+  /**
+   * The hand edits of `placementIds` (every placement when omitted) whose cells differ from their fingerprint: one
+   * snapshot read per area (cut to the host's read limits). A placement without edits (or fingerprint) is absent.
+   */
+  async handEdits(placementIds?: readonly string[]): Promise<Map<string, HandEdits>> {
+    const scope = new JobScope();
+    const registry = await this.registry.read(scope);
+    const layout = await this.startLayout(scope);
+    const out = new Map<string, HandEdits>();
+    for (const record of registry.records) {
+      if (placementIds && !placementIds.includes(record.placementId)) continue;
+      const area = layout.areas[record.placementId];
+      const fp = await this.registry.fingerprint(scope, record.placementId);
+      if (!area || !fp) continue;
+      const read = (bands: readonly GridRange[]) => this.pacing.paced(() => this.deps.host.snapshot(bands));
+      const found = findHandEdits(fp, await readSnapshots([area], this.pacing.readLimits(), read), area);
+      if (found) out.set(record.placementId, found);
+    }
+    return out;
+  }
+
+  /** Select several ranges at once (Locate, Show changes). */
+  async selectRanges(ranges: readonly GridRange[]): Promise<void> {
+    await this.pacing.call(() => this.deps.host.selectRanges(ranges));
   }
 
   /** The placement's current report definition (for Edit), read through connect-workbook (read access suffices). */
@@ -248,6 +311,7 @@ export class Orchestrator {
         opts,
       );
       const name = edit?.name ?? record.name;
+      const previousPrint = await this.registry.fingerprint(scope, placementId);
       const commit = edit ? editCommit(this.deps.reports, record, report, edit.body, fetched, signal) : undefined;
       const written = await this.write({
         scope,
@@ -261,15 +325,25 @@ export class Orchestrator {
         previousHeaderRows: headerRowsOf(record),
         ...(commit ? { commit } : {}),
         growth: record.growth,
+        handEdits: { fingerprint: previousPrint, overwrite: opts.handEdits === 'overwrite' },
       });
       const next = refreshedRecord(record, { name, environmentId }, written, fetched, this.iso());
       const outcome = await this.finish(next, written, t0);
       scope.unsaved.set(placementId, next);
-      return outcome;
+      scope.prints.set(placementId, written.fingerprint);
+      const undo = this.undoing.keep({
+        placementId,
+        before: written.before,
+        written: written.plan.write,
+        area: written.previousArea,
+        record: { record, print: previousPrint },
+        at: this.deps.clock.now(),
+      });
+      return { ...outcome, ...(written.changes ? { changes: written.changes } : {}), undo };
     } catch (e) {
       const err = normalize(e, signal);
-      // A refused edit changed nothing: the placement still holds its saved definition's result, so it is not marked failed.
-      if (edit === null && err.kind !== 'cancelled') this.recordFailure(scope, record, err);
+      // A refused edit, or a refresh stopped by hand edits, changed nothing: the placement is not marked failed.
+      if (edit === null && err.kind !== 'cancelled' && err.kind !== 'handEdited') this.recordFailure(scope, record, err);
       throw err;
     }
   }
@@ -295,7 +369,11 @@ export class Orchestrator {
   }
 
   /** After a successful write: record the location on the platform (best effort; no signal: the cells are written). */
-  private async finish(record: PlacementRecord, written: Written, t0: number): Promise<PlacementOutcome> {
+  private async finish(
+    record: PlacementRecord,
+    written: Pick<Written, 'plan' | 'sheetName' | 'layout'>,
+    t0: number,
+  ): Promise<PlacementOutcome> {
     let syncError: AddinError | null = null;
     try {
       const body = connectBody(record.placementId, written.plan.write, written.layout, written.sheetName);

@@ -7,6 +7,7 @@ import { AddinError } from '../errors/addin-error';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import type { DocumentStore } from '../host';
 import { growthSchema } from './growth-setting';
+import { FINGERPRINT_KEY_PREFIX, fingerprintChanges } from '../changes/fingerprint-store';
 
 /** Document key of the registry as one value (version 1; read and migrated to one key per placement at the next save). */
 export const REGISTRY_KEY = `${PRODUCT_PREFIX}.placements`;
@@ -100,9 +101,14 @@ export interface Registry {
   order: string[];
   /** True while the registry is still the version-1 single value: the next save migrates it. */
   legacy: boolean;
+  /**
+   * The stored fingerprint parts of every placement (document entries under FINGERPRINT_KEY_PREFIX, read with the
+   * records); absent reads as none stored.
+   */
+  prints?: Readonly<Record<string, string>>;
 }
 
-export const EMPTY_REGISTRY: Registry = { records: [], damaged: [], order: [], legacy: false };
+export const EMPTY_REGISTRY: Registry = { records: [], damaged: [], order: [], legacy: false, prints: {} };
 
 function damaged(detail: string): AddinError {
   return new AddinError(
@@ -161,6 +167,9 @@ function parseLegacy(raw: string, out: Registry): void {
  */
 export function parseRegistry(entries: Readonly<Record<string, string>>): Registry {
   const out: Registry = { records: [], damaged: [], order: [], legacy: false };
+  const prints: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(entries)) if (key.startsWith(FINGERPRINT_KEY_PREFIX)) prints[key] = raw;
+  out.prints = prints;
   const rawIndex = entries[REGISTRY_INDEX_KEY];
   if (rawIndex !== undefined && rawIndex.trim() !== '') {
     const json = parseJson(rawIndex);
@@ -249,6 +258,7 @@ export async function saveRegistry(store: DocumentStore, records: readonly Place
   const keep = new Set(records.map((r) => r.placementId));
   const remove = [...before.order, ...before.damaged.map((d) => d.placementId)].filter((id) => !keep.has(id));
   const changes = registryChanges({ ...before, records: [] }, { put: records, remove });
+  for (const id of remove) Object.assign(changes, fingerprintChanges(before.prints ?? {}, id, null));
   // The order is exactly `records`' order.
   changes[REGISTRY_INDEX_KEY] = JSON.stringify({ version: REGISTRY_VERSION, order: records.map((r) => r.placementId) });
   await store.update(changes);

@@ -8,6 +8,8 @@ import type { GridRange, SpreadsheetHost } from '../host';
 import type { JobScope } from '../jobs/job-scope';
 import type { PlacementRecord } from './placement-record';
 import type { PlannedTotals } from '../builder/report-totals';
+import type { ChangeSummary } from '../changes/change-summary';
+import type { UndoAvailability, UndoSetting } from './undo-keeper';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
 export interface ReportsApi {
@@ -42,6 +44,8 @@ export interface OrchestratorDeps {
    * recorded after a write, Edit's read of the definition): the service keeps it as the placement's last known report.
    */
   reportSeen?: (placementId: string, report: Report) => void;
+  /** How refreshes are kept for Undo refresh (default: in memory, BROWSER_UNDO_CELLS cells). */
+  undo?: UndoSetting;
   /**
    * Header titles (flat and pivot), by column or member name (member-match rules), for a result of `report`'s definition;
    * undefined keeps the column names. It may read (the service reads the environment's metadata) but should not fail.
@@ -87,6 +91,8 @@ export interface RunOptions {
   scope?: JobScope;
   /** Awaited once the result is in hand, before the write lock is taken: a cancel asked for from another request is seen there. */
   checkpoint?: () => Promise<void>;
+  /** A refresh or edit over cells edited by hand: 'stop' (default) refuses with 'handEdited', 'overwrite' writes over them. */
+  handEdits?: 'stop' | 'overwrite';
 }
 
 /** An insert's run options (the service's own `InsertOptions` are what the pane sends). */
@@ -119,6 +125,10 @@ export interface PlacementOutcome {
   syncError: AddinError | null;
   /** The result had exactly the platform's default cap of rows and the SQL no top-level LIMIT: almost surely cut short. */
   truncatedAtDefaultCap: boolean;
+  /** A refresh or edit: what it changed against the cells it replaced. */
+  changes?: ChangeSummary;
+  /** A refresh or edit: whether Undo refresh can put back what it replaced. */
+  undo?: UndoAvailability;
 }
 
 export interface PlacementListing {

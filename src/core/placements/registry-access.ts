@@ -6,6 +6,8 @@ import { readRegistry, registryChanges, withRecord, type PlacementRecord, type R
 import type { PlacementArea } from './planner';
 import type { SerialQueue } from './serial-queue';
 import type { HostCall } from './write-transaction';
+import type { CellFingerprint } from '../changes/fingerprint';
+import { FINGERPRINT_KEY_PREFIX, fingerprintChanges, readFingerprint } from '../changes/fingerprint-store';
 
 const REGISTRY_LOCK = 'registry';
 
@@ -38,16 +40,38 @@ export class RegistryAccess {
     throw notInList(placementId);
   }
 
-  /** Saves `records` in one document write (the index too when a placement is new) and keeps the job's registry current. */
+  /** The fingerprint of what the add-in last wrote in the placement: this job's write, else the stored one (null: none). */
+  async fingerprint(scope: JobScope, placementId: string): Promise<CellFingerprint | null> {
+    const written = scope.prints.get(placementId);
+    if (written) return written;
+    return readFingerprint((await this.read(scope)).prints ?? {}, placementId);
+  }
+
+  /**
+   * Saves `records` in one document write (the index too when a placement is new), with the fingerprints the job holds
+   * for them, and keeps the job's registry current.
+   */
   async save(scope: JobScope, records: readonly PlacementRecord[]): Promise<void> {
     await this.locks.run(REGISTRY_LOCK, async () => {
       const registry = await this.read(scope);
-      await this.call(() => this.host.documentStore.update(registryChanges(registry, { put: records })));
+      const changes = registryChanges(registry, { put: records });
+      const prints = { ...(registry.prints ?? {}) };
+      for (const r of records) {
+        const fp = scope.prints.get(r.placementId);
+        if (fp) Object.assign(changes, fingerprintChanges(prints, r.placementId, fp));
+      }
+      await this.call(() => this.host.documentStore.update(changes));
+      for (const [key, value] of Object.entries(changes)) {
+        if (!key.startsWith(FINGERPRINT_KEY_PREFIX)) continue;
+        if (value === null) delete prints[key];
+        else prints[key] = value;
+      }
+      for (const r of records) scope.prints.delete(r.placementId);
       let next = registry.records;
       for (const r of records) next = withRecord(next, r);
       const order = [...registry.order];
       for (const r of records) if (!order.includes(r.placementId)) order.push(r.placementId);
-      scope.setRegistry({ ...registry, records: next, order, legacy: false });
+      scope.setRegistry({ ...registry, records: next, order, legacy: false, prints });
     });
     for (const r of records) this.pending.delete(r.placementId);
   }
@@ -63,7 +87,12 @@ export class RegistryAccess {
   async remove(registry: Registry, placementId: string): Promise<void> {
     this.removed.add(placementId);
     await this.locks.run(REGISTRY_LOCK, () =>
-      this.call(() => this.host.documentStore.update(registryChanges(registry, { remove: [placementId] }))),
+      this.call(() =>
+        this.host.documentStore.update({
+          ...registryChanges(registry, { remove: [placementId] }),
+          ...fingerprintChanges(registry.prints ?? {}, placementId, null),
+        }),
+      ),
     );
   }
 

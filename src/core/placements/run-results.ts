@@ -29,7 +29,12 @@ function writtenFields(
 }
 
 /** The outcome of a run whose result `record` now describes; `syncError` when the platform was not told where it is. */
-export function outcomeOf(record: PlacementRecord, written: Written, elapsedMs: number, syncError: AddinError | null): PlacementOutcome {
+export function outcomeOf(
+  record: PlacementRecord,
+  written: Pick<Written, 'plan' | 'sheetName'>,
+  elapsedMs: number,
+  syncError: AddinError | null,
+): PlacementOutcome {
   const area = written.plan.write;
   return {
     placementId: record.placementId,

@@ -2,7 +2,10 @@
 import { AddinError } from '../errors/addin-error';
 import type { Matrix } from '../cells/matrix';
 import { writeBlocks } from '../cells/write-plan';
-import type { GridRange, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
+import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
+import { fingerprintCells, type CellFingerprint } from '../changes/fingerprint';
+import { summarizeChange, type ChangeSummary } from '../changes/change-summary';
+import { findHandEdits, handEditedError } from './hand-edits';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { JobScope } from '../jobs/job-scope';
 import type { HostPacing } from './host-pacing';
@@ -38,6 +41,11 @@ export interface WriteArgs {
    * cells in the way, and what the new area does not cover is cleared in the same transaction).
    */
   move?: boolean;
+  /**
+   * Target 'current': the fingerprint of what the add-in last wrote there (null when none is stored). Cells that differ
+   * from it stop the write with 'handEdited' unless `overwrite`.
+   */
+  handEdits?: { fingerprint: CellFingerprint | null; overwrite: boolean };
 }
 
 /** What the write phase did. */
@@ -46,6 +54,14 @@ export interface Written {
   sheetName: string;
   /** The layout read under the write lock. */
   layout: WorkbookLayout;
+  /** The fingerprint of the values written (kept with the record to find hand edits later). */
+  fingerprint: CellFingerprint;
+  /** A write over the placement's previous area: what it changed there (null for a new placement). */
+  changes: ChangeSummary | null;
+  /** The placement's area before the write (null for a new placement). */
+  previousArea: GridRange | null;
+  /** The cells before the write (the new area, then the previous area's leftovers), as read for rollback. */
+  before: CellSnapshot[];
 }
 
 /** The host, how it is called, and the other placements' areas (registry and pending writes) the plan must keep clear of. */
@@ -108,6 +124,10 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
   );
   const [target, ...leftovers] = snapshots;
   if (!target) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
+  if (previousArea && args.handEdits && !args.handEdits.overwrite) {
+    const edited = findHandEdits(args.handEdits.fingerprint, snapshots, previousArea);
+    if (edited) throw handEditedError(args.name, edited);
+  }
   // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
   const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
   const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
@@ -145,7 +165,15 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
     await pacing.call(() => host.autofitColumns(plan.write)).catch(() => undefined);
   }
   const areas = { ...layout.areas, [placementId]: plan.write };
-  return { plan, sheetName: sheet.name, layout: { ...layout, areas } };
+  return {
+    plan,
+    sheetName: sheet.name,
+    layout: { ...layout, areas },
+    fingerprint: fingerprintCells(styled.values, styled.rows, styled.cols),
+    changes: previousArea ? summarizeChange(previousArea, plan.write, target, styled.values) : null,
+    previousArea,
+    before: snapshots,
+  };
 }
 
 /**

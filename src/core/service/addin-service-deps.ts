@@ -3,6 +3,7 @@ import type { Transport } from '../api/transport';
 import type { SpreadsheetHost } from '../host';
 import type { JobStore } from '../jobs/job-store';
 import type { Clock } from '../runtime/clock';
+import type { UndoSetting } from '../placements/undo-keeper';
 
 export interface AddinServiceDeps {
   host: SpreadsheetHost;
@@ -40,4 +41,9 @@ export interface AddinServiceDeps {
    * own calls already are). Without it nothing yields between them.
    */
   yieldToHost?: () => Promise<void>;
+  /**
+   * How Undo refresh keeps what refreshes replaced: in this runtime's memory up to `maxCells` cells (default
+   * BROWSER_UNDO_CELLS), or `unavailable` with the reason the pane shows.
+   */
+  undo?: UndoSetting;
 }

@@ -54,6 +54,33 @@ export interface CellTarget {
 
 export type PlacementStatus = 'upToDate' | 'outOfDate' | 'orphaned' | 'failed' | 'refreshing' | 'unknown';
 
+/** Cells inside a placement that differ from what the add-in last wrote there. */
+export interface HandEditsView {
+  /** Cells that differ (or may differ, when `exact` is false). */
+  count: number;
+  /** False when only the rows are known (large areas): `text` then names rows. */
+  exact: boolean;
+  /** For messages: "C7, C9 and 12 more in rows 7-20" / "cells in rows 7-20" (cellListText in src/core/changes). */
+  text: string;
+}
+
+/** What a refresh changed against the cells it replaced (changeSummaryText gives the words). */
+export interface ChangesView {
+  /** "12 cells changed, 3 rows added, 1 row removed" or "No changes" */
+  text: string;
+  changedCells: number;
+  rowsAdded: number;
+  rowsRemoved: number;
+  colsAdded: number;
+  colsRemoved: number;
+}
+
+/** Whether Undo refresh can put back what the last refresh replaced; `reason` when it cannot ("too large to undo"). */
+export interface UndoView {
+  available: boolean;
+  reason?: string;
+}
+
 export interface PlacementView {
   placementId: string;
   reportId: number;
@@ -83,6 +110,12 @@ export interface PlacementView {
   truncatedAtDefaultCap?: boolean;
   /** What a refresh does when the result grows into cells below holding data (absent reads as 'ask'). */
   growth?: GrowthSetting;
+  /** Known hand edits (null/absent: none known). */
+  handEdits?: HandEditsView | null;
+  /** What the last refresh in this session changed. */
+  lastChanges?: ChangesView | null;
+  /** Undo refresh possible now; reason when not ("too large to undo"). */
+  undo?: UndoView;
 }
 
 export interface RunOutcome {
@@ -97,6 +130,10 @@ export interface RunOutcome {
   elapsedMs: number;
   /** The result had exactly the platform's default cap of 10,000 rows and the SQL no top-level LIMIT (absent reads as false). */
   truncatedAtDefaultCap?: boolean;
+  /** What the run changed against the cells it replaced (refresh and update; not insert). */
+  changes?: ChangesView;
+  /** Whether Undo refresh can put back what this run replaced (refresh and update). */
+  undo?: UndoView;
 }
 
 /** Where a placement moves: a picked cell (the pane's "Insert at" target), or the host's selected cell when the move runs. */
@@ -148,8 +185,13 @@ export interface AddinService {
   insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome>;
 
   listPlacements(): Promise<PlacementView[]>;
-  refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
-  refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary>;
+  /**
+   * Re-run and rewrite a placement. With `handEdits` 'stop' (the default), a placement whose cells were edited by hand
+   * throws kind 'handEdited' (data `{ text, count, exact }`) and nothing is written; 'overwrite' writes over them.
+   */
+  refresh(placementId: string, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome>;
+  /** With `handEdits` 'skip' (the default), placements edited by hand end as items 'skipped' and are left as they were. */
+  refreshAll(placementIds: string[], options: { jobId: string; handEdits?: 'skip' | 'overwrite' }): Promise<RefreshAllSummary>;
   /** Stop a running job (insert, refresh or refresh-all), from this request or another one: the cells stay as they were. */
   cancel(jobId: string): Promise<void>;
   /**
@@ -161,9 +203,18 @@ export interface AddinService {
   /** The placement's report definition, for Edit. */
   loadDraft(placementId: string): Promise<ReportDraft>;
   /** Save an edited definition (upsert, same publicId) and refresh the placement. */
-  update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome>;
+  update(placementId: string, draft: ReportDraft, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome>;
   /** With `jobId`, a clear of its cells sends 'progress' events (`rows`: rows cleared so far, `totalRows`: all of them). */
   remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void>;
+
+  /** Select the cells edited by hand (their rows when they are not known exactly). */
+  locateHandEdits(placementId: string): Promise<void>;
+  /** Select the cells the last refresh in this session changed. */
+  showChanges(placementId: string): Promise<void>;
+  /** Put back what the last refresh replaced (cells and record); refused when its cells were edited since. */
+  undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
+  /** Re-read every placement's cells, update `handEdits` of the list, and send 'placementsChanged'. */
+  checkHandEdits(): Promise<void>;
 
   subscribe(listener: (event: ServiceEvent) => void): () => void;
 

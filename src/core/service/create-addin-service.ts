@@ -1,4 +1,7 @@
-/** createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner. */
+/**
+ * createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner.
+ * It runs past 300 lines because it is one class: each method of the AddinService interface is a few lines here.
+ */
 import { AddinError } from '../errors/addin-error';
 import type { Deployment, Environment, Meta, Report } from '../wire/schemas';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
@@ -44,6 +47,8 @@ import { draftFromReport, placementDraftOf } from './report-draft';
 import { clearSession, loadSession, saveSession } from './session-store';
 import { sessionOfInput } from './sign-in-input';
 import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
+import { CellChangesMemory } from './cell-changes-memory';
+import { handEditRanges } from '../placements/hand-edits';
 
 class AddinServiceImpl implements AddinService {
   private readonly events: ServiceEvents;
@@ -51,6 +56,7 @@ class AddinServiceImpl implements AddinService {
   private readonly session: PlatformSession;
   private readonly orchestrator: Orchestrator;
   private readonly suggestions = new ValueSuggestionCache();
+  private readonly cells = new CellChangesMemory();
 
   constructor(private readonly deps: AddinServiceDeps) {
     this.events = new ServiceEvents(deps.workbookChanges);
@@ -83,6 +89,7 @@ class AddinServiceImpl implements AddinService {
         resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
       totals: (context, report) => planReportTotals(context, report, (env) => this.session.sessionMeta(context.deploymentId, env)),
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
+      ...(deps.undo ? { undo: deps.undo } : {}),
     });
   }
 
@@ -199,16 +206,26 @@ class AddinServiceImpl implements AddinService {
   async listPlacements(): Promise<PlacementView[]> {
     const { placements, damaged } = await this.orchestrator.listing();
     return [
-      ...placements.map((l) => placementView(l, this.session.lastKnown.get(l.record.placementId), this.jobs.isBusy(l.record.placementId))),
+      ...placements.map((l) => {
+        const id = l.record.placementId;
+        return {
+          ...placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id)),
+          handEdits: this.cells.handEditsOf(id),
+          lastChanges: this.cells.changesOf(id),
+          undo: this.orchestrator.undoState(id),
+        };
+      }),
       ...damaged.map(damagedView),
     ];
   }
 
-  async refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
-    return this.runOnPlacement(placementId, options.jobId, (opts) => this.orchestrator.refresh(placementId, opts));
+  async refresh(placementId: string, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome> {
+    const handEdits = options.handEdits ?? 'stop';
+    return this.runOnPlacement(placementId, options.jobId, (opts) => this.orchestrator.refresh(placementId, { ...opts, handEdits }));
   }
 
-  async update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome> {
+  async update(placementId: string, draft: ReportDraft, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome> {
+    const handEdits = options.handEdits ?? 'stop';
     // One job: the registry read here serves the update's refresh too, and its record is saved once at the end.
     const scope = new JobScope();
     const record = (await this.orchestrator.listing(scope)).placements.find((l) => l.record.placementId === placementId)?.record;
@@ -224,7 +241,7 @@ class AddinServiceImpl implements AddinService {
     try {
       return await this.runOnPlacement(placementId, options.jobId, async (opts) => {
         try {
-          return await this.orchestrator.update(placementId, placementDraft, { ...opts, scope });
+          return await this.orchestrator.update(placementId, placementDraft, { ...opts, scope, handEdits });
         } finally {
           await this.orchestrator.flush(scope);
         }
@@ -234,7 +251,7 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  async refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary> {
+  async refreshAll(placementIds: string[], options: { jobId: string; handEdits?: 'skip' | 'overwrite' }): Promise<RefreshAllSummary> {
     const { jobId } = options;
     return this.jobs.run(jobId, placementIds, async (tracker, signal) => {
       await this.session.platform();
@@ -242,6 +259,9 @@ class AddinServiceImpl implements AddinService {
         ...(this.deps.refreshConcurrency === undefined ? {} : { concurrency: this.deps.refreshConcurrency }),
         ...(signal === undefined ? {} : { signal }),
         checkpoint: () => tracker.check(),
+        handEdits: options.handEdits ?? 'skip',
+        onOutcome: (placementId, outcome) => this.cells.written(placementId, outcome.changes),
+        onError: (placementId, error) => this.cells.failed(placementId, error),
         onUpdate: (placementId: string, item: JobItemState) => {
           tracker.item(placementId, item);
           this.emit({ type: 'item', jobId, placementId, item });
@@ -283,9 +303,60 @@ class AddinServiceImpl implements AddinService {
             }),
       });
       this.session.lastKnown.delete(placementId);
+      this.cells.forget(placementId);
     } finally {
       this.emit({ type: 'placementsChanged' });
     }
+  }
+
+  async undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+    try {
+      return await this.runOnPlacement(placementId, options.jobId, (opts) =>
+        this.orchestrator.undo(placementId, opts.signal ? { signal: opts.signal } : {}),
+      );
+    } finally {
+      this.emit({ type: 'placementsChanged' });
+    }
+  }
+
+  async locateHandEdits(placementId: string): Promise<void> {
+    const found = await this.orchestrator.handEdits([placementId]);
+    this.cells.checked([placementId], found);
+    const edits = found.get(placementId);
+    if (!edits) {
+      this.emit({ type: 'placementsChanged' });
+      throw new AddinError('notFound', 'No cells of this report differ from what the add-in last wrote there.', {
+        data: { placementId },
+      });
+    }
+    await this.orchestrator.selectRanges(handEditRanges(edits));
+  }
+
+  async showChanges(placementId: string): Promise<void> {
+    const ranges = this.cells.changedRanges(placementId);
+    if (ranges === null)
+      throw new AddinError('notFound', 'This report has not been refreshed in this session: there are no changes to show.', {
+        data: { placementId },
+      });
+    if (ranges.length === 0)
+      throw new AddinError(
+        'notFound',
+        `The last refresh changed no cells that are still there (${this.cells.changesOf(placementId)?.text ?? 'No changes'}).`,
+        {
+          data: { placementId },
+        },
+      );
+    await this.orchestrator.selectRanges(ranges);
+  }
+
+  async checkHandEdits(): Promise<void> {
+    const { placements } = await this.orchestrator.listing();
+    const found = await this.orchestrator.handEdits();
+    this.cells.checked(
+      placements.map((l) => l.record.placementId),
+      found,
+    );
+    this.emit({ type: 'placementsChanged' });
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {
@@ -325,8 +396,14 @@ class AddinServiceImpl implements AddinService {
     jobId: string,
     run: (opts: RunOptions) => Promise<PlacementOutcome>,
   ): Promise<RunOutcome> {
-    const outcome = await this.jobs.runOnPlacement(placementId, jobId, () => this.session.platform(), run);
-    return runOutcomeOf(outcome);
+    try {
+      const outcome = await this.jobs.runOnPlacement(placementId, jobId, () => this.session.platform(), run);
+      this.cells.written(placementId, outcome.changes);
+      return runOutcomeOf(outcome);
+    } catch (e) {
+      this.cells.failed(placementId, e);
+      throw e;
+    }
   }
 
   /** Keeps what the platform last said about a placement's report (this session only): its status and rights in the list. */

@@ -1,6 +1,7 @@
 /** A placement run's outcome as the pane is told it: rows and columns written, where, how long, and whether cut short. */
 import type { PlacementOutcome } from '../placements/placement-types';
 import type { RunOutcome } from './addin-service';
+import { changesViewOf } from './cell-changes-memory';
 
 export function runOutcomeOf(o: PlacementOutcome): RunOutcome {
   return {
@@ -11,5 +12,7 @@ export function runOutcomeOf(o: PlacementOutcome): RunOutcome {
     rangeLabel: o.rangeRef,
     elapsedMs: o.elapsedMs,
     truncatedAtDefaultCap: o.truncatedAtDefaultCap,
+    ...(o.changes ? { changes: changesViewOf(o.changes) } : {}),
+    ...(o.undo ? { undo: o.undo } : {}),
   };
 }

@@ -232,6 +232,7 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       const state = this.context.engine.state;
       state.activeSheetId = sheet.id;
       state.selection = { sheetId: sheet.id, rect };
+      state.selectedAreas = [rect];
     });
   }
 

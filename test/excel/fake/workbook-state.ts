@@ -42,6 +42,8 @@ export class WorkbookState {
   readonly names = new Map<string, NameState>();
   activeSheetId = '';
   selection: { sheetId: string; rect: Rect } = { sheetId: '', rect: { row: 0, col: 0, rows: 1, cols: 1 } };
+  /** The areas of the last multi-area selection (`getRanges(...).select()`); one area's select leaves just it. */
+  selectedAreas: Rect[] = [];
   private nextSheet = 1;
 
   constructor(sheetNames: string[]) {

@@ -107,6 +107,25 @@ export class FakeWorksheet extends FakeClientObject<SheetState> {
     }));
   }
 
+  /** Several areas by address ("C7, C9:D9"), ExcelApi 1.9's RangeAreas; the fake answers `select`. */
+  getRanges(address: string): { select(): void } {
+    if (!this.context.engine.supports(9)) fail('ApiNotFound', 'getRanges needs ExcelApi 1.9.');
+    const rects = address.split(',').map((part) => parseRect(part));
+    return {
+      select: () => {
+        this.context.enqueue('select', null, () => {
+          const sheet = this.liveSheet();
+          const state = this.context.engine.state;
+          const first = rects[0];
+          if (!first) fail('InvalidArgument', 'getRanges needs at least one address.');
+          state.activeSheetId = sheet.id;
+          state.selection = { sheetId: sheet.id, rect: first };
+          state.selectedAreas = rects;
+        });
+      },
+    };
+  }
+
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): FakeRange {
     if (!this.context.engine.supports(7)) fail('ApiNotFound', 'getRangeByIndexes needs ExcelApi 1.7.');
     return new FakeRange(this.context, () => ({

@@ -91,6 +91,20 @@ export class FakeSheet {
     return last;
   }
 
+  /** Apps Script's RangeList: `activate` selects every range, the last one holding the current cell. */
+  getRangeList(a1Notations: string[]): { getRanges(): FakeRange[]; activate(): unknown } {
+    this.doc('getRangeList');
+    const ranges = a1Notations.map((a1) => new FakeRange(this, parseA1(a1)));
+    return {
+      getRanges: () => ranges,
+      activate: () => {
+        const last = ranges[ranges.length - 1];
+        if (last) this.book.setActiveRange(last);
+        this.book.activeRangeList = ranges;
+      },
+    };
+  }
+
   getRange(rowOrA1: number | string, column?: number, numRows = 1, numColumns = 1): FakeRange {
     this.doc('getRange');
     const area: Area =

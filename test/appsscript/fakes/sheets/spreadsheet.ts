@@ -26,6 +26,8 @@ export class FakeSpreadsheet {
   private active: FakeSheet;
   /** The user's selection: a range and the current cell inside it (the sheet's A1 until something is selected). */
   private selection: { range: FakeRange; current: FakeRange } | null = null;
+  /** The ranges a RangeList's `activate` selected last (one range's `activate` leaves just it). */
+  activeRangeList: FakeRange[] = [];
   /** Builds the Dates getValues returns; a vm-based test points it at the context's Date (see helpers/vm-project.ts). */
   newDate: (ms: number) => Date;
 
@@ -114,6 +116,7 @@ export class FakeSpreadsheet {
     this.doc('setActiveRange');
     this.active = range.sheet;
     this.selection = { range, current: new FakeRange(range.sheet, { row: range.area.row, col: range.area.col, rows: 1, cols: 1 }) };
+    this.activeRangeList = [range];
     return range;
   }
   insertSheet(name?: string): FakeSheet {

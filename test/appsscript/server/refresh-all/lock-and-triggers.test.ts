@@ -61,10 +61,19 @@ test('scheduling a resumption replaces the pending one; it fires after its delay
 test('the resume state round-trips through document properties and refuses a placement both done and remaining', () => {
   const store = new RefreshAllResumeStore(new DocumentPropertyStore(env.stores.document));
   expect(store.read()).toBeNull();
-  store.save({ jobId: 'j', remaining: ['p3', 'p4'], done: ['p1', 'p2'], failed: ['p2'], startedAt: 5, executions: 1 });
-  expect(store.read()).toEqual({ jobId: 'j', remaining: ['p3', 'p4'], done: ['p1', 'p2'], failed: ['p2'], startedAt: 5, executions: 1 });
+  store.save({ jobId: 'j', remaining: ['p3', 'p4'], done: ['p1', 'p2'], failed: ['p2'], skipped: [], startedAt: 5, executions: 1 });
+  expect(store.read()).toEqual({
+    jobId: 'j',
+    remaining: ['p3', 'p4'],
+    done: ['p1', 'p2'],
+    failed: ['p2'],
+    skipped: [],
+    startedAt: 5,
+    executions: 1,
+  });
   expect(
-    addinErrorOf(() => store.save({ jobId: 'j', remaining: ['p2'], done: ['p2'], failed: [], startedAt: 5, executions: 2 })).kind,
+    addinErrorOf(() => store.save({ jobId: 'j', remaining: ['p2'], done: ['p2'], failed: [], skipped: [], startedAt: 5, executions: 2 }))
+      .kind,
   ).toBe('host');
   env.stores.document.setProperty(`${PRODUCT_PREFIX}.refreshAll.resume`, '{"jobId":1}');
   expect(addinErrorOf(() => store.read()).kind).toBe('host');
