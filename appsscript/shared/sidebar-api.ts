@@ -62,12 +62,14 @@ const itemStateSchema = z.union([
   z.object({ state: z.literal('done'), dataRows: z.number(), cols: z.number() }),
   z.object({ state: z.literal('failed'), kind: kindSchema, message: z.string() }),
   z.object({ state: z.literal('stopped') }),
+  z.object({ state: z.literal('skipped'), reason: z.string() }),
 ]) as z.ZodType<JobItemState>;
 const summarySchema = z.object({
   total: z.number(),
   done: z.number(),
   failed: z.number(),
   stopped: z.number(),
+  skipped: z.number(),
   items: z.array(z.object({ placementId: z.string(), item: itemStateSchema })),
 });
 const placementViewSchema = z.object({

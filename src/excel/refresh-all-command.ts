@@ -45,7 +45,7 @@ function announceFailure(deps: RefreshAllCommandDeps, error: unknown): void {
   }
 }
 
-const NONE: RefreshAllSummary = { total: 0, done: 0, failed: 0, stopped: 0, items: [] };
+const NONE: RefreshAllSummary = { total: 0, done: 0, failed: 0, stopped: 0, skipped: 0, items: [] };
 
 export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandEvent) => Promise<RefreshAllOutcome> {
   return async (event) => {

@@ -73,6 +73,12 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     said: /\bchoose another cell\b|\binsert it at another cell\b/i,
     intent: 'warning',
   },
+  handEdited: {
+    title: 'Edited by hand',
+    hint: 'Locate the cells, then overwrite them or skip this report.',
+    said: /\boverwrite\b[^.]*\bskip\b/i,
+    intent: 'warning',
+  },
   limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.', said: /\blimit the rows\b/i },
   hostBusy: {
     title: 'The spreadsheet is busy',

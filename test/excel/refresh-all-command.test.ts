@@ -8,7 +8,7 @@ import { useInstalledFake } from './helpers/installed-fake';
 const fake = useInstalledFake();
 
 function summary(failed: number): RefreshAllSummary {
-  return { total: 2, done: 2 - failed, failed, stopped: 0, items: [] };
+  return { total: 2, done: 2 - failed, failed, stopped: 0, skipped: 0, items: [] };
 }
 
 const A = { placementId: 'a', rangeLabel: 'Sheet1!A1:B2' };
@@ -66,6 +66,7 @@ it('counts an orphaned placement (its cells deleted) as failed, says why, and op
         done: 2,
         failed: 0,
         stopped: 0,
+        skipped: 0,
         items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 2 } })),
       };
     },
@@ -79,6 +80,7 @@ it('counts an orphaned placement (its cells deleted) as failed, says why, and op
     done: 2,
     failed: 1,
     stopped: 0,
+    skipped: 0,
     items: [
       { placementId: 'a', item: { state: 'done', dataRows: 1, cols: 2 } },
       { placementId: 'gone', item: ORPHANED_ITEM },

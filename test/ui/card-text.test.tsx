@@ -49,6 +49,7 @@ test('a finished Refresh all counts only the reports still in the list', async (
       done: 2,
       failed: 0,
       stopped: 0,
+      skipped: 0,
       items: [
         { placementId: 'p1', item: { state: 'done', dataRows: 1, cols: 1 } },
         { placementId: 'p2', item: { state: 'done', dataRows: 1, cols: 1 } },
@@ -94,7 +95,7 @@ test('a card whose Refresh all was stopped says "Not refreshed" and never "refre
   await screen.findByRole('listitem', { name: 'One' }, { timeout: 5_000 });
   await click(screen.getByRole('button', { name: 'Refresh all' }));
   await act(async () =>
-    run.resolve({ total: 1, done: 0, failed: 0, stopped: 1, items: [{ placementId: 'p1', item: { state: 'stopped' } }] }),
+    run.resolve({ total: 1, done: 0, failed: 0, stopped: 1, skipped: 0, items: [{ placementId: 'p1', item: { state: 'stopped' } }] }),
   );
   await settle();
   const card = screen.getByRole('listitem', { name: 'One' });

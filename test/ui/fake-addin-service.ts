@@ -16,6 +16,9 @@ import type {
   WorkbookContext,
 } from '../../src/core/service/addin-service';
 
+type RefreshOptions = Parameters<AddinService['refresh']>[1];
+type RefreshAllOptions = Parameters<AddinService['refreshAll']>[1];
+
 export interface RecordedCall {
   method: keyof AddinService;
   args: unknown[];
@@ -113,7 +116,7 @@ export class FakeAddinService implements AddinService {
     rangeLabel: `${target.label}:D122`,
     elapsedMs: 1200,
   });
-  refreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
+  refreshImpl: (placementId: string, options: RefreshOptions) => Promise<RunOutcome> = async (placementId) => ({
     placementId,
     dataRows: 10,
     cols: 3,
@@ -121,11 +124,12 @@ export class FakeAddinService implements AddinService {
     rangeLabel: 'Sheet1!B2:D12',
     elapsedMs: 50,
   });
-  refreshAllImpl: (placementIds: string[], options: { jobId: string }) => Promise<RefreshAllSummary> = async (ids) => ({
+  refreshAllImpl: (placementIds: string[], options: RefreshAllOptions) => Promise<RefreshAllSummary> = async (ids) => ({
     total: ids.length,
     done: ids.length,
     failed: 0,
     stopped: 0,
+    skipped: 0,
     items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
   updateImpl: (placementId: string, draft: ReportDraft, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
@@ -215,12 +219,12 @@ export class FakeAddinService implements AddinService {
     return this.placements.map((p) => ({ ...p }));
   }
 
-  refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+  refresh(placementId: string, options: RefreshOptions): Promise<RunOutcome> {
     this.record('refresh', placementId, options);
     return this.refreshImpl(placementId, options);
   }
 
-  refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary> {
+  refreshAll(placementIds: string[], options: RefreshAllOptions): Promise<RefreshAllSummary> {
     this.record('refreshAll', placementIds, options);
     return this.refreshAllImpl(placementIds, options);
   }
@@ -258,6 +262,37 @@ export class FakeAddinService implements AddinService {
     this.record('remove', placementId, options);
     await this.removeImpl(placementId, options);
     this.placements = this.placements.filter((p) => p.placementId !== placementId);
+  }
+
+  /** Overridable hand-edit and undo behaviour; the defaults succeed (undo puts back a 10-row result). */
+  locateHandEditsImpl: (placementId: string) => Promise<void> = async () => undefined;
+  showChangesImpl: (placementId: string) => Promise<void> = async () => undefined;
+  undoRefreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
+    placementId,
+    dataRows: 10,
+    cols: 3,
+    headerRows: 1,
+    rangeLabel: 'Sheet1!B2:D12',
+    elapsedMs: 20,
+  });
+
+  locateHandEdits(placementId: string): Promise<void> {
+    this.record('locateHandEdits', placementId);
+    return this.locateHandEditsImpl(placementId);
+  }
+
+  showChanges(placementId: string): Promise<void> {
+    this.record('showChanges', placementId);
+    return this.showChangesImpl(placementId);
+  }
+
+  undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+    this.record('undoRefresh', placementId, options);
+    return this.undoRefreshImpl(placementId, options);
+  }
+
+  async checkHandEdits(): Promise<void> {
+    this.record('checkHandEdits');
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {

@@ -157,6 +157,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
       done: 1,
       failed: 1,
       stopped: 1,
+      skipped: 0,
       items: [
         { placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } },
         { placementId: 'p2', item: { state: 'failed', kind: 'server', message: 'The platform failed (500). Try again.' } },
@@ -174,6 +175,7 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
     done: ids.length,
     failed: 0,
     stopped: 0,
+    skipped: 0,
     items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
   await click(within(after).getByRole('button', { name: 'Retry failed' }));
@@ -302,6 +304,7 @@ test('Refresh all: each card follows its own item live (its refresh time at once
       done: 1,
       failed: 0,
       stopped: 2,
+      skipped: 0,
       items: [
         { placementId: 'p1', item: { state: 'done', dataRows: 18, cols: 3 } },
         { placementId: 'p2', item: { state: 'stopped' } },

@@ -3,11 +3,11 @@ import { countRun, failedIds, finishRun, startRun, withItem } from '../../src/ui
 
 test('a run counts done, failed and stopped items and lists the failed ones', () => {
   let run = startRun('j', ['a', 'b', 'c']);
-  expect(countRun(run)).toEqual({ total: 3, done: 0, failed: 0, stopped: 0, finished: 0 });
+  expect(countRun(run)).toEqual({ total: 3, done: 0, failed: 0, stopped: 0, skipped: 0, finished: 0 });
   run = withItem(run, 'a', { state: 'done', dataRows: 1, cols: 1 });
   run = withItem(run, 'b', { state: 'failed', kind: 'server', message: 'm' });
   run = withItem(run, 'zzz', { state: 'done', dataRows: 1, cols: 1 });
-  expect(countRun(run)).toEqual({ total: 3, done: 1, failed: 1, stopped: 0, finished: 2 });
+  expect(countRun(run)).toEqual({ total: 3, done: 1, failed: 1, stopped: 0, skipped: 0, finished: 2 });
   expect(failedIds(run)).toEqual(['b']);
 
   const ended = finishRun(run, null);
@@ -23,6 +23,7 @@ test("the service's summary overrides what the events said", () => {
     done: 0,
     failed: 1,
     stopped: 0,
+    skipped: 0,
     items: [{ placementId: 'a', item: { state: 'failed', kind: 'query', message: 'bad' } }],
   });
   expect(failedIds(ended)).toEqual(['a']);

@@ -69,6 +69,7 @@ test('the ribbon run replaces what the cards said, counts the orphan as failed, 
       done: 1,
       failed: 2,
       stopped: 0,
+      skipped: 0,
       items: [
         { placementId: 'p1', item: DONE },
         { placementId: 'p2', item: { state: 'failed', kind: 'query', message: 'Bad SQL' } },
@@ -105,6 +106,7 @@ test('a ribbon run that ended before the pane was shown is its summary when the 
       done: 2,
       failed: 0,
       stopped: 0,
+      skipped: 0,
       items: [
         { placementId: 'p1', item: DONE },
         { placementId: 'p2', item: DONE },

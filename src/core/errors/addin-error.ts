@@ -17,6 +17,7 @@ export const ADDIN_ERROR_KINDS = [
   'continueWait', // the query API asked to repeat the request
   'stream', // a malformed or truncated stream
   'blocked', // placing would overwrite cells that are not the placement's own
+  'handEdited', // a refresh would overwrite cells edited by hand inside the placement: Locate, Overwrite or Skip
   'limit', // a host or size limit
   'hostBusy', // the spreadsheet is busy for a moment (Excel while the user edits a cell): wait and retry
   'host', // the spreadsheet (Excel, Google Sheets, the preview) failed or refused a call

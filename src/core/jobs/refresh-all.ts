@@ -78,5 +78,5 @@ export async function refreshAll(
 
   const items = ids.map((placementId) => ({ placementId, item: states.get(placementId) ?? { state: 'stopped' as const } }));
   const count = (s: JobItemState['state']): number => items.filter((x) => x.item.state === s).length;
-  return { total: ids.length, done: count('done'), failed: count('failed'), stopped: count('stopped'), items };
+  return { total: ids.length, done: count('done'), failed: count('failed'), stopped: count('stopped'), skipped: count('skipped'), items };
 }

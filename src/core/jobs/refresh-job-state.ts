@@ -8,12 +8,15 @@ export type JobItemState =
   /** dataRows: data rows written (header rows not counted). */
   | { state: 'done'; dataRows: number; cols: number }
   | { state: 'failed'; kind: AddinErrorKind; message: string }
-  | { state: 'stopped' };
+  | { state: 'stopped' }
+  /** Not refreshed because its cells were edited by hand; `reason` is the 'handEdited' message. */
+  | { state: 'skipped'; reason: string };
 
 export interface RefreshAllSummary {
   total: number;
   done: number;
   failed: number;
   stopped: number;
+  skipped: number;
   items: Array<{ placementId: string; item: JobItemState }>;
 }

@@ -49,6 +49,26 @@ export interface CellTarget {
   label: string;
 }
 
+/** Cells inside a placement that differ from what the add-in last wrote there. */
+export interface HandEditsView {
+  /** Cells that differ (or may differ, when `exact` is false). */
+  count: number;
+  /** False when only the rows are known (large areas): `text` then names rows. */
+  exact: boolean;
+  /** For messages: "C7, C9 and 12 more in rows 7-20" / "cells in rows 7-20" (cellListText in src/core/changes). */
+  text: string;
+}
+
+/** What a refresh changed against the cells it replaced (changeSummaryText gives the words). */
+export interface ChangesView {
+  text: string; // "12 cells changed, 3 rows added, 1 row removed" or "No changes"
+  changedCells: number;
+  rowsAdded: number;
+  rowsRemoved: number;
+  colsAdded: number;
+  colsRemoved: number;
+}
+
 export type PlacementStatus = 'upToDate' | 'outOfDate' | 'orphaned' | 'failed' | 'refreshing' | 'unknown';
 
 export interface PlacementView {
@@ -78,6 +98,12 @@ export interface PlacementView {
    * cut short (optional: absent reads as false).
    */
   truncatedAtDefaultCap?: boolean;
+  /** Known hand edits (null/absent: none known). */
+  handEdits?: HandEditsView | null;
+  /** What the last refresh in this session changed. */
+  lastChanges?: ChangesView | null;
+  /** Undo refresh possible now; reason when not ("too large to undo"). */
+  undo?: { available: boolean; reason?: string };
 }
 
 export interface RunOutcome {
@@ -92,6 +118,9 @@ export interface RunOutcome {
   elapsedMs: number;
   /** The result had exactly the platform's default cap of 10,000 rows and the SQL no top-level LIMIT (absent reads as false). */
   truncatedAtDefaultCap?: boolean;
+  /** Set by refresh and update (not insert). */
+  changes?: ChangesView;
+  undo?: { available: boolean; reason?: string };
 }
 
 export interface InsertOptions {
@@ -128,8 +157,13 @@ export interface AddinService {
   insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome>;
 
   listPlacements(): Promise<PlacementView[]>;
-  refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
-  refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary>;
+  /**
+   * With `handEdits` 'stop' (the default), a placement with hand edits throws AddinError kind 'handEdited' (data
+   * `{ text, count, exact }`) and nothing is written; 'overwrite' writes over them.
+   */
+  refresh(placementId: string, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome>;
+  /** With `handEdits` 'skip' (the default), placements with hand edits end as 'skipped' items with the 'handEdited' message. */
+  refreshAll(placementIds: string[], options: { jobId: string; handEdits?: 'skip' | 'overwrite' }): Promise<RefreshAllSummary>;
   /** Stop a running job (insert, refresh or refresh-all), from this request or another one: the cells stay as they were. */
   cancel(jobId: string): Promise<void>;
   /**
@@ -144,6 +178,15 @@ export interface AddinService {
   update(placementId: string, draft: ReportDraft, options: { jobId: string }): Promise<RunOutcome>;
   /** With `jobId`, a clear of its cells sends 'progress' events (`rows`: rows cleared so far, `totalRows`: all of them). */
   remove(placementId: string, options: { clearCells: boolean; jobId?: string }): Promise<void>;
+
+  /** Selects the edited cells (their rows when not exact). */
+  locateHandEdits(placementId: string): Promise<void>;
+  /** Selects the cells the last refresh changed. */
+  showChanges(placementId: string): Promise<void>;
+  /** Puts back what the last refresh replaced. */
+  undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome>;
+  /** Re-reads every placement's cells, updates handEdits, emits placementsChanged. */
+  checkHandEdits(): Promise<void>;
 
   subscribe(listener: (event: ServiceEvent) => void): () => void;
 }
