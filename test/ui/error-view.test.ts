@@ -12,7 +12,7 @@ test.each([...ADDIN_ERROR_KINDS])('%s keeps the message and adds a title', (kind
   expect(view.intent).toBe(
     kind === 'cancelled'
       ? 'info'
-      : kind === 'blocked' || kind === 'validation' || kind === 'continueWait' || kind === 'hostBusy'
+      : kind === 'blocked' || kind === 'validation' || kind === 'continueWait' || kind === 'hostBusy' || kind === 'handEdited'
         ? 'warning'
         : 'error',
   );
