@@ -27,14 +27,7 @@ export interface CardOutcomeBarProps {
 export function CardOutcomeBar({ outcome, onDismiss, actions }: CardOutcomeBarProps) {
   if (outcome.kind === 'error') return <ErrorBar error={outcome.error} onDismiss={onDismiss} />;
   if (outcome.kind === 'handEdited') {
-    return (
-      <HandEditWarning
-        warning={outcome}
-        onLocate={actions?.onLocate ?? onDismiss}
-        onOverwrite={actions?.onOverwrite ?? onDismiss}
-        onSkip={onDismiss}
-      />
-    );
+    return <HandEditWarning warning={outcome} onLocate={actions?.onLocate} onOverwrite={actions?.onOverwrite} onSkip={onDismiss} />;
   }
   if (outcome.kind === 'undoing') return <UndoProgress onCancel={actions?.onCancelUndo} />;
   return <OutcomeBar outcome={outcome} onDismiss={onDismiss} actions={actions} />;

@@ -6,8 +6,9 @@ import { useReveal } from './use-reveal';
 
 export interface HandEditWarningProps {
   warning: HandEditedOutcome;
-  onLocate: () => void;
-  onOverwrite: () => void;
+  /** Absent away from the report's card (the buttons are then left out). */
+  onLocate?: () => void;
+  onOverwrite?: () => void;
   onSkip: () => void;
 }
 
@@ -17,9 +18,10 @@ export function HandEditWarning({ warning, onLocate, onOverwrite, onSkip }: Hand
   const styles = useStyles();
   const ref = useReveal<HTMLDivElement>(warning);
   const first = useRef<HTMLButtonElement>(null);
+  const skip = useRef<HTMLButtonElement>(null);
   // The warning replaced the Refresh the user pressed: the focus goes to its first choice, so the keyboard carries on there.
   useEffect(() => {
-    first.current?.focus({ preventScroll: true });
+    (first.current ?? skip.current)?.focus({ preventScroll: true });
   }, [warning]);
   return (
     <MessageBar
@@ -39,13 +41,17 @@ export function HandEditWarning({ warning, onLocate, onOverwrite, onSkip }: Hand
         <Text block>Overwrite them with the report's values, or skip this report and keep them. Nothing was changed.</Text>
       </MessageBarBody>
       <MessageBarActions>
-        <Button ref={first} size="small" onClick={onLocate}>
-          Locate
-        </Button>
-        <Button size="small" appearance="primary" onClick={onOverwrite}>
-          Overwrite
-        </Button>
-        <Button size="small" onClick={onSkip}>
+        {onLocate !== undefined && (
+          <Button ref={first} size="small" onClick={onLocate}>
+            Locate
+          </Button>
+        )}
+        {onOverwrite !== undefined && (
+          <Button size="small" appearance="primary" onClick={onOverwrite}>
+            Overwrite
+          </Button>
+        )}
+        <Button ref={skip} size="small" onClick={onSkip}>
           Skip this report
         </Button>
       </MessageBarActions>
