@@ -1,13 +1,15 @@
-/** One placed report in the list: name, range, size, "refreshed N min ago", status, and Refresh / Go to / Edit / Remove / Move buttons. */
+/** One placed report in the list: name, range, size, freshness, status, hand edits, what changed, and its action buttons. */
 import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
 import { capNoteOf, type CardOutcome } from './card-outcome';
-import { CardOutcomeBar } from './CardOutcomeBar';
+import { CardOutcomeBar, type CardOutcomeActions } from './CardOutcomeBar';
 import { formatShape } from './format-numbers';
+import { handEditsCountText } from './hand-edited';
 import type { PlacementBadge } from './placement-badge';
 import { placementCardId } from './placement-card-id';
 import { PlacementStatusBadge } from './PlacementStatusBadge';
+import { RefreshChanges } from './RefreshChanges';
 import { lastRefreshedLabel, refreshedLabel } from './relative-time';
 
 export interface PlacementItemProps {
@@ -28,6 +30,8 @@ export interface PlacementItemProps {
   /** The outcome of this card's own last action, shown on the card. */
   outcome: CardOutcome | null;
   onDismissOutcome: () => void;
+  /** What the outcome's buttons and the hand-edit and changes lines do (Locate, Overwrite, Show changes, Undo refresh). */
+  actions: CardOutcomeActions;
   /** The report just inserted or saved: marked, scrolled into view and focused. */
   highlighted: boolean;
 }
@@ -50,10 +54,14 @@ const useStyles = makeStyles({
   name: { overflowWrap: 'anywhere' },
   meta: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  handEdits: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
+  edited: { color: tokens.colorStatusWarningForeground3, overflowWrap: 'anywhere' },
 });
 
 export function PlacementItem(props: PlacementItemProps) {
-  const { placement: p, badge, nowMs, refreshing, locked } = props;
+  const { placement: p, badge, nowMs, refreshing, locked, outcome, actions } = props;
+  // An undo runs on the card's cells: nothing else writes them until it ends.
+  const busy = refreshing || outcome?.kind === 'undoing';
   const styles = useStyles();
   const orphaned = p.rangeLabel === null;
   const readOnly = p.canEdit === false;
@@ -92,20 +100,41 @@ export function PlacementItem(props: PlacementItemProps) {
       </Caption1>
       <Caption1 className={styles.meta}>{p.refreshedAt === null ? freshness : <time dateTime={p.refreshedAt}>{freshness}</time>}</Caption1>
       {capNote !== null && <Caption1 className={styles.meta}>{capNote}</Caption1>}
-      <PlacementStatusBadge badge={props.outcome?.kind === 'error' ? { ...badge, reason: null } : badge} />
+      <PlacementStatusBadge badge={outcome?.kind === 'error' ? { ...badge, reason: null } : badge} />
       {readOnly && (
         <Caption1 id={readOnlyId} className={styles.meta}>
           Read only: you can refresh this report but not change it.
         </Caption1>
       )}
-      {props.outcome !== null && <CardOutcomeBar outcome={props.outcome} onDismiss={props.onDismissOutcome} />}
+      {/* The warning of a stopped refresh names the cells itself: the line would say it twice. */}
+      {p.handEdits != null && outcome?.kind !== 'handEdited' && (
+        <div className={styles.handEdits}>
+          <Caption1 className={styles.edited}>Edited by hand: {handEditsCountText(p.handEdits)}</Caption1>
+          <Button size="small" appearance="subtle" onClick={actions.onLocate} aria-label={`Locate hand edits in ${p.name}`}>
+            Locate
+          </Button>
+        </div>
+      )}
+      {/* A card shows one outcome: what the last refresh changed only when no newer outcome of its own is shown. */}
+      {outcome === null && p.lastChanges != null && (
+        <RefreshChanges
+          after={{ changes: p.lastChanges, undo: p.undo ?? { available: false } }}
+          prefix="Last refresh: "
+          onShowChanges={actions.onShowChanges}
+          onUndo={actions.onUndo}
+          busy={actions.busy || busy}
+        />
+      )}
+      {outcome !== null && (
+        <CardOutcomeBar outcome={outcome} onDismiss={props.onDismissOutcome} actions={{ ...actions, busy: actions.busy || busy }} />
+      )}
       <div className={styles.actions}>
         {refreshing ? (
           <Button size="small" onClick={props.onCancelRefresh} aria-label={`Cancel refresh of ${p.name}`}>
             Cancel
           </Button>
         ) : (
-          <Button size="small" onClick={props.onRefresh} disabled={locked || orphaned} aria-label={`Refresh ${p.name}`}>
+          <Button size="small" onClick={props.onRefresh} disabled={locked || orphaned || busy} aria-label={`Refresh ${p.name}`}>
             Refresh
           </Button>
         )}
@@ -115,13 +144,13 @@ export function PlacementItem(props: PlacementItemProps) {
         <Button
           size="small"
           onClick={props.onEdit}
-          disabled={locked || refreshing || readOnly}
+          disabled={locked || busy || readOnly}
           aria-label={`Edit ${p.name}`}
           aria-describedby={readOnly ? readOnlyId : undefined}
         >
           Edit
         </Button>
-        <Button size="small" onClick={props.onRemove} disabled={locked || refreshing} aria-label={`Remove ${p.name}`}>
+        <Button size="small" onClick={props.onRemove} disabled={locked || busy} aria-label={`Remove ${p.name}`}>
           Remove
         </Button>
         {props.onMove && (

@@ -1,4 +1,4 @@
-/** "Reports in this workbook": the placement list with per-item actions, Refresh all (progress, Stop, Retry failed), Move and Remove. */
+/** "Reports in this workbook": the placement list with per-item actions, hand-edit stops, Refresh all (progress, Stop, Retry failed), Move and Remove. */
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CellTarget, JobItemState, PlacementView } from '../core/service/addin-service';
@@ -6,8 +6,10 @@ import { currentOutcome, outcomeOf, type CardOutcome, type PlacedReport } from '
 import { CardOutcomeBar } from './CardOutcomeBar';
 import { ErrorBar } from './ErrorBar';
 import { toErrorView } from './error-view';
+import { handEditedOutcome } from './hand-edited';
 import { usePaneEnv } from './pane-env';
 import { placementBadge } from './placement-badge';
+import { focusPlacementCard } from './placement-card-id';
 import { PlacementItem } from './PlacementItem';
 import { itemStateOf } from './refresh-all-run';
 import { RefreshAllBar } from './RefreshAllBar';
@@ -16,6 +18,7 @@ import { MoveDialog } from './MoveDialog';
 import { overwriteQuestion } from './overwrite-question';
 import { useAskQuestion } from './pane-question';
 import { useNow } from './use-now';
+import { useCardTools } from './use-card-tools';
 import type { RefreshAllHandle } from './use-refresh-all';
 import { useServiceEvents } from './use-service-events';
 
@@ -57,8 +60,11 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
   const [outcomes, setOutcomes] = useState<Record<string, CardOutcome>>(() =>
     placed === null ? {} : { [placed.placementId]: placed.outcome },
   );
-  const setOutcome = (placementId: string, outcome: CardOutcome | null) =>
-    setOutcomes(({ [placementId]: _old, ...rest }) => (outcome === null ? rest : { ...rest, [placementId]: outcome }));
+  const setOutcome = useCallback(
+    (placementId: string, outcome: CardOutcome | null) =>
+      setOutcomes(({ [placementId]: _old, ...rest }) => (outcome === null ? rest : { ...rest, [placementId]: outcome })),
+    [],
+  );
   const [removing, setRemoving] = useState<PlacementView | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
   const [moving, setMoving] = useState<PlacementView | null>(null);
@@ -93,13 +99,22 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
     void reload();
   }, [reload]);
 
+  const isLive = useCallback(() => live.current, []);
+  const tools = useCardTools({ setOutcome, reload, isLive });
+
+  // Cells typed over while the pane was closed are found when it opens: the check re-reads the cells, then says placementsChanged.
+  useEffect(() => {
+    service.checkHandEdits().catch((e: unknown) => {
+      if (live.current) setError({ error: e, subject: 'Checking for cells edited by hand' });
+    });
+  }, [service]);
+
   useServiceEvents((event) => {
     if (event.type === 'progress' && event.jobId === removeJob.current && event.totalRows !== undefined)
       setClearing({ rows: event.rows, totalRows: event.totalRows });
     if (event.type === 'placementsChanged') void reload();
     // A Refresh all item that ended changed its placement (refresh time, size): its card follows at once, not at the run's end.
-    if (event.type === 'item' && (event.item.state === 'done' || event.item.state === 'failed' || event.item.state === 'stopped'))
-      void reload();
+    if (event.type === 'item' && ['done', 'failed', 'stopped', 'skipped'].includes(event.item.state)) void reload();
   });
 
   // When a run ends, read the placements again (their status and refresh times changed).
@@ -117,19 +132,23 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
     all.start((placements ?? []).filter((p) => p.rangeLabel !== null).map((p) => p.placementId));
   };
 
-  const refreshOne = async (p: PlacementView) => {
+  /** With `overwrite`, the refresh writes over cells edited by hand (the user chose Overwrite on the card's warning). */
+  const refreshOne = async (p: PlacementView, overwrite = false) => {
     const jobId = newJobId();
     setSingles((s) => ({ ...s, [p.placementId]: jobId }));
     setSingleFailures(({ [p.placementId]: _dropped, ...rest }) => rest);
     setOutcome(p.placementId, null);
     all.forget(p.placementId);
     try {
-      const result = await service.refresh(p.placementId, { jobId });
+      const result = await service.refresh(p.placementId, overwrite ? { jobId, handEdits: 'overwrite' } : { jobId });
       if (live.current) setOutcome(p.placementId, outcomeOf('Refreshed', result, null, result.headerRows <= 1));
     } catch (e) {
       if (!live.current) return;
       const view = toErrorView(e);
-      if (view.kind === 'cancelled') setOutcome(p.placementId, { kind: 'cancelled', text: 'Cancelled. Nothing was changed.' });
+      // Stopped by hand edits is a question, not a failure: the card asks, its status stays as it was.
+      const warning = handEditedOutcome(e);
+      if (warning !== null) setOutcome(p.placementId, warning);
+      else if (view.kind === 'cancelled') setOutcome(p.placementId, { kind: 'cancelled', text: 'Cancelled. Nothing was changed.' });
       else {
         setSingleFailures((f) => ({
           ...f,
@@ -226,6 +245,8 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
           run={shownRun}
           onStop={all.stop}
           onRetryFailed={all.retryFailed}
+          onOverwriteSkipped={all.overwriteSkipped}
+          onLocate={tools.locate}
           onDismiss={all.dismiss}
           placements={placements ?? []}
         />
@@ -256,7 +277,20 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
                 onRemove={() => setRemoving(p)}
                 onMove={() => setMoving(p)}
                 outcome={currentOutcome(outcomes[p.placementId], p.rangeLabel)}
-                onDismissOutcome={() => setOutcome(p.placementId, null)}
+                onDismissOutcome={() => {
+                  // Skip this report (or Dismiss) leaves the cells as they are; the focus goes back to the card.
+                  const skipping = outcomes[p.placementId]?.kind === 'handEdited';
+                  setOutcome(p.placementId, null);
+                  if (skipping) focusPlacementCard(p.placementId);
+                }}
+                actions={{
+                  onLocate: () => tools.locate(p.placementId),
+                  onOverwrite: () => void refreshOne(p, true),
+                  onShowChanges: () => tools.showChanges(p.placementId),
+                  onUndo: () => void tools.undo(p.placementId),
+                  onCancelUndo: () => tools.cancelUndo(p.placementId, outcomes[p.placementId]),
+                  busy: locked || running,
+                }}
                 highlighted={placed?.placementId === p.placementId}
               />
             );

@@ -1,13 +1,17 @@
-/** Progress of a "Refresh all" run: "N of M refreshed", the failed reports as links to their cards, Stop, then Retry failed. */
+/** Progress of a "Refresh all" run: "N of M refreshed", failed and skipped reports linked to their cards, Stop, Retry, Overwrite. */
 import { Button, Link, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { focusPlacementCard } from './placement-card-id';
-import { countRun, failedIds, type RefreshAllRun } from './refresh-all-run';
+import { countRun, failedIds, skippedItems, type RefreshAllRun } from './refresh-all-run';
 
 export interface RefreshAllBarProps {
   run: RefreshAllRun;
   onStop: () => void;
   onRetryFailed: () => void;
   onDismiss: () => void;
+  /** Refresh the reports skipped for hand edits, writing over the edits. */
+  onOverwriteSkipped?: () => void;
+  /** Select a skipped report's edited cells in the sheet. */
+  onLocate?: (placementId: string) => void;
   /** The list's placements: the names of the failed ones are shown as links that focus their cards. */
   placements?: ReadonlyArray<{ placementId: string; name: string }>;
 }
@@ -23,15 +27,23 @@ const useStyles = makeStyles({
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   failed: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, margin: 0, padding: 0, listStyleType: 'none' },
+  skipped: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, margin: 0, padding: 0, listStyleType: 'none' },
+  skippedItem: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
+  reason: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
 });
 
-export function RefreshAllBar({ run, onStop, onRetryFailed, onDismiss, placements = [] }: RefreshAllBarProps) {
+export function RefreshAllBar(props: RefreshAllBarProps) {
+  const { run, onStop, onRetryFailed, onDismiss, onOverwriteSkipped, onLocate, placements = [] } = props;
   const styles = useStyles();
   const c = countRun(run);
   const parts = [`${c.done} of ${c.total} refreshed`];
   if (c.failed > 0) parts.push(`${c.failed} failed`);
+  if (c.skipped > 0) parts.push(`${c.skipped} skipped (edited by hand)`);
   if (!run.running && c.stopped > 0) parts.push(`${c.stopped} not refreshed`);
   const failed = failedIds(run).flatMap((id) => placements.filter((p) => p.placementId === id));
+  const skipped = skippedItems(run).flatMap((s) =>
+    placements.filter((p) => p.placementId === s.placementId).map((p) => ({ ...s, name: p.name })),
+  );
   return (
     <div className={styles.root} role="group" aria-label="Refresh all">
       <ProgressBar
@@ -51,6 +63,30 @@ export function RefreshAllBar({ run, onStop, onRetryFailed, onDismiss, placement
           ))}
         </ul>
       )}
+      {skipped.length > 0 && (
+        <ul className={styles.skipped} aria-label="Skipped reports">
+          {skipped.map((s) => (
+            <li key={s.placementId} className={styles.skippedItem}>
+              <Link as="button" onClick={() => focusPlacementCard(s.placementId)}>
+                {s.name}
+              </Link>
+              <Text size={200} className={styles.reason}>
+                {s.reason}
+              </Text>
+              {onLocate !== undefined && (
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  onClick={() => onLocate(s.placementId)}
+                  aria-label={`Locate hand edits in ${s.name}`}
+                >
+                  Locate
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={styles.actions}>
         {run.running ? (
           <Button size="small" onClick={onStop} disabled={run.stopping}>
@@ -61,6 +97,11 @@ export function RefreshAllBar({ run, onStop, onRetryFailed, onDismiss, placement
             {c.failed > 0 && (
               <Button size="small" appearance="primary" onClick={onRetryFailed}>
                 Retry failed
+              </Button>
+            )}
+            {skipped.length > 0 && onOverwriteSkipped !== undefined && (
+              <Button size="small" onClick={onOverwriteSkipped}>
+                Overwrite and refresh these
               </Button>
             )}
             <Button size="small" onClick={onDismiss}>

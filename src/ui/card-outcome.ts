@@ -1,13 +1,36 @@
-/** The outcome of an action shown on the card it concerns (insert, save, refresh, cancel, a failure), and the default-cap note. */
+/** The outcome of an action shown on the card it concerns (insert, refresh, hand edits, undo, a failure), and the default-cap note. */
 import { PLATFORM_DEFAULT_ROW_CAP, cutAtDefaultCap } from '../core/builder/default-cap';
-import type { RunOutcome } from '../core/service/addin-service';
+import type { ChangesView, RunOutcome } from '../core/service/addin-service';
 import { formatCount, formatDuration, formatShape } from './format-numbers';
 
+/** What a refresh or saved edit changed in the cells, and whether Undo refresh can put them back. */
+export interface RefreshAfter {
+  changes: ChangesView;
+  undo: UndoAvailability;
+}
+
+export interface UndoAvailability {
+  available: boolean;
+  /** Why it is not available ("too large to undo"). */
+  reason?: string;
+}
+
+/** A refresh stopped by cells edited by hand: the service's message and the cells it names. */
+export interface HandEditedOutcome {
+  kind: 'handEdited';
+  message: string;
+  /** "C7, C9 and 12 more in rows 7-20", or null when the error did not name them. */
+  cells: string | null;
+}
+
 export type CardOutcome =
-  | { kind: 'done'; title: string; text: string; capNote: string | null; at: string }
-  | { kind: 'empty'; title: string; text: string; at: string }
+  | { kind: 'done'; title: string; text: string; capNote: string | null; at: string; after?: RefreshAfter }
+  | { kind: 'empty'; title: string; text: string; at: string; after?: RefreshAfter }
   | { kind: 'cancelled'; text: string }
-  | { kind: 'error'; error: unknown };
+  | { kind: 'error'; error: unknown }
+  | HandEditedOutcome
+  /** Undo refresh running (`jobId` is its job, for Cancel). */
+  | { kind: 'undoing'; jobId: string };
 
 /** A report placed from the editor: where to go back to in the list, and what to say on its card. */
 /**
@@ -50,12 +73,16 @@ export function capNoteOf(rows: number, sql: string | null, truncated?: boolean)
 
 /** "Inserted" / "Refreshed" / "Saved and refreshed" with the size and time, or the plain statement of an empty result. */
 export function outcomeOf(verb: string, result: RunOutcome, sql: string | null, flat = true): CardOutcome {
+  // Refresh and update say what they changed; an insert replaced nothing of the add-in's own.
+  const after: RefreshAfter | undefined =
+    result.changes === undefined ? undefined : { changes: result.changes, undo: result.undo ?? { available: false } };
   if (result.dataRows === 0) {
     return {
       kind: 'empty',
       at: result.rangeLabel,
       title: 'The report returned no rows',
       text: `${verb} at ${result.rangeLabel}: the header only. Check the report's filters.`,
+      ...(after === undefined ? {} : { after }),
     };
   }
   return {
@@ -70,5 +97,6 @@ export function outcomeOf(verb: string, result: RunOutcome, sql: string | null, 
         : flat
           ? capNoteOf(result.dataRows, sql)
           : null,
+    ...(after === undefined ? {} : { after }),
   };
 }

@@ -62,11 +62,6 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     hint: 'Update the add-in or contact your administrator.',
     said: /\bcheck the tenant url\b/i,
   },
-  handEdited: {
-    title: 'Cells edited by hand',
-    hint: 'Locate the cells, then overwrite them or skip this report.',
-    intent: 'warning',
-  },
   cancelled: { title: 'Cancelled', hint: null, intent: 'info' },
   query: { title: 'The query failed', hint: "Check the report's fields or SQL." },
   continueWait: { title: 'Still preparing the data', hint: 'Try again in a moment.', intent: 'warning' },
@@ -76,6 +71,12 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     hint: 'Choose another cell or clear the named cells.',
     // A placed report that no longer fits where it is says what can be done there (Refresh and Edit have no cell picker).
     said: /\bchoose another cell\b|\binsert it at another cell\b/i,
+    intent: 'warning',
+  },
+  handEdited: {
+    title: 'Edited by hand',
+    hint: 'Locate the cells, then overwrite them or skip this report.',
+    said: /\boverwrite\b[^.]*\bskip\b/i,
     intent: 'warning',
   },
   limit: { title: 'Too much data', hint: 'Add filters or a row limit to return fewer rows.', said: /\blimit the rows\b/i },

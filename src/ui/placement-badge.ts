@@ -39,7 +39,7 @@ export function placementBadge(placement: PlacementView, job: JobItemState | und
 
 /** A job's outcome that no longer says where the placement stands: its cells were deleted since (orphaned wins). */
 function outdatedBy(placement: PlacementView, job: JobItemState): boolean {
-  return placement.status === 'orphaned' && (job.state === 'done' || job.state === 'failed' || job.state === 'stopped');
+  return placement.status === 'orphaned' && ['done', 'failed', 'stopped', 'skipped'].includes(job.state);
 }
 
 function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<PlacementBadge, 'checked' | 'notRefreshed'> {
@@ -56,6 +56,8 @@ function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<
         return { label: 'Failed', color: 'danger', reason: job.message, busy: false };
       case 'stopped':
         return { label: NOT_REFRESHED, color: 'warning', reason: 'Stopped before it was refreshed.', busy: false };
+      case 'skipped':
+        return { label: 'Skipped', color: 'warning', reason: job.reason, busy: false };
     }
   }
   switch (placement.status) {

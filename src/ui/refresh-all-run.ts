@@ -18,7 +18,9 @@ export interface RunCounts {
   done: number;
   failed: number;
   stopped: number;
-  /** done + failed + stopped */
+  /** Not refreshed because their cells were edited by hand. */
+  skipped: number;
+  /** done + failed + stopped + skipped */
   finished: number;
 }
 
@@ -72,15 +74,25 @@ export function countRun(run: RefreshAllRun): RunCounts {
   let done = 0;
   let failed = 0;
   let stopped = 0;
+  let skipped = 0;
   for (const id of run.ids) {
     const s = run.items[id]?.state;
     if (s === 'done') done += 1;
     else if (s === 'failed') failed += 1;
     else if (s === 'stopped') stopped += 1;
+    else if (s === 'skipped') skipped += 1;
   }
-  return { total: run.ids.length, done, failed, stopped, finished: done + failed + stopped };
+  return { total: run.ids.length, done, failed, stopped, skipped, finished: done + failed + stopped + skipped };
 }
 
 export function failedIds(run: RefreshAllRun): string[] {
   return run.ids.filter((id) => run.items[id]?.state === 'failed');
+}
+
+/** The run's placements skipped for hand edits, with the reason the service gave for each. */
+export function skippedItems(run: RefreshAllRun): Array<{ placementId: string; reason: string }> {
+  return run.ids.flatMap((placementId) => {
+    const item = run.items[placementId];
+    return item?.state === 'skipped' ? [{ placementId, reason: item.reason }] : [];
+  });
 }

@@ -1,9 +1,9 @@
-/** A hook owning the "Refresh all" run (kept by the shell, so it outlives the editor): start, Stop, Retry failed, a ribbon run adopted. */
+/** A hook owning the "Refresh all" run (kept by the shell, so it outlives the editor): start, Stop, Retry, Overwrite, a ribbon run. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefreshAllSummary } from '../core/service/addin-service';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
-import { adoptRun, failedIds, finishRun, startRun, withItem, type RefreshAllRun } from './refresh-all-run';
+import { adoptRun, failedIds, finishRun, skippedItems, startRun, withItem, type RefreshAllRun } from './refresh-all-run';
 import { useServiceEvents } from './use-service-events';
 
 export interface RefreshAllHandle {
@@ -13,6 +13,8 @@ export interface RefreshAllHandle {
   start(placementIds: string[]): void;
   stop(): void;
   retryFailed(): void;
+  /** Refreshes the placements the finished run skipped for hand edits, writing over those edits. */
+  overwriteSkipped(): void;
   dismiss(): void;
   clearError(): void;
   /** Drops a placement from a finished run's display (e.g. it was refreshed on its own since). */
@@ -46,12 +48,12 @@ export function useRefreshAll(): RefreshAllHandle {
   }, []);
 
   const start = useCallback(
-    (ids: string[]) => {
+    (ids: string[], handEdits?: 'overwrite') => {
       if (ids.length === 0 || current.current?.running === true) return;
       const jobId = newJobId();
       setError(null);
       setRun(startRun(jobId, ids, clock.now()));
-      follow(jobId, service.refreshAll(ids, { jobId }));
+      follow(jobId, service.refreshAll(ids, handEdits === undefined ? { jobId } : { jobId, handEdits }));
     },
     [service, newJobId, clock, follow],
   );
@@ -90,6 +92,15 @@ export function useRefreshAll(): RefreshAllHandle {
     if (r !== null && !r.running) start(failedIds(r));
   }, [start]);
 
+  const overwriteSkipped = useCallback(() => {
+    const r = current.current;
+    if (r !== null && !r.running)
+      start(
+        skippedItems(r).map((s) => s.placementId),
+        'overwrite',
+      );
+  }, [start]);
+
   const dismiss = useCallback(() => setRun((r) => (r !== null && r.running ? r : null)), []);
   const clearError = useCallback(() => setError(null), []);
   const forget = useCallback(
@@ -97,5 +108,5 @@ export function useRefreshAll(): RefreshAllHandle {
     [],
   );
 
-  return { run, error, start, stop, retryFailed, dismiss, clearError, forget, adoptedJobId };
+  return { run, error, start, stop, retryFailed, overwriteSkipped, dismiss, clearError, forget, adoptedJobId };
 }

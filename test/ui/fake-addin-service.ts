@@ -21,6 +21,9 @@ import type {
   WorkbookContext,
 } from '../../src/core/service/addin-service';
 
+type RefreshOptions = Parameters<AddinService['refresh']>[1];
+type RefreshAllOptions = Parameters<AddinService['refreshAll']>[1];
+
 export interface RecordedCall {
   method: keyof AddinService;
   args: unknown[];
@@ -118,7 +121,7 @@ export class FakeAddinService implements AddinService {
     rangeLabel: `${target.label}:D122`,
     elapsedMs: 1200,
   });
-  refreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
+  refreshImpl: (placementId: string, options: RefreshOptions) => Promise<RunOutcome> = async (placementId) => ({
     placementId,
     dataRows: 10,
     cols: 3,
@@ -126,7 +129,7 @@ export class FakeAddinService implements AddinService {
     rangeLabel: 'Sheet1!B2:D12',
     elapsedMs: 50,
   });
-  refreshAllImpl: (placementIds: string[], options: { jobId: string }) => Promise<RefreshAllSummary> = async (ids) => ({
+  refreshAllImpl: (placementIds: string[], options: RefreshAllOptions) => Promise<RefreshAllSummary> = async (ids) => ({
     total: ids.length,
     done: ids.length,
     failed: 0,
@@ -252,12 +255,12 @@ export class FakeAddinService implements AddinService {
     return this.placements.map((p) => ({ ...p }));
   }
 
-  refresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+  refresh(placementId: string, options: RefreshOptions): Promise<RunOutcome> {
     this.record('refresh', placementId, options);
     return this.refreshImpl(placementId, options);
   }
 
-  refreshAll(placementIds: string[], options: { jobId: string }): Promise<RefreshAllSummary> {
+  refreshAll(placementIds: string[], options: RefreshAllOptions): Promise<RefreshAllSummary> {
     this.record('refreshAll', placementIds, options);
     return this.refreshAllImpl(placementIds, options);
   }
@@ -314,14 +317,9 @@ export class FakeAddinService implements AddinService {
     this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, growth } : p));
   }
 
-  async locateHandEdits(placementId: string): Promise<void> {
-    this.record('locateHandEdits', placementId);
-  }
-
-  async showChanges(placementId: string): Promise<void> {
-    this.record('showChanges', placementId);
-  }
-
+  /** Overridable hand-edit and undo behaviour; the defaults succeed (undo puts back a 10-row result). */
+  locateHandEditsImpl: (placementId: string) => Promise<void> = async () => undefined;
+  showChangesImpl: (placementId: string) => Promise<void> = async () => undefined;
   undoRefreshImpl: (placementId: string, options: { jobId: string }) => Promise<RunOutcome> = async (placementId) => ({
     placementId,
     dataRows: 10,
@@ -331,7 +329,17 @@ export class FakeAddinService implements AddinService {
     elapsedMs: 20,
   });
 
-  async undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
+  locateHandEdits(placementId: string): Promise<void> {
+    this.record('locateHandEdits', placementId);
+    return this.locateHandEditsImpl(placementId);
+  }
+
+  showChanges(placementId: string): Promise<void> {
+    this.record('showChanges', placementId);
+    return this.showChangesImpl(placementId);
+  }
+
+  undoRefresh(placementId: string, options: { jobId: string }): Promise<RunOutcome> {
     this.record('undoRefresh', placementId, options);
     return this.undoRefreshImpl(placementId, options);
   }

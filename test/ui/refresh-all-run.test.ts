@@ -1,5 +1,5 @@
-// The Refresh all run model: counts, events of its own placements only, the summary wins, unfinished items end as stopped.
-import { countRun, failedIds, finishRun, startRun, withItem } from '../../src/ui/refresh-all-run';
+// The Refresh all run model: counts, its own events only, the summary wins, unfinished items stop, skipped items stay.
+import { countRun, failedIds, finishRun, skippedItems, startRun, withItem } from '../../src/ui/refresh-all-run';
 
 test('a run counts done, failed and stopped items and lists the failed ones', () => {
   let run = startRun('j', ['a', 'b', 'c']);
@@ -27,4 +27,15 @@ test("the service's summary overrides what the events said", () => {
     items: [{ placementId: 'a', item: { state: 'failed', kind: 'query', message: 'bad' } }],
   });
   expect(failedIds(ended)).toEqual(['a']);
+});
+
+test('items skipped for hand edits count as finished and skipped, keep their reason at the end, and are listed for Overwrite', () => {
+  let run = startRun('j', ['a', 'b', 'c']);
+  run = withItem(run, 'a', { state: 'skipped', reason: '"A" has cells edited by hand: C7.' });
+  run = withItem(run, 'b', { state: 'done', dataRows: 1, cols: 1 });
+  expect(countRun(run)).toEqual({ total: 3, done: 1, failed: 0, stopped: 0, skipped: 1, finished: 2 });
+  const ended = finishRun(run, null);
+  expect(ended.items['a']).toEqual({ state: 'skipped', reason: '"A" has cells edited by hand: C7.' });
+  expect(skippedItems(ended)).toEqual([{ placementId: 'a', reason: '"A" has cells edited by hand: C7.' }]);
+  expect(failedIds(ended)).toEqual([]);
 });
