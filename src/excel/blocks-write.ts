@@ -37,13 +37,13 @@ function lastRequest(write: BlocksWrite, nameExists: boolean | null): LastReques
 }
 
 /**
- * Writes `write` inside one Excel.run. `nameExists` says whether the tracked name exists (from the latest layout), or
+ * Writes `write` inside one Excel.run, each request under `capBytes` and `maxCells`. `nameExists` says whether the tracked name exists (from the latest layout), or
  * null when unknown: the name is then looked for after the values, in syncs of its own.
  */
 export async function writeBlocksInRun(
   context: Excel.RequestContext,
   write: BlocksWrite,
-  capBytes: number,
+  limits: { capBytes: number; maxCells: number },
   nameExists: boolean | null,
 ): Promise<PipelinedReport> {
   const starts: number[] = [];
@@ -54,7 +54,8 @@ export async function writeBlocksInRun(
     rows += b.values.length;
     ends.push(rows);
   }
-  const report = await writeBlocksPipelined(context, joinBlocks(write.blocks), capBytes, {
+  const report = await writeBlocksPipelined(context, joinBlocks(write.blocks), limits.capBytes, {
+    maxCells: limits.maxCells,
     ...(write.signal ? { signal: write.signal } : {}),
     progress: ({ written, touched }) =>
       write.progress?.({ written: ends.filter((e) => e <= written).length, touched: starts.filter((s) => s < touched).length }),

@@ -248,7 +248,12 @@ export class ExcelHost implements SpreadsheetHost {
     const known = this.trackedIds;
     const track = write.track;
     await this.run('write the report’s cells', (context) =>
-      writeBlocksInRun(context, write, this.requestCap, track && known !== null ? known.has(track.placementId) : null),
+      writeBlocksInRun(
+        context,
+        write,
+        { capBytes: this.requestCap, maxCells: this.limits.maxCellsPerWrite },
+        track && known !== null ? known.has(track.placementId) : null,
+      ),
     );
     if (track) this.trackedIds?.add(track.placementId);
   }

@@ -39,6 +39,8 @@ export interface PipelineOptions {
   /** Told before each request and at the end. */
   progress?: (p: PipelineProgress) => void;
   last?: LastRequest;
+  /** Cells one request carries at most (besides its bytes). */
+  maxCells?: number;
 }
 
 /** One part to write: rows [from, to) of block `b`. */
@@ -77,7 +79,8 @@ export async function writeBlocksPipelined(
     starts.push(rowsBefore);
     rowsBefore += block.values.length;
     if (block.values.length === 0 || (block.values[0]?.length ?? 0) === 0) return;
-    const cuts = evenCuts(rowCosts(block), budget);
+    const cols = block.values[0]?.length ?? 1;
+    const cuts = evenCuts(rowCosts(block), budget, Math.max(1, Math.floor((opts.maxCells ?? Infinity) / cols)));
     for (let k = 0; k + 1 < cuts.length; k++) parts.push({ b, from: cuts[k]!, to: cuts[k + 1]! });
   });
   const totalRows = rowsBefore;
@@ -103,7 +106,8 @@ export async function writeBlocksPipelined(
     const cols = block.values[0]?.length ?? 0;
     context.application.suspendApiCalculationUntilNextSync();
     sheet.getRangeByIndexes(block.row + part.row, block.col, part.rows, cols).values = part.values;
-    for (const b of part.bold) sheet.getRangeByIndexes(block.row + part.row + b.row, block.col + b.col, b.rows, b.cols).format.font.bold = b.bold;
+    for (const b of part.bold)
+      sheet.getRangeByIndexes(block.row + part.row + b.row, block.col + b.col, b.rows, b.cols).format.font.bold = b.bold;
   };
   const planOf = (p: PartAt): RequestPart => requestPart(blocks[p.b]!, p.from, p.to);
 
@@ -141,8 +145,7 @@ export async function writeBlocksPipelined(
       if (recover !== null) {
         // Nothing of the refused request may have applied: its values go again, then the rest in syncs of its own.
         queueValues(p, part);
-        report.syncs += 1;
-        await context.sync();
+        await sync(at(p, false), at(p, true));
         await recover(context);
         report.parts += 1;
         break;

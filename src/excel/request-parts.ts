@@ -106,22 +106,28 @@ export function rowCosts(block: WriteBlock): Float64Array {
   return costs;
 }
 
-/** Row boundaries `[0, b1, ..., rows]` of parts of even cost, each under `budget` (a row costing more than it stands alone). */
-export function evenCuts(costs: Float64Array, budget: number): number[] {
+/**
+ * Row boundaries `[0, b1, ..., rows]` of parts of even cost, each under `budget` (a row costing more than it stands
+ * alone) and of at most `maxRows` rows.
+ */
+export function evenCuts(costs: Float64Array, budget: number, maxRows = Infinity): number[] {
   let total = 0;
   for (const c of costs) total += c;
-  const parts = Math.max(1, Math.ceil(total / (budget * EVEN_SLACK)));
+  const parts = Math.max(1, Math.ceil(total / (budget * EVEN_SLACK)), Math.ceil(costs.length / maxRows));
   const cuts = [0];
   let done = 0;
   let part = 0;
+  let rows = 0;
   for (let i = 0; i < costs.length; i++) {
     const c = costs[i]!;
-    if (part > 0 && (done + c > (total * cuts.length) / parts || part + c > budget)) {
+    if (part > 0 && (done + c > (total * cuts.length) / parts || part + c > budget || rows + 1 > maxRows)) {
       cuts.push(i);
       part = 0;
+      rows = 0;
     }
     done += c;
     part += c;
+    rows += 1;
   }
   cuts.push(costs.length);
   return cuts;
