@@ -16,7 +16,7 @@ export interface PipelinedReport {
 }
 
 /** Where a write of several blocks stands, in rows counted across them (block after block). */
-export interface PipelineProgress {
+interface PipelineProgress {
   /** Rows whose values are written. */
   written: number;
   /** No cell past this row changes before the next report. */
@@ -33,7 +33,7 @@ export interface LastRequest {
   recover?(e: unknown): ((context: Excel.RequestContext) => Promise<void>) | null;
 }
 
-export interface PipelineOptions {
+interface PipelineOptions {
   /** Checked before every request but the first: once cancelled, the write stops with a 'cancelled' error. */
   signal?: CancelSignal;
   /** Told before each request and at the end. */
