@@ -13,6 +13,9 @@ function figures(label: string, f: SyncFigures): Measurement[] {
     { name: `${label} largest request`, value: f.maxRequestBytes, unit: 'bytes' },
     { name: `${label} floor ceil(bytes / 4 MiB) + 3`, value: f.floor, unit: 'syncs' },
     { name: `${label} syncs / floor`, value: f.syncs / f.floor, unit: 'x' },
+    { name: `${label} response bytes`, value: f.responseBytes, unit: 'bytes' },
+    { name: `${label} floor ceil((request + response bytes) / 4 MiB) + 3`, value: f.roundTripFloor, unit: 'syncs' },
+    { name: `${label} syncs / that floor`, value: f.syncs / f.roundTripFloor, unit: 'x' },
   ];
 }
 

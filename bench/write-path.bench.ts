@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
-import { startPlatform } from '../local-platform/server';
 import { fetchTransport, type FetchLike } from '../src/browser/fetch-transport';
 import type { Transport, TransportRequest } from '../src/core/api/transport';
 import { createFlatLayout } from '../src/core/cells/flat-layout';
@@ -17,6 +16,7 @@ import { WorkbookModel } from '../src/core/memory/workbook-model';
 import { createNdjsonDecoder } from '../src/core/ndjson/ndjson-decoder';
 import type { ReportDraft } from '../src/core/service/addin-service';
 import { createAddinService } from '../src/core/service/create-addin-service';
+import { startPlatformProcess } from '../test/appsscript/helpers/platform-process';
 import { gcFunction } from './gc-function';
 import type { Measurement } from './measurement';
 
@@ -207,7 +207,8 @@ function draft(rows: number): ReportDraft {
 
 export async function run(): Promise<Measurement[]> {
   const gc = gcFunction();
-  const platform = await startPlatform({ port: 0, memory: true, rows: Math.max(...SIZES) });
+  // The platform in its own process: in this one, the server's response text would share the heap measured.
+  const platform = await startPlatformProcess(['--rows', String(Math.max(...SIZES))]);
   const out: Measurement[] = [];
   try {
     let heap: HeapPeak | null = null;

@@ -3,6 +3,7 @@
  * shaped so that a job costs a host a few round trips whatever the number of placements (every method is one request).
  */
 import type { SpreadsheetHostValue } from './wire/schemas';
+import type { CancelSignal } from './runtime/cancel-signal';
 
 /** A value as written to or read from a cell; `null` is an empty cell (the Excel adapter writes it as `""`: in a 2-D `values` array Excel leaves a `null` cell unchanged). */
 export type Scalar = string | number | boolean | null;
@@ -133,6 +134,23 @@ export interface DocumentStore {
   update(changes: Record<string, string | null>): Promise<void>;
 }
 
+/** Several blocks for SpreadsheetHost.writeBlocks, and what it does in the request of their last values. */
+export interface BlocksWrite {
+  blocks: readonly WriteBlock[];
+  /** Checked before every request but the first: once cancelled, the call stops with a 'cancelled' error. */
+  signal?: CancelSignal;
+  /**
+   * Told before each request and once at the end how far the call got, counted from its first block: `written` blocks
+   * have all their cells written (a retried call starts after them), and no cell past the first `touched` blocks
+   * changes before the next report.
+   */
+  progress?: (p: { written: number; touched: number }) => void;
+  /** Track this area (SpreadsheetHost.trackArea) after the last values. */
+  track?: { placementId: string; range: GridRange };
+  /** Fit the widths of this range's columns (SpreadsheetHost.autofitColumns) after the last values. */
+  autofit?: GridRange;
+}
+
 export interface SpreadsheetHost {
   /** The contract's host value for `source` and `host` (SPREADSHEET_1 for Excel and the preview, SPREADSHEET_2 for Sheets). */
   readonly platformHost: SpreadsheetHostValue;
@@ -154,6 +172,11 @@ export interface SpreadsheetHost {
    */
   snapshot(ranges: readonly GridRange[]): Promise<CellSnapshot[]>;
   writeBlock(block: WriteBlock): Promise<void>;
+  /**
+   * Optional: several blocks in order in as few requests as their bytes allow (a host whose every request is a round
+   * trip), the tracking and the width fitting in the request of the last values; see BlocksWrite.
+   */
+  writeBlocks?(write: BlocksWrite): Promise<void>;
   /** Clear the contents of several ranges in one request (formats and bold are left alone). */
   clear(ranges: readonly GridRange[]): Promise<void>;
   /** Fit the widths of the range's columns to their contents (after an insert places a new report). */

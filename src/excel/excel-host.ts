@@ -7,6 +7,7 @@ import { AddinError } from '../core/errors/addin-error';
 import { HOST_EXCEL } from '../core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../core/wire/schemas';
 import {
+  type BlocksWrite,
   type CellSnapshot,
   type CredentialStore,
   type GridRange,
@@ -19,6 +20,7 @@ import {
 } from '../core/host';
 import { EXCEL_READ_BUDGET, readValuesAndFormats, type ReadBudget } from './block-reads';
 import { boldByBands } from './bold-reads';
+import { writeBlocksInRun } from './blocks-write';
 import { excelError, isResponseTooLarge, officeErrorCode } from './excel-errors';
 import { EXCEL_LIMITS } from './excel-limits';
 import { allTrackedAreas, trackArea, trackAreaAt, untrackArea } from './named-areas';
@@ -250,6 +252,24 @@ export class ExcelHost implements SpreadsheetHost {
     await this.run('write the report’s cells', async (context) => {
       await writePipelined(context, block, this.requestCap);
     });
+  }
+
+  /**
+   * The blocks joined where they continue each other and cut into parts by their real bytes, each part's formats sent
+   * with the previous part's values, the tracking and the widths with the last values, in one Excel.run.
+   */
+  async writeBlocks(write: BlocksWrite): Promise<void> {
+    const known = this.trackedIds;
+    const track = write.track;
+    await this.run('write the report’s cells', (context) =>
+      writeBlocksInRun(
+        context,
+        write,
+        { capBytes: this.requestCap, maxCells: this.limits.maxCellsPerWrite },
+        track && known !== null ? known.has(track.placementId) : null,
+      ),
+    );
+    if (track) this.trackedIds?.add(track.placementId);
   }
 
   /** Clears the contents of every range (formats and bold stay) in one sync. */

@@ -6,9 +6,9 @@ import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
 
 /**
  * Excel caps a request and a response at 5 MB (on the web) and a read at 5,000,000 cells, and no number of cells a write:
- * ExcelHost cuts a block into requests under the cap by their real bytes and reads a snapshot in responses under it
- * itself. So a block is what one Cancel waits for (about five requests by the core's estimate, which counts each cell's
- * format), and one snapshot call takes as many cells as one read may return.
+ * ExcelHost joins a placement's blocks and cuts them into requests under the cap by their real bytes (and at most
+ * `maxCellsPerWrite` cells each) and reads a snapshot in responses under it itself. So one snapshot call takes as many
+ * cells as one read may return.
  */
 export const EXCEL_LIMITS: HostLimits = {
   ...EXCEL_GRID,

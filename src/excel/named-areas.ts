@@ -72,17 +72,22 @@ export async function trackArea(context: Excel.RequestContext, placementId: stri
   await context.sync();
 }
 
+/** Queues the name of a placement over `range`: added, after deleting the old one when `exists` (synced by the caller). */
+export function queueTrackAt(context: Excel.RequestContext, placementId: string, range: GridRange, exists: boolean): void {
+  const name = areaName(placementId);
+  if (exists) context.workbook.names.getItem(name).delete();
+  const target = context.workbook.worksheets.getItem(range.sheetId).getRangeByIndexes(range.row, range.col, range.rows, range.cols);
+  const item = context.workbook.names.add(name, target);
+  item.visible = false;
+}
+
 /**
  * Tracks `range` in one sync when whether the placement's name exists is known: a new name is added, an existing one
  * deleted and added again. Returns false when Excel says the guess was wrong (`ItemAlreadyExists`, `ItemNotFound`):
  * the failed request changed nothing, and trackArea, which looks first, does the work.
  */
 export async function trackAreaAt(context: Excel.RequestContext, placementId: string, range: GridRange, exists: boolean): Promise<boolean> {
-  const name = areaName(placementId);
-  if (exists) context.workbook.names.getItem(name).delete();
-  const target = context.workbook.worksheets.getItem(range.sheetId).getRangeByIndexes(range.row, range.col, range.rows, range.cols);
-  const item = context.workbook.names.add(name, target);
-  item.visible = false;
+  queueTrackAt(context, placementId, range, exists);
   try {
     await context.sync();
     return true;

@@ -45,49 +45,89 @@ function cellBytes(v: string | number | boolean | null): number {
   return String(v).length + 1;
 }
 
+/** The format runs of `block` covering column `j`, top to bottom. */
+function runsOfColumn(block: WriteBlock, j: number): Array<{ row: number; end: number; format: string }> {
+  return (block.formats ?? [])
+    .filter((r) => r.col <= j && j < r.col + r.cols)
+    .map((r) => ({ row: r.row, end: r.row + r.rows, format: r.format }))
+    .sort((a, b) => a.row - b.row);
+}
+
+/** Each row's number format in column `j` as the part's writes give it (`@` on risky text, `null`: kept), to `visit`. */
+function walkColumn(block: WriteBlock, j: number, visit: (i: number, format: string | null) => void): void {
+  const runs = runsOfColumn(block, j);
+  let k = 0;
+  block.values.forEach((line, i) => {
+    while (k < runs.length && runs[k]!.end <= i) k += 1;
+    const run = runs[k];
+    const v = line[j];
+    visit(i, typeof v === 'string' && needsTextFormat(v) ? TEXT_FORMAT : run !== undefined && run.row <= i ? run.format : null);
+  });
+}
+
 /**
- * Request bytes each row adds: its values' JSON and, for every column where a cell gets `@` outside a `@` run, a format
- * cell of a matrix. The format runs and bold runs are a few operations per part, counted where the part is planned.
+ * Request bytes each row adds: its values' JSON and, in every column whose formats change more often than a few runs
+ * (sent as a matrix), its format cell's JSON. The other format runs and the bold runs are a few operations per part,
+ * counted where the part is planned.
  */
 export function rowCosts(block: WriteBlock): Float64Array {
   const rows = block.values.length;
   const cols = block.values[0]?.length ?? 0;
-  const textRun: Uint8Array[] = Array.from({ length: cols }, () => new Uint8Array(rows));
-  for (const r of block.formats ?? []) {
-    if (r.format !== TEXT_FORMAT) continue;
-    for (let j = r.col; j < r.col + r.cols && j < cols; j++) textRun[j]!.fill(1, r.row, r.row + r.rows);
-  }
   const costs = new Float64Array(rows);
-  const textCols = new Uint8Array(cols);
   block.values.forEach((row, i) => {
     let bytes = 2;
-    row.forEach((v, j) => {
-      bytes += cellBytes(v);
-      if (typeof v === 'string' && textRun[j]![i] === 0 && needsTextFormat(v)) textCols[j] = 1;
-    });
+    for (const v of row) bytes += cellBytes(v);
     costs[i] = bytes;
   });
-  const perRow = textCols.reduce((n, t) => n + t * 5, 0);
-  if (perRow > 0) for (let i = 0; i < rows; i++) costs[i]! += perRow;
+  const formatBytes = new Map<string | null, number>([[null, 5]]);
+  const bytesOf = (f: string | null): number => {
+    let b = formatBytes.get(f);
+    if (b === undefined) {
+      b = utf8ByteLength(JSON.stringify(f)) + 1;
+      formatBytes.set(f, b);
+    }
+    return b;
+  };
+  let matrixRows = false;
+  for (let j = 0; j < cols; j++) {
+    let runs = 0;
+    let prev: string | null | undefined;
+    walkColumn(block, j, (_, f) => {
+      if (f !== prev) runs += 1;
+      prev = f;
+    });
+    if (runs <= MAX_COLUMN_RUNS) continue;
+    matrixRows = true;
+    walkColumn(block, j, (i, f) => {
+      costs[i]! += bytesOf(f);
+    });
+  }
+  if (matrixRows) for (let i = 0; i < rows; i++) costs[i]! += 2;
   return costs;
 }
 
-/** Row boundaries `[0, b1, ..., rows]` of parts of even cost, each under `budget` (a row costing more than it stands alone). */
-export function evenCuts(costs: Float64Array, budget: number): number[] {
+/**
+ * Row boundaries `[0, b1, ..., rows]` of parts of even cost, each under `budget` (a row costing more than it stands
+ * alone) and of at most `maxRows` rows.
+ */
+export function evenCuts(costs: Float64Array, budget: number, maxRows = Infinity): number[] {
   let total = 0;
   for (const c of costs) total += c;
-  const parts = Math.max(1, Math.ceil(total / (budget * EVEN_SLACK)));
+  const parts = Math.max(1, Math.ceil(total / (budget * EVEN_SLACK)), Math.ceil(costs.length / maxRows));
   const cuts = [0];
   let done = 0;
   let part = 0;
+  let rows = 0;
   for (let i = 0; i < costs.length; i++) {
     const c = costs[i]!;
-    if (part > 0 && (done + c > (total * cuts.length) / parts || part + c > budget)) {
+    if (part > 0 && (done + c > (total * cuts.length) / parts || part + c > budget || rows + 1 > maxRows)) {
       cuts.push(i);
       part = 0;
+      rows = 0;
     }
     done += c;
     part += c;
+    rows += 1;
   }
   cuts.push(costs.length);
   return cuts;

@@ -43,13 +43,13 @@ function faultable(base: Transport): { transport: Transport; fault: ArmedFault }
   return { transport, fault };
 }
 
-/** The host whose writes fail once, after `armed.after` more writes have gone through. */
+/** The host whose writes (writeBlock, and writeBlocks where the host has it) fail once, after `armed.after` more writes. */
 function breakableHost(host: SpreadsheetHost): { host: SpreadsheetHost; armed: { after: number | null; busy: boolean } } {
   const armed: { after: number | null; busy: boolean } = { after: null, busy: false };
   const wrapped = new Proxy(host, {
     get(target, prop, receiver) {
       const value: unknown = Reflect.get(target, prop, receiver);
-      if (prop === 'writeBlock' && typeof value === 'function') {
+      if ((prop === 'writeBlock' || prop === 'writeBlocks') && typeof value === 'function') {
         return async (...args: unknown[]) => {
           if (armed.after !== null) {
             if (armed.after === 0) {

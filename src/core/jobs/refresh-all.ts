@@ -23,7 +23,8 @@ export interface RefreshAllOptions {
 
 /**
  * Refresh `placementIds` (duplicates ignored). The orchestrator's write lock makes writes one at a time, so
- * up to `concurrency` queries run while one placement writes. "Retry failed" is a second call with the failed ids.
+ * up to `concurrency` queries run while one placement writes, each worker's next query started while its previous
+ * result waits for the lock. "Retry failed" is a second call with the failed ids.
  * The placements share one job: the registry and the layout are read once, and every record is saved in one document
  * write when the job ends (stopped or not), so that N placements cost the host about 2N calls plus their blocks.
  */
@@ -44,40 +45,73 @@ export async function refreshAll(
 
   const scope = new JobScope();
   let next = 0;
+  /** Workers the platform's answers allow: one fewer after each placement it refused as busy (429, 503), never none. */
+  let allowed = concurrency;
+  let active = 0;
+  /** One placement, start to end; `fetched` is told once its result is in hand (or it ended without one). */
+  const refreshOne = async (id: string, fetched: () => void, previous: Promise<void>): Promise<void> => {
+    set(id, { state: 'running' });
+    try {
+      const outcome = await orchestrator.refresh(id, {
+        scope,
+        ...(signal ? { signal } : {}),
+        // The result waits for the worker's previous placement to be written, so the writes keep the worker's order.
+        checkpoint: async () => {
+          fetched();
+          await previous;
+          await options.checkpoint?.();
+        },
+        handEdits: options.handEdits === 'overwrite' ? 'overwrite' : 'stop',
+        onPhase: (phase) => {
+          if (phase === 'writing') set(id, { state: 'writing' });
+        },
+      });
+      options.onOutcome?.(id, outcome);
+      set(id, { state: 'done', dataRows: outcome.areaRows - outcome.headerRows, cols: outcome.cols });
+    } catch (e) {
+      options.onError?.(id, e);
+      if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
+      else if (isAddinError(e) && e.kind === 'handEdited') set(id, { state: 'skipped', reason: e.message });
+      else if (isAddinError(e)) {
+        set(id, { state: 'failed', kind: e.kind, message: e.message });
+        if (e.status === 429 || e.status === 503) allowed = Math.max(1, allowed - 1);
+      } else {
+        const bug = internalError(e);
+        set(id, { state: 'failed', kind: bug.kind, message: bug.message });
+      }
+    } finally {
+      fetched();
+    }
+  };
+  /**
+   * A worker starts its next placement's query as soon as the current one's result is in hand and waits for the write
+   * lock (fetch-ahead), but never holds more than one result waiting behind the one it writes: before starting a
+   * placement it waits for the one before the current to be written.
+   */
   const worker = async (): Promise<void> => {
-    for (;;) {
-      const i = next;
-      next += 1;
-      const id = ids[i];
-      if (id === undefined) return;
-      await options.checkpoint?.();
-      if (signal?.cancelled) {
-        set(id, { state: 'stopped' });
-        continue;
-      }
-      set(id, { state: 'running' });
-      try {
-        const outcome = await orchestrator.refresh(id, {
-          scope,
-          ...(signal ? { signal } : {}),
-          ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
-          handEdits: options.handEdits === 'overwrite' ? 'overwrite' : 'stop',
-          onPhase: (phase) => {
-            if (phase === 'writing') set(id, { state: 'writing' });
-          },
-        });
-        options.onOutcome?.(id, outcome);
-        set(id, { state: 'done', dataRows: outcome.areaRows - outcome.headerRows, cols: outcome.cols });
-      } catch (e) {
-        options.onError?.(id, e);
-        if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
-        else if (isAddinError(e) && e.kind === 'handEdited') set(id, { state: 'skipped', reason: e.message });
-        else if (isAddinError(e)) set(id, { state: 'failed', kind: e.kind, message: e.message });
-        else {
-          const bug = internalError(e);
-          set(id, { state: 'failed', kind: bug.kind, message: bug.message });
+    active += 1;
+    let previous: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        if (active > allowed) return;
+        const i = next;
+        next += 1;
+        const id = ids[i];
+        if (id === undefined) return;
+        await options.checkpoint?.();
+        if (signal?.cancelled) {
+          set(id, { state: 'stopped' });
+          continue;
         }
+        let fetched!: () => void;
+        const inHand = new Promise<void>((resolve) => (fetched = resolve));
+        const current = refreshOne(id, fetched, previous);
+        await Promise.all([inHand, previous]);
+        previous = current;
       }
+    } finally {
+      await previous;
+      active -= 1;
     }
   };
   try {

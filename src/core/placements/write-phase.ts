@@ -15,7 +15,7 @@ import { inPlace, orphaned, throwIfAborted } from './placement-errors';
 import { MAX_LISTED_CELLS, planPlacement, type PlacementArea, type PlacementPlan } from './planner';
 import { restyleSteps, type OwnArea } from './restyle';
 import { readSnapshots } from './snapshot-reads';
-import { clearOwn, runWriteTransaction } from './write-transaction';
+import { clearOwn, runWriteTransaction, type TransactionDone } from './write-transaction';
 
 /** What the write phase is given. */
 export interface WriteArgs {
@@ -146,21 +146,23 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
   }
   throwIfAborted(signal);
   if (args.commit) await args.commit.save();
+  let done: TransactionDone = { autofitted: false };
   try {
-    await runWriteTransaction(host, pacing.paced, {
+    done = await runWriteTransaction(host, pacing.paced, {
       blocks,
       snapshots,
       leftovers,
       own,
       track: previousArea && sameRect(previousArea, plan.write) ? null : { placementId, range: plan.write },
       signal,
+      ...(args.autofit ? { autofit: plan.write } : {}),
     });
   } catch (e) {
     // The cells are as they were: so is the saved definition (best effort; the error already says what failed).
     if (args.commit) await args.commit.restore().catch(() => undefined);
     throw e;
   }
-  if (args.autofit) {
+  if (args.autofit && !done.autofitted) {
     // Best effort: the cells are written; a host that cannot fit the widths leaves them as they were.
     await pacing.call(() => host.autofitColumns(plan.write)).catch(() => undefined);
   }

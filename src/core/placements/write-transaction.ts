@@ -23,39 +23,91 @@ export interface WriteTransaction {
   /** The area to track, or null when the tracked area is already exactly it. */
   track: { placementId: string; range: GridRange } | null;
   signal: CancelSignal | undefined;
+  /** A range whose columns' widths a host writing blocks together fits in the request of the last values. */
+  autofit?: GridRange;
+}
+
+/** What the transaction did besides writing: whether the widths of `autofit` were fitted with the last values. */
+export interface TransactionDone {
+  autofitted: boolean;
 }
 
 /** Writes, clears and tracks; on a failure after the first change, restores every snapshot and rethrows. */
-export async function runWriteTransaction(host: SpreadsheetHost, call: HostCall, t: WriteTransaction): Promise<void> {
+export async function runWriteTransaction(host: SpreadsheetHost, call: HostCall, t: WriteTransaction): Promise<TransactionDone> {
   let touched = false;
   /** The blocks written so far, while nothing else changed: a failure then puts back only those cells. */
   const written: GridRange[] = [];
   let all = false;
+  let tracked = false;
+  let autofitted = false;
   try {
-    for (const block of t.blocks) {
-      if (t.signal?.cancelled) throw cancelledError();
-      touched = true;
-      written.push({
-        sheetId: block.sheetId,
-        row: block.row,
-        col: block.col,
-        rows: block.values.length,
-        cols: block.values[0]?.length ?? 0,
+    if (host.writeBlocks) {
+      // Without leftovers to clear, the tracking and the widths go in the request of the last values.
+      const folded = t.leftovers.length === 0;
+      const done = await writeTogether(host, call, t, folded, (ranges) => {
+        touched ||= ranges.length > 0;
+        written.splice(0, written.length, ...ranges);
       });
-      await call(() => host.writeBlock(block));
-    }
+      tracked = folded && t.track !== null && done;
+      autofitted = folded && t.autofit !== undefined && done;
+    } else
+      for (const block of t.blocks) {
+        if (t.signal?.cancelled) throw cancelledError();
+        touched = true;
+        written.push(rangeOf(block));
+        await call(() => host.writeBlock(block));
+      }
     all = true;
     if (t.leftovers.length > 0) {
       touched = true;
       await clearOwn(host, call, t.leftovers, t.own);
     }
     const track = t.track;
-    if (track) await call(() => host.trackArea(track.placementId, track.range));
+    if (track && !tracked) await call(() => host.trackArea(track.placementId, track.range));
   } catch (e) {
     // A cancel (or failure) midway through the blocks restores the blocks written, not the whole area.
     if (touched) await restoreSnapshots(host, call, all ? t.snapshots : within(t.snapshots, written), e);
     throw e;
   }
+  return { autofitted };
+}
+
+function rangeOf(block: WriteBlock): GridRange {
+  return { sheetId: block.sheetId, row: block.row, col: block.col, rows: block.values.length, cols: block.values[0]?.length ?? 0 };
+}
+
+/**
+ * The blocks through host.writeBlocks (tracking and widths with them when `folded`); a retried call (a busy host)
+ * starts after the blocks written. `onTouched` is told the blocks whose cells may have changed. True once done.
+ */
+async function writeTogether(
+  host: SpreadsheetHost,
+  call: HostCall,
+  t: WriteTransaction,
+  folded: boolean,
+  onTouched: (ranges: GridRange[]) => void,
+): Promise<boolean> {
+  const writeBlocks = host.writeBlocks?.bind(host);
+  if (!writeBlocks) return false;
+  if (t.blocks.length === 0 && !folded) return false;
+  if (t.signal?.cancelled) throw cancelledError();
+  let from = 0;
+  let reach = 0;
+  await call(() => {
+    const start = from;
+    return writeBlocks({
+      blocks: t.blocks.slice(start),
+      ...(t.signal ? { signal: t.signal } : {}),
+      progress: ({ written, touched }) => {
+        from = start + written;
+        reach = Math.max(reach, start + touched);
+        onTouched(t.blocks.slice(0, reach).map(rangeOf));
+      },
+      ...(folded && t.track ? { track: t.track } : {}),
+      ...(folded && t.autofit ? { autofit: t.autofit } : {}),
+    });
+  });
+  return true;
 }
 
 /** The parts of `snapshots` inside `ranges` (on the same sheet), as snapshots of their own. */

@@ -33,6 +33,8 @@ export interface FakeStats {
   /** Bytes of every request, in order. */
   requestBytes: number[];
   maxRequestBytes: number;
+  /** Bytes of every response, in order (a refused one included). */
+  responseBytes: number[];
   /** Operation names of every request, in order. */
   requests: string[][];
   calculationSuspensions: number;
@@ -50,7 +52,14 @@ export class ExcelFakeEngine {
   workbookName = 'Book1.xlsx';
   /** `Excel.run` calls so far. */
   runs = 0;
-  readonly stats: FakeStats = { syncs: 0, requestBytes: [], maxRequestBytes: 0, requests: [], calculationSuspensions: 0 };
+  readonly stats: FakeStats = {
+    syncs: 0,
+    requestBytes: [],
+    responseBytes: [],
+    maxRequestBytes: 0,
+    requests: [],
+    calculationSuspensions: 0,
+  };
   private cellEdit = false;
   private editWaiters: Array<() => void> = [];
   private responseBytes = 0;
@@ -104,6 +113,7 @@ export class ExcelFakeEngine {
   takeResponseBytes(): number {
     const n = this.responseBytes;
     this.responseBytes = 0;
+    this.stats.responseBytes.push(n);
     return n;
   }
 

@@ -10,13 +10,19 @@ import { fakeExcelHost, type InstalledOfficeFake } from './fake-excel-host';
 const SQL = 'SELECT * FROM orders';
 const FLOOR_BYTES_PER_SYNC = 4 * 1024 * 1024;
 
-/** Requests of one job: their count, bytes, the largest, and the floor ceil(bytes / 4 MiB) + 3 they are held to. */
+/**
+ * Requests of one job: their count, bytes, the largest, and the floor ceil(bytes / 4 MiB) + 3 they are held to; with
+ * the responses' bytes, the floor of requests and responses together (a refresh reads what it may have to put back).
+ */
 export interface SyncFigures {
   syncs: number;
   excelRuns: number;
   requestBytes: number;
   maxRequestBytes: number;
   floor: number;
+  responseBytes: number;
+  /** ceil((request + response bytes) / 4 MiB) + 3. */
+  roundTripFloor: number;
 }
 
 export interface BigInsertFigures {
@@ -33,11 +39,14 @@ export interface BigInsertFigures {
 
 /** Counts what the fake saw while `job` ran. */
 async function measured(fake: InstalledOfficeFake, job: () => Promise<unknown>): Promise<SyncFigures> {
-  const from = { syncs: fake.stats.syncs, runs: fake.engine.runs };
+  const from = { syncs: fake.stats.syncs, runs: fake.engine.runs, responses: fake.stats.responseBytes.length };
   await job();
   const sizes = fake.stats.requestBytes.slice(from.syncs);
   const requestBytes = sizes.reduce((a, b) => a + b, 0);
+  const responseBytes = fake.stats.responseBytes.slice(from.responses).reduce((a, b) => a + b, 0);
   return {
+    responseBytes,
+    roundTripFloor: Math.ceil((requestBytes + responseBytes) / FLOOR_BYTES_PER_SYNC) + 3,
     syncs: fake.stats.syncs - from.syncs,
     excelRuns: fake.engine.runs - from.runs,
     requestBytes,
