@@ -44,8 +44,7 @@ export function createAutomationService(store: DocumentStore, host: AutomationHo
       const previous = await loadAutomation(store);
       let next: AutomationSettings;
       if ('refreshOnOpen' in change) {
-        if (change.refreshOnOpen && !abilities.refreshOnOpen.available)
-          throw new AddinError('validation', abilities.refreshOnOpen.note);
+        if (change.refreshOnOpen && !abilities.refreshOnOpen.available) throw new AddinError('validation', abilities.refreshOnOpen.note);
         next = { ...previous, refreshOnOpen: change.refreshOnOpen };
       } else {
         if (change.schedule.every !== 'off' && !abilities.schedule.available) throw new AddinError('validation', abilities.schedule.note);
