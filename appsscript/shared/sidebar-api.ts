@@ -10,6 +10,7 @@ import { ADDIN_ERROR_KINDS } from '../../src/core/errors/addin-error';
 import type { JobItemState } from '../../src/core/jobs/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
 import { serverErrorSchema } from './server-result';
+import { automationApi } from './automation-api';
 
 /** Call and job ids are minted by the sidebar: URL-safe, long enough to be unguessable, short enough for cache keys. */
 export const callIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'an id is 16 to 64 letters, digits, "-" or "_"');
@@ -116,6 +117,7 @@ export const sidebarApi = {
   loadDraft: { args: z.object({ placementId: z.string() }).strict(), result: reportDraftSchema },
   update: { args: z.object({ placementId: z.string(), draft: reportDraftSchema, jobId }).strict(), result: runOutcomeSchema },
   remove: { args: z.object({ placementId: z.string(), clearCells: z.boolean() }).strict(), result: z.null() },
+  ...automationApi,
 } as const satisfies Record<SidebarMethod, { args: z.ZodType; result: z.ZodType }>;
 
 export type SidebarApi = typeof sidebarApi;
