@@ -33,8 +33,7 @@ export const SHEETS_ABILITIES: AutomationAbilities = {
   },
 };
 
-const SIGN_IN_FIRST =
-  'Sign in first: the trigger runs with your key, and this Google account has none saved for this add-in.';
+const SIGN_IN_FIRST = 'Sign in first: the trigger runs with your key, and this Google account has none saved for this add-in.';
 
 function scheduleChanged(a: AutomationSettings, b: AutomationSettings): boolean {
   return JSON.stringify(a.schedule) !== JSON.stringify(b.schedule);
@@ -48,7 +47,8 @@ export function sheetsAutomation(services: ServerServices): AutomationService {
     abilities: async () => SHEETS_ABILITIES,
     async apply(next, previous) {
       const session = await loadSession(host.credentials);
-      const turningOn = (next.refreshOnOpen && !previous.refreshOnOpen) || (next.schedule.every !== 'off' && scheduleChanged(next, previous));
+      const turningOn =
+        (next.refreshOnOpen && !previous.refreshOnOpen) || (next.schedule.every !== 'off' && scheduleChanged(next, previous));
       if (turningOn && session === null) throw new AddinError('unauthenticated', SIGN_IN_FIRST);
       if (next.refreshOnOpen !== previous.refreshOnOpen) triggers.setRefreshOnOpen(next.refreshOnOpen);
       if (!scheduleChanged(next, previous)) return next;
