@@ -5,6 +5,8 @@ import type { PlacementView, WorkbookContext } from '../core/service/addin-servi
 import type { PlacedReport } from './card-outcome';
 import { ContextPicker } from './ContextPicker';
 import { PlacementsPanel } from './PlacementsPanel';
+import { AutomationPanel } from './AutomationPanel';
+import { usePaneEnv } from './pane-env';
 import type { RefreshAllHandle } from './use-refresh-all';
 
 export interface HomeScreenProps {
@@ -45,6 +47,7 @@ export function HomeScreen(props: HomeScreenProps) {
     takeFocus = false,
   } = props;
   const styles = useStyles();
+  const { automation } = usePaneEnv();
   const ready = context.environmentId !== null;
   const hintId = useId();
   const newReportRef = useRef<HTMLButtonElement>(null);
@@ -87,6 +90,7 @@ export function HomeScreen(props: HomeScreenProps) {
         placed={placed}
         {...(onReadOnlySeen === undefined ? {} : { onReadOnlySeen })}
       />
+      {automation ? <AutomationPanel automation={automation} /> : null}
     </div>
   );
 }

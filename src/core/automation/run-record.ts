@@ -16,9 +16,9 @@ const MAX_MARKS = RUN_LOG_ENTRIES * 4;
 
 export type RunTrigger = RunLogEntry['trigger'];
 
-/** Runs nobody watched: their failures mark the cards. */
+/** Runs nobody started by a click (on open, the schedule, a parameter change): their failures mark the cards. */
 export function isUnattended(trigger: RunTrigger): boolean {
-  return trigger !== 'pane';
+  return trigger === 'open' || trigger === 'schedule' || trigger === 'parameter';
 }
 
 export interface RunToRecord {

@@ -69,9 +69,11 @@ it('keeps the last 50 runs, every stored value within 9 KB, and never a field a 
   }
 });
 
-it('marks the cards of a failed unattended run until someone looks; a run from the pane marks none', async () => {
+it('marks the cards of a failed unattended run until someone looks; a run someone clicked marks none', async () => {
   const store = mapDocumentStore();
   await recordRun(store, run('pane', ['a']));
+  await recordRun(store, run('ribbon', ['a']));
+  await recordRun(store, run('menu', ['a']));
   expect((await readRunLogView(store)).marked).toEqual([]);
   await recordRun(store, run('schedule', ['a', 'b']));
   await recordRun(store, run('open', ['b', 'c']));
@@ -80,7 +82,7 @@ it('marks the cards of a failed unattended run until someone looks; a run from t
   expect((await readRunLogView(store)).marked).toEqual(['a', 'c']);
   await clearRunMarks(store, null);
   expect((await readRunLogView(store)).marked).toEqual([]);
-  expect((await readRunLogView(store)).entries).toHaveLength(3);
+  expect((await readRunLogView(store)).entries).toHaveLength(5);
 });
 
 it('reads a damaged marks list as none', async () => {
