@@ -21,6 +21,7 @@ export function runtimeCommandDeps(trigger: Extract<RunTrigger, 'ribbon' | 'open
     // The pane runs in this same page: it shows the run whenever it is or becomes visible (Excel has no ribbon toast).
     announce: (run) => ribbonRuns.publish(run),
     log: (message, detail) => console.warn(message, detail),
-    record: async (run) => void (await recordRun(await store, { ...run, trigger })),
+    // The store comes with the service: when the start-up failed there is no workbook to log into (the run failed too).
+    record: async (run) => void (await recordRun(await runtimeService().then(() => store), { ...run, trigger })),
   };
 }

@@ -50,8 +50,8 @@ async function boot(): Promise<void> {
       log: (message, detail) => console.warn(message, detail),
     }),
   });
-  provideService(service);
   provideRunLogStore(host.documentStore);
+  provideService(service);
   const values = { load: Office.StartupBehavior.load, none: Office.StartupBehavior.none };
   const automation = createAutomationService(host.documentStore, excelAutomationHost(Office.addin, values));
   // The runtime starts with the workbook when refresh on open is on (startup behavior Load): Refresh all, pane closed.
