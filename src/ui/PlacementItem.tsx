@@ -1,4 +1,5 @@
 /** One placed report in the list: name, range, size, "refreshed N min ago", status, and Refresh / Go to / Edit / Remove buttons. */
+import { UnattendedFailureNote } from './UnattendedFailureNote';
 import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
@@ -28,6 +29,8 @@ export interface PlacementItemProps {
   onDismissOutcome: () => void;
   /** The report just inserted or saved: marked, scrolled into view and focused. */
   highlighted: boolean;
+  /** An unattended run failed on this placement and nobody has looked yet: the card says so until `onMarkSeen`. */
+  onMarkSeen?: (() => void) | null;
 }
 
 const useStyles = makeStyles({
@@ -96,6 +99,7 @@ export function PlacementItem(props: PlacementItemProps) {
           Read only: you can refresh this report but not change it.
         </Caption1>
       )}
+      {props.onMarkSeen ? <UnattendedFailureNote name={p.name} onSeen={props.onMarkSeen} /> : null}
       {props.outcome !== null && <CardOutcomeBar outcome={props.outcome} onDismiss={props.onDismissOutcome} />}
       <div className={styles.actions}>
         {refreshing ? (

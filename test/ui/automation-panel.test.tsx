@@ -6,6 +6,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { createAutomationService, fixedAutomationHost, type AutomationAbilities } from '../../src/core/automation/automation-service';
 import { readRunLogView, recordRun } from '../../src/core/automation/run-record';
 import { AutomationPanel } from '../../src/ui/AutomationPanel';
+import { App } from '../../src/ui/App';
+import { samplePlacement } from './fake-addin-service';
+import { signedInFake } from './render-pane';
 import { EXCEL_ABILITIES } from '../../src/excel/excel-automation';
 import { mapDocumentStore } from '../core/automation/map-document-store';
 import { change, click, settle } from './act-events';
@@ -99,4 +102,35 @@ it('the run log lists runs newest first with failures; opening it clears the mar
   expect(within(items[0]!).getByRole('list', { name: 'Failures', hidden: true }).textContent).toBe('Costs: Bad SQL.');
   expect((await readRunLogView(store)).marked).toEqual([]);
   expect(marks.at(-1)).toEqual([]);
+});
+
+it('a card an unattended run failed on says so until someone marks it seen, in the document too', async () => {
+  const store = mapDocumentStore();
+  await recordRun(store, {
+    trigger: 'open',
+    startedAt: 0,
+    endedAt: 1000,
+    names: new Map(),
+    summary: {
+      total: 2,
+      done: 1,
+      failed: 1,
+      stopped: 0,
+      items: [{ placementId: 'p1', item: { state: 'failed', kind: 'query', message: 'Bad SQL.' } }],
+    },
+  });
+  const fake = signedInFake();
+  fake.placements = [
+    samplePlacement({ placementId: 'p1', name: 'One', rangeLabel: 'Sheet1!B2:C4' }),
+    samplePlacement({ placementId: 'p2', name: 'Two', rangeLabel: 'Sheet1!E2:F4' }),
+  ];
+  render(
+    <App service={fake} theme="light" activeCellPollMs={0} automation={createAutomationService(store, fixedAutomationHost(SHEETS_LIKE))} />,
+  );
+  const one = await screen.findByRole('listitem', { name: 'One' });
+  await waitFor(() => within(one).getByRole('note', { name: 'Unattended run failed on One' }));
+  expect(within(screen.getByRole('listitem', { name: 'Two' })).queryByRole('note')).toBeNull();
+  await click(within(one).getByRole('button', { name: 'Mark One as seen' }));
+  expect(within(screen.getByRole('listitem', { name: 'One' })).queryByRole('note', { name: 'Unattended run failed on One' })).toBeNull();
+  expect((await readRunLogView(store)).marked).toEqual([]);
 });
