@@ -3,6 +3,10 @@
  * Menus, triggers and google.script.run call only those.
  */
 
+/** The AutomationService methods the sidebar calls (the switches and the run log), entry points like the others. */
+export const AUTOMATION_METHODS = ['getAutomation', 'setAutomation', 'runLog', 'clearRunMarks'] as const;
+export type AutomationMethod = (typeof AUTOMATION_METHODS)[number];
+
 /** The AddinService methods the sidebar calls, each an entry point of the same name (see sidebar-api.ts for their arguments). */
 export const SIDEBAR_METHODS = [
   'getSession',
@@ -32,6 +36,7 @@ export const SIDEBAR_METHODS = [
   'showChanges',
   'undoRefresh',
   'checkHandEdits',
+  ...AUTOMATION_METHODS,
 ] as const;
 export type SidebarMethod = (typeof SIDEBAR_METHODS)[number];
 
@@ -41,6 +46,8 @@ export const ENTRY_POINTS = [
   'openReports',
   'refreshAllReports',
   'resumeRefreshAll',
+  'refreshAllOnOpen',
+  'scheduledRefreshAll',
   'callResult',
   ...SIDEBAR_METHODS,
 ] as const;

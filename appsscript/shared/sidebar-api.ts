@@ -11,6 +11,7 @@ import { growthSchema } from '../../src/core/placements/growth-setting';
 import type { JobItemState } from '../../src/core/jobs/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
 import { serverErrorSchema } from './server-result';
+import { automationApi } from './automation-api';
 
 /** Call and job ids are minted by the sidebar: URL-safe, long enough to be unguessable, short enough for cache keys. */
 export const callIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'an id is 16 to 64 letters, digits, "-" or "_"');
@@ -175,6 +176,7 @@ export const sidebarApi = {
   showChanges: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   undoRefresh: { args: z.object({ placementId: z.string(), jobId }).strict(), result: runOutcomeSchema },
   checkHandEdits: { args: none, result: z.null() },
+  ...automationApi,
 } as const satisfies Record<SidebarMethod, { args: z.ZodType; result: z.ZodType }>;
 
 export type SidebarApi = typeof sidebarApi;

@@ -4,6 +4,7 @@
  */
 import { mountPane } from '../../src/ui/mount';
 import { remoteAddinService } from './remote-service';
+import { remoteAutomationService } from './remote-automation';
 import { mintCallId, serverClient, type ScriptRunner } from './server-client';
 
 declare const google: { script: { run: ScriptRunner } };
@@ -11,11 +12,9 @@ declare const google: { script: { run: ScriptRunner } };
 const root = document.getElementById('root');
 if (!root) throw new Error('Sidebar.html has no #root element.');
 
-const service = remoteAddinService(
-  serverClient(() => google.script.run),
-  { mintId: () => mintCallId() },
-);
+const client = serverClient(() => google.script.run);
+const service = remoteAddinService(client, { mintId: () => mintCallId() });
 
 const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 // Each active-cell read is a server execution: ask every 5 s.
-mountPane(root, service, { theme: dark ? 'dark' : 'light', activeCellPollMs: 5000 });
+mountPane(root, service, { theme: dark ? 'dark' : 'light', activeCellPollMs: 5000, automation: remoteAutomationService(client) });

@@ -1,6 +1,10 @@
 /** The ribbon's Refresh all: refreshes every placement, hands the run to the pane, opens it on failures, always completes. */
 import type { AddinService, JobItemState, RefreshAllSummary } from '../core/service/addin-service';
 import type { OutsideRefreshAll } from '../ui/refresh-all-feed';
+import type { RunToRecord } from '../core/automation/run-record';
+
+/** A finished run as the run log takes it (the caller knows what started it). */
+export type CommandRun = Omit<RunToRecord, 'trigger'>;
 
 export interface RefreshAllCommandDeps {
   service: () => Promise<Pick<AddinService, 'listPlacements' | 'refreshAll'>>;
@@ -11,6 +15,10 @@ export interface RefreshAllCommandDeps {
   announce: (run: OutsideRefreshAll) => void;
   /** Where an outcome that the pane cannot show goes (the console of the runtime). */
   log: (message: string, detail?: unknown) => void;
+  /** Appends the finished run to the workbook's run log (absent: not logged). */
+  record?: (run: CommandRun) => Promise<void>;
+  /** Epoch ms, for the log entry's time and duration (default Date.now). */
+  now?: () => number;
 }
 
 export interface CommandEvent {
@@ -45,15 +53,24 @@ function announceFailure(deps: RefreshAllCommandDeps, error: unknown): void {
   }
 }
 
+/** The message of a run's failure, for the log (an error's message never holds a key). */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : 'Refresh all failed before it began.';
+}
+
 const NONE: RefreshAllSummary = { total: 0, done: 0, failed: 0, stopped: 0, skipped: 0, items: [] };
 
 export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandEvent) => Promise<RefreshAllOutcome> {
   return async (event) => {
     let outcome: RefreshAllOutcome;
     let announced = false;
+    const now = deps.now ?? (() => Date.now());
+    const startedAt = now();
+    const names = new Map<string, string>();
     try {
       const service = await deps.service();
       const placements = await service.listPlacements();
+      for (const p of placements) names.set(p.placementId, p.name);
       const order = placements.map((p) => p.placementId);
       // Orphaned placements (their cells were deleted) are written nowhere: they are counted as failed, not refreshed.
       const orphaned = placements.filter((p) => p.rangeLabel === null).map((p) => p.placementId);
@@ -76,6 +93,13 @@ export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandE
       outcome = { kind: 'failed', error };
       // Failed before a run began (no service, the list unreadable): the pane still says why, as the run's error.
       if (!announced) announceFailure(deps, error);
+    }
+    if (deps.record && outcome.kind !== 'nothing') {
+      const run: CommandRun =
+        outcome.kind === 'done'
+          ? { startedAt, endedAt: now(), summary: outcome.summary, names }
+          : { startedAt, endedAt: now(), summary: NONE, names, stopped: errorText(outcome.error) };
+      await deps.record(run).catch((e: unknown) => deps.log('Refresh all could not write the run log.', e));
     }
     try {
       const partly = outcome.kind === 'done' && (outcome.summary.failed > 0 || outcome.summary.stopped > 0 || outcome.summary.skipped > 0);

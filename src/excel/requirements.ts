@@ -12,7 +12,8 @@ export interface RequirementSet {
 
 /**
  * ExcelApi 1.7: ranges by row and column index, the active cell, worksheet events (names 1.4, calculation suspension 1.6).
- * SharedRuntime 1.1: the ribbon's Refresh all running in the pane's runtime, with the pane closed.
+ * SharedRuntime 1.1: the ribbon's Refresh all running in the pane's runtime, with the pane closed, and refresh on open
+ * (Office.addin.setStartupBehavior loads that runtime with the workbook).
  */
 export const REQUIRED_SETS: readonly RequirementSet[] = [
   { name: 'ExcelApi', version: '1.7', usedFor: 'reading and writing cells by position and following sheet changes' },

@@ -10,6 +10,10 @@ import { ribbonRuns } from './ribbon-runs';
 import { failService, provideService } from './runtime-service';
 import { startPane } from './start-pane';
 import { excelWorkbookChanges } from './workbook-changes';
+import { createAutomationService } from '../core/automation/automation-service';
+import { excelAutomationHost } from './excel-automation';
+import { refreshOnOpen } from './open-refresh';
+import { provideRunLogStore, runtimeCommandDeps } from './runtime-command-deps';
 
 const page = window as Window & { __PREVIEW_CONFIG__?: unknown };
 const rootElement = document.getElementById('root');
@@ -46,11 +50,30 @@ async function boot(): Promise<void> {
       log: (message, detail) => console.warn(message, detail),
     }),
   });
+  provideRunLogStore(host.documentStore);
   provideService(service);
+  const values = { load: Office.StartupBehavior.load, none: Office.StartupBehavior.none };
+  const automation = createAutomationService(host.documentStore, excelAutomationHost(Office.addin, values));
+  // The runtime starts with the workbook when refresh on open is on (startup behavior Load): Refresh all, pane closed.
+  void refreshOnOpen({
+    documentStore: host.documentStore,
+    addin: Office.addin,
+    values,
+    command: runtimeCommandDeps('open'),
+    log: (message, detail) => console.warn(message, detail),
+  });
   const dark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
   // help.html is built beside taskpane.html (the manifest's SupportUrl): its section on keys.
   // The ribbon's Refresh all runs are shown by the pane as its own run (ribbon-runs: the same page, the same feed).
-  root.render(<App service={service} theme={dark ? 'dark' : 'light'} keyHelpUrl="help.html#key" refreshAllFeed={ribbonRuns} />);
+  root.render(
+    <App
+      service={service}
+      theme={dark ? 'dark' : 'light'}
+      keyHelpUrl="help.html#key"
+      refreshAllFeed={ribbonRuns}
+      automation={automation}
+    />,
+  );
 }
 
 boot().catch((e: unknown) => {

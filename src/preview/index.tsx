@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import type { ReactElement } from 'react';
 import { browserRuntime } from '../browser/browser-runtime';
 import { createAddinService } from '../core/service/create-addin-service';
+import { createAutomationService, fixedAutomationHost } from '../core/automation/automation-service';
+import { refreshAllOnOpen } from '../core/automation/open-refresh-run';
+import { PREVIEW_ABILITIES } from './preview-automation';
 import { openBrowserWorkbookStore } from './open-workbook-store';
 import { PreviewApp } from './preview-app';
 import { readPreviewConfig } from './preview-config';
@@ -33,9 +36,10 @@ async function boot(): Promise<void> {
     // The page's one saved workbook: a workbook file brought in under another key is a copy with an id of its own.
     fileIdentity: () => WORKBOOK_STORAGE_KEY,
   });
+  const runtime = browserRuntime(window);
   const service = createAddinService({
     host,
-    ...browserRuntime(window),
+    ...runtime,
     defaultTenantUrl: config.defaultTenantUrl,
     // Sheets deleted or renamed and rows moved in the grid show at once in the pane's list of reports.
     workbookChanges: (onChange) => host.onLayoutChange(onChange),
@@ -43,6 +47,11 @@ async function boot(): Promise<void> {
     yieldToHost: yieldToPage,
   });
   page.previewWorkbook = createPreviewWorkbookApi(host);
+  const automation = createAutomationService(host.documentStore, fixedAutomationHost(PREVIEW_ABILITIES));
+  // The preview's open is the page load: with the switch on, Refresh all runs now (the list shows each card's outcome).
+  refreshAllOnOpen(host.documentStore, service, runtime.clock, () => crypto.randomUUID()).catch((e: unknown) =>
+    console.warn('Refresh on open did not run.', e),
+  );
 
   // Save what is pending when the page goes away (the quiet time may not be over yet).
   window.addEventListener('pagehide', () => host.flush());
@@ -52,7 +61,7 @@ async function boot(): Promise<void> {
 
   function Root(): ReactElement {
     const theme = useColorScheme();
-    return <PreviewApp host={host} service={service} theme={theme} />;
+    return <PreviewApp host={host} service={service} theme={theme} automation={automation} />;
   }
   root.render(<Root />);
 }

@@ -5,6 +5,7 @@ import type { AddinService } from '../core/service/addin-service';
 import { App, type PaneTheme } from '../ui/App';
 import { WorkbookView } from './grid/workbook-view';
 import type { PreviewHost } from './preview-host';
+import type { AutomationService } from '../core/automation/automation-service';
 
 /** Windows narrower than a usable workbook (about 400 px) beside the 320 px pane. */
 const NARROW = '@media (max-width: 719px)';
@@ -70,9 +71,11 @@ export interface PreviewAppProps {
   theme: PaneTheme;
   /** How often the pane re-reads the selected cell (cheap here: it is in memory). */
   activeCellPollMs?: number;
+  /** Refresh on open (at page load) and the run log. */
+  automation?: AutomationService | null;
 }
 
-export function PreviewApp({ host, service, theme, activeCellPollMs = 300 }: PreviewAppProps): ReactElement {
+export function PreviewApp({ host, service, theme, activeCellPollMs = 300, automation = null }: PreviewAppProps): ReactElement {
   const styles = useStyles();
   return (
     // Layout lives on an inner div: FluentProvider copies its className onto the mount node of dialogs (portals).
@@ -90,7 +93,7 @@ export function PreviewApp({ host, service, theme, activeCellPollMs = 300 }: Pre
           </section>
           <aside aria-label="Add-in pane" className={styles.pane}>
             {/* help.html is built beside the preview's index.html. */}
-            <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} keyHelpUrl="help.html#key" />
+            <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} keyHelpUrl="help.html#key" automation={automation} />
           </aside>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { AddinService } from '../core/service/addin-service';
 import { PaneEnvContext, type PaneClock, type PaneEnv } from './pane-env';
 import type { RefreshAllFeed } from './refresh-all-feed';
+import type { AutomationService } from '../core/automation/automation-service';
 import { PaneShell } from './PaneShell';
 
 export type PaneTheme = 'light' | 'dark';
@@ -21,6 +22,8 @@ export interface AppProps {
   keyHelpUrl?: string | null;
   /** Refresh all runs started outside the pane (Excel's ribbon); none when absent. */
   refreshAllFeed?: RefreshAllFeed | null;
+  /** Refresh on open, the schedule and the run log; the Automation section is absent without it. */
+  automation?: AutomationService | null;
 }
 
 const useStyles = makeStyles({
@@ -45,11 +48,12 @@ export function App({
   activeCellPollMs = 1500,
   keyHelpUrl = null,
   refreshAllFeed = null,
+  automation = null,
 }: AppProps) {
   const styles = useStyles();
   const env = useMemo<PaneEnv>(
-    () => ({ service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed }),
-    [service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed],
+    () => ({ service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed, automation }),
+    [service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed, automation],
   );
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>

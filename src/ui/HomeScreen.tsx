@@ -1,10 +1,12 @@
 /** The signed-in home: data source (deployment, environment), "New report", and the reports placed in this workbook. */
 import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { PlacementView, WorkbookContext } from '../core/service/addin-service';
 import type { PlacedReport } from './card-outcome';
 import { ContextPicker } from './ContextPicker';
 import { PlacementsPanel } from './PlacementsPanel';
+import { AutomationPanel } from './AutomationPanel';
+import { usePaneEnv } from './pane-env';
 import type { RefreshAllHandle } from './use-refresh-all';
 
 export interface HomeScreenProps {
@@ -45,6 +47,17 @@ export function HomeScreen(props: HomeScreenProps) {
     takeFocus = false,
   } = props;
   const styles = useStyles();
+  const { automation } = usePaneEnv();
+  // Cards an unattended run failed on: read with the run log, cleared by a card's Seen or by opening the log.
+  const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
+  const onMarksChange = useCallback((ids: readonly string[]) => setMarked(new Set(ids)), []);
+  const onMarkSeen = useCallback(
+    (placementId: string) => {
+      setMarked((m) => new Set([...m].filter((id) => id !== placementId)));
+      automation?.clearRunMarks([placementId]).catch(() => undefined);
+    },
+    [automation],
+  );
   const ready = context.environmentId !== null;
   const hintId = useId();
   const newReportRef = useRef<HTMLButtonElement>(null);
@@ -86,7 +99,10 @@ export function HomeScreen(props: HomeScreenProps) {
         refreshAll={refreshAll}
         placed={placed}
         {...(onReadOnlySeen === undefined ? {} : { onReadOnlySeen })}
+        marked={marked}
+        onMarkSeen={onMarkSeen}
       />
+      {automation ? <AutomationPanel automation={automation} onMarksChange={onMarksChange} /> : null}
     </div>
   );
 }

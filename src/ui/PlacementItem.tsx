@@ -1,4 +1,5 @@
 /** One placed report in the list: name, range, size, freshness, status, hand edits, what changed, and its action buttons. */
+import { UnattendedFailureNote } from './UnattendedFailureNote';
 import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
@@ -34,6 +35,8 @@ export interface PlacementItemProps {
   actions: CardOutcomeActions;
   /** The report just inserted or saved: marked, scrolled into view and focused. */
   highlighted: boolean;
+  /** An unattended run failed on this placement and nobody has looked yet: the card says so until `onMarkSeen`. */
+  onMarkSeen?: (() => void) | null;
 }
 
 const useStyles = makeStyles({
@@ -106,6 +109,7 @@ export function PlacementItem(props: PlacementItemProps) {
           Read only: you can refresh this report but not change it.
         </Caption1>
       )}
+      {props.onMarkSeen ? <UnattendedFailureNote name={p.name} onSeen={props.onMarkSeen} /> : null}
       {/* The warning of a stopped refresh names the cells itself: the line would say it twice. */}
       {p.handEdits != null && outcome?.kind !== 'handEdited' && (
         <div className={styles.handEdits}>

@@ -30,6 +30,9 @@ export interface PlacementsPanelProps {
   placed?: PlacedReport | null;
   /** Told when the list holds a report the signed-in key cannot edit (the platform's `canEdit: false`). */
   onReadOnlySeen?: () => void;
+  /** Placements an unattended run failed on, not looked at yet, and how a card clears its mark. */
+  marked?: ReadonlySet<string>;
+  onMarkSeen?: (placementId: string) => void;
 }
 
 const useStyles = makeStyles({
@@ -44,7 +47,7 @@ interface PanelError {
   subject?: string;
 }
 
-export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onReadOnlySeen }: PlacementsPanelProps) {
+export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onReadOnlySeen, marked, onMarkSeen }: PlacementsPanelProps) {
   const styles = useStyles();
   const { service, newJobId } = usePaneEnv();
   const nowMs = useNow();
@@ -292,6 +295,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
                   busy: locked || running,
                 }}
                 highlighted={placed?.placementId === p.placementId}
+                onMarkSeen={marked?.has(p.placementId) && onMarkSeen ? () => onMarkSeen(p.placementId) : null}
               />
             );
           })}

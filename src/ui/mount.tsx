@@ -2,11 +2,14 @@
 import { createRoot } from 'react-dom/client';
 import type { AddinService } from '../core/service/addin-service';
 import { App, type PaneTheme } from './App';
+import type { AutomationService } from '../core/automation/automation-service';
 
 export interface MountOptions {
   theme: PaneTheme;
   /** See AppProps.activeCellPollMs (Sheets may prefer a slower poll: each read is a server call). */
   activeCellPollMs?: number;
+  /** Refresh on open, the schedule and the run log (see AppProps.automation). */
+  automation?: AutomationService;
 }
 
 export interface PaneHandle {
@@ -17,7 +20,10 @@ export interface PaneHandle {
 export function mountPane(element: HTMLElement, service: AddinService, options: MountOptions): PaneHandle {
   const root = createRoot(element);
   let theme = options.theme;
-  const render = () => root.render(<App service={service} theme={theme} activeCellPollMs={options.activeCellPollMs} />);
+  const render = () =>
+    root.render(
+      <App service={service} theme={theme} activeCellPollMs={options.activeCellPollMs} automation={options.automation ?? null} />,
+    );
   render();
   return {
     setTheme(next) {

@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { AddinService } from '../core/service/addin-service';
 import type { RefreshAllFeed } from './refresh-all-feed';
+import type { AutomationService } from '../core/automation/automation-service';
 
 export interface PaneClock {
   now(): number;
@@ -17,6 +18,8 @@ export interface PaneEnv {
   keyHelpUrl: string | null;
   /** Refresh all runs started outside the pane (Excel's ribbon), shown as the pane's run; null where there are none. */
   refreshAllFeed: RefreshAllFeed | null;
+  /** The workbook's switches (refresh on open, schedule) and run log; null where the host offers none. */
+  automation?: AutomationService | null;
 }
 
 export const PaneEnvContext = createContext<PaneEnv | null>(null);

@@ -66,11 +66,32 @@ export interface LockServiceLike {
 export interface TriggerLike {
   getUniqueId(): string;
   getHandlerFunction(): string;
+  /** ScriptApp.EventType: CLOCK, ON_OPEN... */
+  getEventType(): unknown;
+}
+
+/** ScriptApp's ClockTriggerBuilder, as far as the schedules use it (a weekday is a ScriptApp.WeekDay value). */
+export interface ClockTriggerBuilderLike {
+  after(durationMilliseconds: number): ClockTriggerBuilderLike;
+  everyHours(n: number): ClockTriggerBuilderLike;
+  everyDays(n: number): ClockTriggerBuilderLike;
+  everyWeeks(n: number): ClockTriggerBuilderLike;
+  atHour(hour: number): ClockTriggerBuilderLike;
+  onWeekDay(day: unknown): ClockTriggerBuilderLike;
+  inTimezone(timezone: string): ClockTriggerBuilderLike;
+  create(): TriggerLike;
 }
 
 export interface ScriptAppLike {
-  newTrigger(functionName: string): { timeBased(): { after(durationMilliseconds: number): { create(): TriggerLike } } };
+  readonly EventType: { readonly CLOCK: unknown; readonly ON_OPEN: unknown };
+  readonly WeekDay: { readonly MONDAY: unknown };
+  newTrigger(functionName: string): {
+    timeBased(): ClockTriggerBuilderLike;
+    forSpreadsheet(key: string): { onOpen(): { create(): TriggerLike } };
+  };
   getProjectTriggers(): TriggerLike[];
+  /** The current user's triggers of this script for the spreadsheet. */
+  getUserTriggers(spreadsheet: { getId(): string }): TriggerLike[];
   deleteTrigger(trigger: TriggerLike): void;
 }
 

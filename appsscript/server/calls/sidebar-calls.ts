@@ -8,7 +8,9 @@ import type { AddinService } from '../../../src/core/service/addin-service';
 import { jobStatusSchema, cancelKey } from '../../../src/core/jobs/job-store';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { CallStore } from './call-store';
-import type { SidebarMethod } from '../../shared/entry-points';
+import type { AutomationMethod, SidebarMethod } from '../../shared/entry-points';
+import type { AutomationService } from '../../../src/core/automation/automation-service';
+import { sheetsAutomation } from '../automation/sheets-automation';
 import { JOB_KEY_PREFIX } from '../service/script-cache-job-store';
 import { CacheTextStore } from '../service/cache-text-store';
 import { parseArgs, serverCall, serverError } from './server-call';
@@ -22,9 +24,22 @@ export interface CallStarted {
   record: CallRecord | null;
 }
 
-type Invoke<K extends SidebarMethod> = (service: AddinService, args: SidebarArgs<K>) => Promise<unknown>;
+type ServiceMethod = Exclude<SidebarMethod, AutomationMethod>;
+type Invoke<K extends ServiceMethod> = (service: AddinService, args: SidebarArgs<K>) => Promise<unknown>;
+type InvokeAutomation<K extends AutomationMethod> = (automation: AutomationService, args: SidebarArgs<K>) => Promise<unknown>;
 
-const INVOKE: { [K in SidebarMethod]: Invoke<K> } = {
+const AUTOMATION_INVOKE: { [K in AutomationMethod]: InvokeAutomation<K> } = {
+  getAutomation: (a) => a.getAutomation(),
+  setAutomation: (a, args) => a.setAutomation(args),
+  runLog: (a) => a.runLog(),
+  clearRunMarks: (a, args) => a.clearRunMarks(args.placementIds),
+};
+
+function isAutomation(method: SidebarMethod): method is AutomationMethod {
+  return method in AUTOMATION_INVOKE;
+}
+
+const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
   getSession: (s) => s.getSession(),
   signIn: (s, a) => s.signIn(a),
   signOut: (s) => s.signOut(),
@@ -100,7 +115,9 @@ export function startCall(services: ServerServices, method: SidebarMethod, raw: 
     calls.write(callId, { state: 'running' });
     let promise: Promise<unknown>;
     try {
-      promise = (INVOKE[method] as Invoke<SidebarMethod>)(serverService(services), parsed as never);
+      promise = isAutomation(method)
+        ? (AUTOMATION_INVOKE[method] as InvokeAutomation<AutomationMethod>)(sheetsAutomation(services), parsed as never)
+        : (INVOKE[method] as Invoke<ServiceMethod>)(serverService(services), parsed as never);
     } catch (e) {
       promise = Promise.reject(e);
     }

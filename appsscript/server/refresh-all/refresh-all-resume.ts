@@ -7,9 +7,13 @@ import { AddinError } from '../../../src/core/errors/addin-error';
 import type { DocumentPropertyStore } from '../host/document-property-store';
 
 export const RESUME_KEY = 'refreshAll.resume';
+/** Failure reasons a run keeps for its log entry (the log names at most five). */
+export const KEPT_REASONS = 5;
 
 export const refreshAllResumeSchema = z.object({
   jobId: z.string(),
+  /** What started the run: the menu, the on-open trigger or the schedule. */
+  trigger: z.enum(['menu', 'open', 'schedule']).default('menu'),
   /** Placement ids not refreshed yet, in order. */
   remaining: z.array(z.string()),
   /** Placement ids already refreshed or failed in earlier executions. */
@@ -18,11 +22,18 @@ export const refreshAllResumeSchema = z.object({
   failed: z.array(z.string()).default([]),
   /** The ones of `done` left as they were because their cells were edited by hand. */
   skipped: z.array(z.string()).default([]),
+  /** The first failures' reasons, for the run log. */
+  reasons: z.array(z.object({ placementId: z.string(), reason: z.string().max(200) })).default([]),
   startedAt: z.number(),
+  /** When an execution last saved this state (a run not heard of for long is not running any more). */
+  savedAt: z.number().default(0),
+  /** The run stopped near the time limit and waits for its resume trigger (no execution is working on it). */
+  waiting: z.boolean().default(true),
   /** Executions used so far (the first is 1). */
   executions: z.number().int().min(1),
 });
 export type RefreshAllResume = z.infer<typeof refreshAllResumeSchema>;
+export type RefreshAllResumeInput = z.input<typeof refreshAllResumeSchema>;
 
 export class RefreshAllResumeStore {
   constructor(private readonly store: DocumentPropertyStore) {}
@@ -45,7 +56,7 @@ export class RefreshAllResumeStore {
     return parsed.data;
   }
 
-  save(state: RefreshAllResume): void {
+  save(state: RefreshAllResumeInput): void {
     const checked = refreshAllResumeSchema.parse(state);
     if (new Set([...checked.remaining, ...checked.done]).size !== checked.remaining.length + checked.done.length) {
       throw new AddinError('host', 'A placement cannot be both done and still to refresh.', { data: { state: checked } });

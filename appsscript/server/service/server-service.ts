@@ -10,6 +10,7 @@ import type {
   CacheServiceLike,
   LockServiceLike,
   PropertiesServiceLike,
+  ScriptAppLike,
   SpreadsheetAppLike,
   UrlFetchService,
   UtilitiesServiceLike,
@@ -29,6 +30,7 @@ export interface ServerServices {
   cache: () => CacheServiceLike;
   locks: () => LockServiceLike;
   utilities: () => UtilitiesServiceLike;
+  scriptApp: () => ScriptAppLike;
 }
 
 export function boundSpreadsheet(services: ServerServices): SheetsSpreadsheet {

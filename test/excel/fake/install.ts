@@ -20,6 +20,7 @@ export function createOfficeFake(config: OfficeFakeConfig = {}) {
     partitionKey: config.partitionKey,
     officeRuntimeStorage: config.officeRuntimeStorage ?? true,
     savedSettings: config.savedSettings ?? {},
+    startupBehavior: config.startupBehavior ?? 'None',
   });
   const Excel = createExcelNamespace(engine);
   const OfficeExtension = {
@@ -89,6 +90,8 @@ export function createOfficeFake(config: OfficeFakeConfig = {}) {
     runtimeStorage: office.runtimeStorage,
     invokeCommand: office.invokeCommand,
     pane: office.pane,
+    /** The document's startup behavior (Office.addin.setStartupBehavior) and how often it was set. */
+    startup: office.startup,
     /** The user closing or opening the task pane (fires Office.addin.onVisibilityModeChanged). */
     setPaneVisible: office.setPaneVisible,
     flushEvents: () => engine.flushEvents(),

@@ -14,6 +14,8 @@ export interface OfficeFakeOptions {
   officeRuntimeStorage: boolean;
   /** Settings saved in the document before this session (what `get` reads at start). */
   savedSettings: Record<string, unknown>;
+  /** The document's startup behavior as a previous session left it ('None' unless set). */
+  startupBehavior: 'None' | 'Load';
 }
 
 const STORAGE_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -132,12 +134,15 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
     pane.visible = visible;
     for (const h of visibilityHandlers) h({ visibilityMode: visible ? 'Taskpane' : 'Hidden' });
   };
+  /** Office.addin.setStartupBehavior's document setting: 'Load' starts the shared runtime, pane hidden, when the document opens. */
+  const startup = { behavior: options.startupBehavior, sets: 0 };
   const readyInfo = options.insideOffice ? { host: 'Excel', platform: 'OfficeOnline' } : { host: null, platform: null };
   const Office = {
     HostType: { Excel: 'Excel', Word: 'Word' },
     PlatformType: { PC: 'PC', OfficeOnline: 'OfficeOnline', Mac: 'Mac', iOS: 'iOS' },
     AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
     VisibilityMode: { hidden: 'Hidden', taskpane: 'Taskpane' },
+    StartupBehavior: { none: 'None', load: 'Load' },
     onReady(callback?: (info: typeof readyInfo) => void): Promise<typeof readyInfo> {
       return Promise.resolve().then(() => {
         callback?.(readyInfo);
@@ -161,6 +166,16 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
         if (!options.officeRuntimeStorage) throw new Error('Office.addin needs the shared runtime (SharedRuntime 1.1).');
         pane.shows += 1;
         setPaneVisible(true);
+      },
+      async setStartupBehavior(behavior: string): Promise<void> {
+        if (!options.officeRuntimeStorage) throw new Error('Office.addin needs the shared runtime (SharedRuntime 1.1).');
+        if (behavior !== 'None' && behavior !== 'Load') throw new Error('Invalid argument: behavior must be an Office.StartupBehavior.');
+        startup.behavior = behavior;
+        startup.sets += 1;
+      },
+      async getStartupBehavior(): Promise<string> {
+        if (!options.officeRuntimeStorage) throw new Error('Office.addin needs the shared runtime (SharedRuntime 1.1).');
+        return startup.behavior;
       },
       async hide(): Promise<void> {
         pane.hides += 1;
@@ -200,5 +215,5 @@ export function createOfficeNamespace(options: OfficeFakeOptions) {
     return { completedCalls, returned };
   }
 
-  return { Office, OfficeRuntime, settings, runtimeStorage, actions, invokeCommand, pane, setPaneVisible };
+  return { Office, OfficeRuntime, settings, runtimeStorage, actions, invokeCommand, pane, setPaneVisible, startup };
 }

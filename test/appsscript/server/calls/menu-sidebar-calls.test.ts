@@ -29,6 +29,12 @@ test.each(['NONE', 'LIMITED', 'FULL'] as const)('the Reports menu is built in Au
   ]);
 });
 
+test('the menu says when refresh on open is on, with an item that opens the sidebar where it is changed', () => {
+  env.begin('FULL');
+  addReportsMenu(env.ui, { refreshOnOpen: true });
+  expect(env.ui.menus[0]!.items.at(-1)).toEqual({ caption: 'Refresh on open: on (change in Open reports)', functionName: 'openReports' });
+});
+
 test('the sidebar shows the Sidebar file with its title', () => {
   env.begin('FULL');
   openSidebar(env.globals().HtmlService as ReturnType<typeof fakeHtmlService>, env.ui);

@@ -61,7 +61,8 @@ test('scheduling a resumption replaces the pending one; it fires after its delay
 test('the resume state round-trips through document properties and refuses a placement both done and remaining', () => {
   const store = new RefreshAllResumeStore(new DocumentPropertyStore(env.stores.document));
   expect(store.read()).toBeNull();
-  store.save({ jobId: 'j', remaining: ['p3', 'p4'], done: ['p1', 'p2'], failed: ['p2'], skipped: [], startedAt: 5, executions: 1 });
+  store.save({ jobId: 'j', remaining: ['p3', 'p4'], done: ['p1', 'p2'], failed: ['p2'], startedAt: 5, executions: 1 });
+  // A state saved without the newer fields reads with their defaults: a menu run, waiting for its resume trigger.
   expect(store.read()).toEqual({
     jobId: 'j',
     remaining: ['p3', 'p4'],
@@ -70,6 +71,10 @@ test('the resume state round-trips through document properties and refuses a pla
     skipped: [],
     startedAt: 5,
     executions: 1,
+    trigger: 'menu',
+    reasons: [],
+    savedAt: 0,
+    waiting: true,
   });
   expect(
     addinErrorOf(() => store.save({ jobId: 'j', remaining: ['p2'], done: ['p2'], failed: [], skipped: [], startedAt: 5, executions: 2 }))
