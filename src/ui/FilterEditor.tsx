@@ -4,8 +4,6 @@ import { valuesForOperator, type Condition, type Filter, type FilterOperator } f
 import { ConditionFields } from './ConditionFields';
 import { ListActionButton } from './ListActionButton';
 
-export { OPERATORS, operatorsFor } from './ConditionFields';
-
 export interface FilterEditorProps {
   filter: Filter;
   title: string;

@@ -6,6 +6,8 @@ import { PreviewWorkbook } from './preview-workbook';
 import { type Story } from './story';
 import { earlyScenarios } from './story-early';
 import { lateScenarios } from './story-late';
+import { handEditScenarios } from './hand-edits';
+import { authoringScenarios } from './authoring';
 
 export function buildScenarios(page: Page, servers: Servers): Scenario[] {
   const story: Story = {
@@ -19,7 +21,12 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
   };
   const { ui } = story;
 
-  const scenarios: Scenario[] = [...earlyScenarios(story), ...lateScenarios(story)];
+  const scenarios: Scenario[] = [
+    ...earlyScenarios(story),
+    ...lateScenarios(story),
+    ...handEditScenarios(story),
+    ...authoringScenarios(story),
+  ];
   // Each scenario starts from the list, as the previous one (even a failed one) may have left the editor open.
   return scenarios.map((scenario) => ({
     name: scenario.name,

@@ -18,7 +18,6 @@ const conditionSchema = z.object({ member: z.string(), operator: builderOperator
  */
 export const builderFilterSchema = conditionSchema.extend({ or: z.array(conditionSchema).optional() });
 export type BuilderCondition = z.infer<typeof conditionSchema>;
-export type BuilderFilter = z.infer<typeof builderFilterSchema>;
 
 /**
  * Totals the platform computes by separate queries (totals-query.ts): `rows` a Total column per measure (a pivot's
@@ -30,8 +29,6 @@ export const builderTotalsSchema = z.object({
   columns: z.boolean().default(false),
   grand: z.boolean().default(false),
 });
-export type BuilderTotals = z.infer<typeof builderTotalsSchema>;
-export const NO_TOTALS: BuilderTotals = { rows: false, columns: false, grand: false };
 
 /**
  * The builder state as stored in a report's `meta.builderState` (and read back from the network, hence zod).

@@ -31,7 +31,7 @@ import { SerialQueue } from './serial-queue';
 import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
 import type { GrowthSetting } from './growth-setting';
-import { clearPlacementCells, writePlacement, type WriteArgs, type WriteContext, type Written } from './write-phase';
+import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
 import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-keeper';
 import { undoWrite } from './undo-phase';
 import { findHandEdits, type HandEdits } from './hand-edits';
