@@ -32,7 +32,7 @@ const cellsSchema = z.object({
 const commandSchema = z.object({
   completedCalls: z.number(),
   kind: z.string(),
-  summary: z.object({ total: z.number(), done: z.number(), failed: z.number() }).nullable(),
+  summary: z.object({ total: z.number(), done: z.number(), failed: z.number(), skipped: z.number() }).nullable(),
   paneShows: z.number(),
 });
 
@@ -44,6 +44,11 @@ async function readRange(page: Page, address: string): Promise<z.infer<typeof ce
     return { values: r.values, formulas: r.formulas };
   })`;
   return cellsSchema.parse(await page.evaluate(script));
+}
+
+/** The fake workbook's selected areas (0-based rectangles), as Locate and Show changes leave them. */
+async function selectedAreas(page: Page): Promise<unknown> {
+  return page.evaluate('window.__officeFake.state.selectedAreas');
 }
 
 /** A person's action in Excel (the fake's `user` controls), e.g. `select('Sheet1', 'B2')`. */
@@ -119,21 +124,45 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
       },
     },
     {
-      name: 'E3 refresh the report from its card: a value typed over it is put back',
-      run: async () => {
+      name: 'E3 a value typed over the report stops its refresh: the warning names C3, Locate selects it, Skip keeps it, Overwrite puts the count back',
+      run: async (ctx) => {
         await inExcel(page, `type('Sheet1', 'C3', 'typed over')`);
+        const warning = card().locator('[data-outcome="handEdited"]');
+        await button(`Refresh ${REPORT.name}`).click();
+        await waitFor('the hand-edit warning', async () => (await warning.count()) > 0, {
+          timeoutMs: 60_000,
+          observe: () => card().innerText(),
+        });
+        const said = await warning.innerText();
+        assert(said.includes('C3'), `The warning does not name C3: ${said}`);
+        assertEqual((await readRange(page, 'C3')).values[0]?.[0], 'typed over', 'The stopped refresh wrote over C3');
+        await ctx.screenshot('E3a the hand-edit warning in Excel');
+        await warning.getByRole('button', { name: 'Locate', exact: true }).click();
+        await waitFor(
+          'Locate to select C3',
+          async () => JSON.stringify(await selectedAreas(page)) === JSON.stringify([{ row: 2, col: 2, rows: 1, cols: 1 }]),
+          {
+            observe: async () => JSON.stringify(await selectedAreas(page)),
+          },
+        );
+        await warning.getByRole('button', { name: 'Skip this report', exact: true }).click();
+        await waitFor('the warning to go', async () => (await warning.count()) === 0);
+        assertEqual((await readRange(page, 'C3')).values[0]?.[0], 'typed over', 'Skip this report changed C3');
+
         const before = await refreshedAt();
         await button(`Refresh ${REPORT.name}`).click();
+        await waitFor('the hand-edit warning again', async () => (await warning.count()) > 0, { timeoutMs: 60_000 });
+        await warning.getByRole('button', { name: 'Overwrite', exact: true }).click();
         await waitFor(
           'the refresh to end',
-          async () => (await refreshedAt()) !== before && (await button(`Refresh ${REPORT.name}`).isVisible()),
+          async () => (await refreshedAt()) !== before && (await button(`Refresh ${REPORT.name}`).isEnabled()),
           {
             timeoutMs: 60_000,
             observe: () => card().innerText(),
           },
         );
         const c3 = (await readRange(page, 'C3')).values[0]?.[0];
-        assert(typeof c3 === 'number', `The refresh did not put the count back in C3: ${JSON.stringify(c3)}`);
+        assert(typeof c3 === 'number', `Overwrite did not put the count back in C3: ${JSON.stringify(c3)}`);
       },
     },
     {
@@ -154,7 +183,6 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
       name: "E4 the ribbon's Refresh all with the pane hidden: the event completes and the pane's list shows the run",
       run: async () => {
         await page.evaluate('window.__officeFake.setPaneVisible(false)');
-        await inExcel(page, `type('Sheet1', 'C3', 'typed again')`);
         const before = await refreshedAt();
         // As Office does for an ExecuteFunction button: calls the function associated with `refreshAll`.
         const outcome = commandSchema.parse(
@@ -172,11 +200,32 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
           'Refresh all did not refresh the report',
         );
         assertEqual(outcome.paneShows, 0, 'A successful ribbon run opened the pane');
-        const c3 = (await readRange(page, 'C3')).values[0]?.[0];
-        assert(typeof c3 === 'number', `The ribbon's Refresh all did not put the count back in C3: ${JSON.stringify(c3)}`);
         await waitFor('the pane to list the ribbon run', async () => (await refreshedAt()) !== before, {
           observe: () => card().innerText(),
         });
+      },
+    },
+    {
+      name: "E4b the ribbon's Refresh all skips a report with a value typed over it: the cell stays, and the pane opens to say so",
+      run: async () => {
+        await page.evaluate('window.__officeFake.setPaneVisible(false)');
+        await inExcel(page, `type('Sheet1', 'C3', 'typed again')`);
+        const outcome = commandSchema.parse(
+          await page.evaluate(`window.__officeFake.invokeCommand('refreshAll').then((r) => ({
+            completedCalls: r.completedCalls,
+            kind: r.returned.kind,
+            summary: r.returned.kind === 'done' ? r.returned.summary : null,
+            paneShows: window.__officeFake.pane.shows,
+          }))`),
+        );
+        assertEqual(outcome.completedCalls, 1, 'The ribbon command did not call event.completed() exactly once');
+        assertEqual(
+          [outcome.kind, outcome.summary?.done, outcome.summary?.skipped],
+          ['done', 0, 1],
+          'Refresh all did not skip the report typed over',
+        );
+        assert(outcome.paneShows > 0, 'A ribbon run that skipped a report did not open the pane');
+        assertEqual((await readRange(page, 'C3')).values[0]?.[0], 'typed again', "The ribbon's Refresh all wrote over C3");
       },
     },
   ];

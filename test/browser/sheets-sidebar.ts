@@ -111,7 +111,7 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
       },
     },
     {
-      name: 'S2 Sheets sidebar: insert a SQL report at the selected cell B2 over a value of the user’s (the question names C3), then refresh it',
+      name: 'S2 Sheets sidebar: insert a SQL report at the selected cell B2 over a value of the user’s (the question names C3); a value typed over it stops its refresh (Locate, Skip, Overwrite)',
       run: async () => {
         const { env } = need();
         const pane = ui();
@@ -141,10 +141,23 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         const card = await highlighted.innerText();
         assert(/Sheet1!B2:C\d+/.test(card), `The card does not show where the report is: ${card}`);
         assert(/status/i.test(cellText(env, 'B2')), `B2 holds ${cellText(env, 'B2')}, not the header`);
+        // A value typed over the report: the refresh stops and names it; Locate selects it, Skip keeps it, Overwrite replaces it.
         env.book.sheets[0]!.getRange('C3').setValue(-1);
-        const refreshed = await pane.refreshOne(REPORT.name);
-        assert(refreshed.ok, `The refresh failed: ${JSON.stringify(refreshed)}`);
-        assert(Number(cellText(env, 'C3')) > 0, 'The refresh did not write the count back into C3');
+        const warning = pane.placement(REPORT.name).locator('[data-outcome="handEdited"]');
+        await pane.button(`Refresh ${REPORT.name}`).click();
+        await waitFor('the hand-edit warning', async () => (await warning.count()) > 0, { timeoutMs: 60_000 });
+        const said = await warning.innerText();
+        assert(said.includes('C3'), `The warning does not name C3: ${said}`);
+        assertEqual(cellText(env, 'C3'), '-1', 'The stopped refresh wrote over C3');
+        await warning.getByRole('button', { name: 'Locate', exact: true }).click();
+        await waitFor('Locate to select C3', async () => env.book.activeRangeList.map((r) => r.getA1Notation()).join(',') === 'C3');
+        await warning.getByRole('button', { name: 'Skip this report', exact: true }).click();
+        await waitFor('the warning to go', async () => (await warning.count()) === 0);
+        assertEqual(cellText(env, 'C3'), '-1', 'Skip this report changed C3');
+        await pane.button(`Refresh ${REPORT.name}`).click();
+        await waitFor('the hand-edit warning again', async () => (await warning.count()) > 0, { timeoutMs: 60_000 });
+        await warning.getByRole('button', { name: 'Overwrite', exact: true }).click();
+        await waitFor('Overwrite to write the count back into C3', async () => Number(cellText(env, 'C3')) > 0, { timeoutMs: 60_000 });
       },
     },
     {
@@ -169,11 +182,24 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
       },
     },
     {
-      name: 'S3 Sheets: Reports > Refresh all with the sidebar open; the toast says so and the list shows the new time',
+      name: 'S3 Sheets: Reports > Refresh all with the sidebar open skips a report typed over, then refreshes it; the toast says so and the list shows the new time',
       run: async () => {
         const { env, code, page, outDir } = need();
         const before = await ui().refreshedAt(REPORT.name);
+        // A value typed over the report: the menu's run skips it and says so, leaving the cell as typed.
+        const count = cellText(env, 'C3');
         env.book.sheets[0]!.getRange('C3').setValue(-2);
+        env.execution.advance(5_000);
+        loadProject(env, code, 'FULL').refreshAllReports!();
+        await drainExecution();
+        const skippedToast = env.book.toasts.at(-1)?.msg ?? '';
+        assert(
+          /1 skipped: cells edited by hand/.test(skippedToast),
+          `The Refresh all toast does not say the report was skipped: ${skippedToast}`,
+        );
+        assertEqual(cellText(env, 'C3'), '-2', 'Refresh all wrote over C3');
+        // The cell as the add-in wrote it: the next run refreshes.
+        env.book.sheets[0]!.getRange('C3').setValue(Number(count));
         env.execution.advance(5_000);
         loadProject(env, code, 'FULL').refreshAllReports!();
         await drainExecution();
