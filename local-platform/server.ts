@@ -24,6 +24,9 @@ import { DEFAULT_CONTINUE_WAIT_HOLD_MS } from './warehouse/sql-endpoint';
 import type { QueryLimits } from './warehouse/query-limits';
 import { createWarehouse, DEFAULT_ROWS, DEFAULT_SEED } from './warehouse/warehouse';
 
+/** How long an idle keep-alive connection stays open (close() ends them at once). */
+const KEEP_ALIVE_MS = 65_000;
+
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -180,6 +183,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         else sendError(res, error);
       });
     });
+    // Idle keep-alive sockets outlive every client's own idle timeout (undici's 4 s, browsers' longer ones): a server that
+    // closes first races a client sending its next request on that socket, which then fails as "other side closed".
+    srv.keepAliveTimeout = KEEP_ALIVE_MS;
+    srv.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server = srv;
     await new Promise<void>((resolve, reject) => {
       srv.once('error', reject);

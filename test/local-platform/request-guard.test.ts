@@ -164,3 +164,15 @@ describe('Origin check', () => {
     }
   });
 });
+
+test('idle keep-alive connections are kept past every client idle timeout, so no client sends on a socket being closed', async () => {
+  const res = await raw(platform.url, 'GET', paths.deployments(), {
+    Host: `127.0.0.1:${portOf(platform.url)}`,
+    Authorization: `Bearer ${EDITOR}`,
+    Connection: 'keep-alive',
+  });
+  expect(res.status).toBe(200);
+  // Node announces its keepAliveTimeout in seconds; undici keeps a socket 1 s less than announced.
+  const timeout = Number(/timeout=(\d+)/.exec(String(res.headers['keep-alive'] ?? ''))?.[1]);
+  expect(timeout).toBeGreaterThanOrEqual(60);
+});
