@@ -2,7 +2,7 @@
 import { Button, Caption1, MessageBar, MessageBarBody, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReportDraft } from '../core/service/addin-service';
-import type { PreviewTable } from '../core/service/report-preview';
+import type { PreviewTable } from '../core/service/preview-table';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
 import { previewCellText } from './preview-cell-text';

@@ -2,7 +2,7 @@
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { Deployment, Environment, Meta } from '../../src/core/wire/schemas';
 import type { SuggestValuesRequest, ValueSuggestions } from '../../src/core/service/value-suggestions';
-import type { PreviewTable } from '../../src/core/service/report-preview';
+import type { PreviewTable } from '../../src/core/service/preview-table';
 import type {
   JobStatus,
   AddinService,

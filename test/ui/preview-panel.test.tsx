@@ -4,7 +4,7 @@
 import '../helpers/setup-dom';
 import { screen, within } from '@testing-library/react';
 import type { ReportDraft } from '../../src/core/service/addin-service';
-import type { PreviewTable } from '../../src/core/service/report-preview';
+import type { PreviewTable } from '../../src/core/service/preview-table';
 import { change, click } from './act-events';
 import { renderPane, signedInFake } from './render-pane';
 

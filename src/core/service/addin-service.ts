@@ -6,7 +6,7 @@ import type { AuthScheme } from '../wire/auth-scheme';
 import type { JobStatus } from '../jobs/job-store';
 import type { GrowthSetting } from '../placements/growth-setting';
 import type { SuggestValuesRequest, ValueSuggestions } from './value-suggestions';
-import type { PreviewTable } from './report-preview';
+import type { PreviewTable } from './preview-table';
 
 export type { AuthScheme, JobItemState, JobStatus, RefreshAllSummary };
 

@@ -33,7 +33,8 @@ import type {
 } from './addin-service';
 import { resultHeaderTitles } from './header-titles';
 import { planReportTotals } from './totals-planner';
-import { previewSql, previewTable, type PreviewTable } from './report-preview';
+import { previewSql, previewTable } from './report-preview';
+import type { PreviewTable } from './preview-table';
 import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
 import { runOutcomeOf } from './run-outcome';
 import { JobRunner } from '../jobs/job-runner';

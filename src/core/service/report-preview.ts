@@ -8,22 +8,12 @@ import { buildPivotMatrix } from '../cells/pivot-layout';
 import type { Scalar } from '../host';
 import type { Meta } from '../wire/schemas';
 import type { ReportDraft } from './addin-service';
+import type { PreviewTable } from './preview-table';
 import { builderHeaderTitles } from './header-titles';
 import { META_BUILDER_STATE, META_MODE } from './report-draft';
 
 /** Query rows a preview asks for at most. */
 export const PREVIEW_ROWS = 50;
-
-/** A preview as the pane shows it: cells as the sheet would hold them (values with their number formats), header rows first. */
-export interface PreviewTable {
-  headerRows: number;
-  values: Scalar[][];
-  formats: Array<Array<string | null>>;
-  /** Query rows the preview read. */
-  queryRows: number;
-  /** The report may hold more rows than the preview shows (the preview read its whole row allowance). */
-  more: boolean;
-}
 
 /**
  * The preview's SQL: a builder draft compiled with its row limit capped at PREVIEW_ROWS; a SQL draft with `LIMIT 50`
