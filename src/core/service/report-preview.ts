@@ -5,7 +5,6 @@ import { compileBuilder } from '../builder/compile';
 import { hasTopLevelLimit } from '../builder/default-cap';
 import { buildFlatMatrix } from '../cells/flat-layout';
 import { buildPivotMatrix } from '../cells/pivot-layout';
-import type { Scalar } from '../host';
 import type { Meta } from '../wire/schemas';
 import type { ReportDraft } from './addin-service';
 import type { PreviewTable } from './preview-table';
