@@ -44,6 +44,8 @@ export function authoringScenarios(story: Story): Scenario[] {
     {
       name: 'A2 filter by a city picked from the suggested values: the placed count equals a direct SQL count',
       run: async () => {
+        // A sheet of its own: the cell stays on screen whatever the reports before it covered.
+        const sheet = await ui.addSheet();
         await ui.openNewReport();
         await ui.reportName().fill(PICKED_CITY);
         await ui.chooseOption('View', /^Orders/);
@@ -58,7 +60,7 @@ export function authoringScenarios(story: Story): Scenario[] {
         assert(city.toLowerCase().includes('z'), `The first suggestion "${city}" does not match the typed "z"`);
         await first.click();
         assertEqual(await box.inputValue(), city, 'Picking a suggestion does not fill the value');
-        await selectAndConfirmTarget(story, story.sheet1, 'T2');
+        await selectAndConfirmTarget(story, sheet, 'B2');
         await ui.insert();
         const area = await areaOf(story, PICKED_CITY);
         const direct = await queryPlatform(

@@ -150,7 +150,11 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         assert(said.includes('C3'), `The warning does not name C3: ${said}`);
         assertEqual(cellText(env, 'C3'), '-1', 'The stopped refresh wrote over C3');
         await warning.getByRole('button', { name: 'Locate', exact: true }).click();
-        await waitFor('Locate to select C3', async () => env.book.activeRangeList.map((r) => r.getA1Notation()).join(',') === 'C3');
+        // The fake keeps areas 0-based: C3 is row 2, column 2.
+        const selected = (): string => JSON.stringify(env.book.activeRangeList.map((r) => r.area));
+        await waitFor('Locate to select C3', async () => selected() === JSON.stringify([{ row: 2, col: 2, rows: 1, cols: 1 }]), {
+          observe: async () => `${selected()} ${await warning.innerText().catch(() => '')}`,
+        });
         await warning.getByRole('button', { name: 'Skip this report', exact: true }).click();
         await waitFor('the warning to go', async () => (await warning.count()) === 0);
         assertEqual(cellText(env, 'C3'), '-1', 'Skip this report changed C3');

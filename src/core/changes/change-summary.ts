@@ -2,6 +2,7 @@
 import type { CellSnapshot, GridRange, Scalar } from '../host';
 import { sameCell } from './cell-key';
 import { groupDigits } from './cell-list-text';
+import { CELLS_PER_STEP, runSteps } from './fingerprint';
 
 /** Rectangles a summary lists at most for Show changes; past it the changed rows are given as one band. */
 export const MAX_CHANGE_RANGES = 200;
@@ -33,6 +34,16 @@ export function summarizeChange(
   before: CellSnapshot,
   after: ReadonlyArray<ReadonlyArray<Scalar>>,
 ): ChangeSummary {
+  return runSteps(summarizeChangeSteps(previous, area, before, after));
+}
+
+/** summarizeChange as a stepped pass (a step every CELLS_PER_STEP cells compared). */
+export function* summarizeChangeSteps(
+  previous: GridRange,
+  area: GridRange,
+  before: CellSnapshot,
+  after: ReadonlyArray<ReadonlyArray<Scalar>>,
+): Generator<void, ChangeSummary, void> {
   const rows = Math.min(previous.rows, area.rows);
   const cols = Math.min(previous.cols, area.cols);
   const offRow = area.row - before.range.row;
@@ -40,7 +51,13 @@ export function summarizeChange(
   let changedCells = 0;
   let runs: Run[] = [];
   let open: Run | null = null;
+  let sinceStep = 0;
   for (let r = 0; r < rows; r++) {
+    sinceStep += cols;
+    if (sinceStep >= CELLS_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
     const was = before.values[r + offRow];
     const now = after[r];
     for (let c = 0; c < cols; c++) {

@@ -71,13 +71,33 @@ function tileGrid(rows: number, cols: number, rowsPerHash: number, tileRows: num
   };
 }
 
+/** Cells one step of a stepped pass goes through before it lets the host's page run (a few milliseconds of work). */
+export const CELLS_PER_STEP = 50_000;
+
+/** Runs a stepped pass to its end at once (where nothing waits for the page). */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
 /** Hashes of `values` (rows x cols; a short row reads as empty cells) cut as the given shape says. */
-function hashCells(values: ReadonlyArray<ReadonlyArray<Scalar>>, shape: Omit<CellFingerprint, 'rowHashes' | 'tileHashes'>) {
+function* hashCellsSteps(
+  values: ReadonlyArray<ReadonlyArray<Scalar>>,
+  shape: Omit<CellFingerprint, 'rowHashes' | 'tileHashes'>,
+): Generator<void, { rowHashes: number[]; tileHashes: number[] }, void> {
   const { rows, cols, rowsPerHash, tileRows, tileCols } = shape;
   const grid = tileGrid(rows, cols, rowsPerHash, tileRows, tileCols);
   const rowHashes = new Array<number>(grid.rowGroups).fill(FNV_OFFSET);
   const tileHashes = new Array<number>(grid.tilesAcross * grid.tilesDown).fill(FNV_OFFSET);
+  let sinceStep = 0;
   for (let r = 0; r < rows; r++) {
+    sinceStep += cols;
+    if (sinceStep >= CELLS_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
     const row = values[r];
     const group = Math.floor(r / rowsPerHash);
     const tileBase = Math.floor(r / tileRows) * grid.tilesAcross;
@@ -100,13 +120,23 @@ export function fingerprintCells(
   cols: number,
   budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET,
 ): CellFingerprint {
+  return runSteps(fingerprintCellsSteps(values, rows, cols, budget));
+}
+
+/** fingerprintCells as a stepped pass (a step every CELLS_PER_STEP cells). */
+export function* fingerprintCellsSteps(
+  values: ReadonlyArray<ReadonlyArray<Scalar>>,
+  rows: number,
+  cols: number,
+  budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET,
+): Generator<void, CellFingerprint, void> {
   const rowsPerHash = Math.max(1, Math.ceil(rows / budget.maxRowHashes));
   const tilesAcross = Math.max(1, Math.min(cols, budget.maxTileHashes));
   const tileCols = Math.max(1, Math.ceil(cols / tilesAcross));
   const tilesDown = Math.max(1, Math.floor(budget.maxTileHashes / Math.max(1, Math.ceil(cols / tileCols))));
   const tileRows = Math.max(1, Math.ceil(rows / tilesDown));
   const shape = { rows, cols, rowsPerHash, tileRows, tileCols };
-  return { ...shape, ...hashCells(values, shape) };
+  return { ...shape, ...(yield* hashCellsSteps(values, shape)) };
 }
 
 export function storeFingerprint(fp: CellFingerprint): StoredFingerprint {
@@ -158,8 +188,18 @@ export function findEditedCells(
   rows: number,
   cols: number,
 ): EditedCells {
+  return runSteps(findEditedCellsSteps(fp, values, rows, cols));
+}
+
+/** findEditedCells as a stepped pass (a step every CELLS_PER_STEP cells hashed). */
+export function* findEditedCellsSteps(
+  fp: CellFingerprint,
+  values: ReadonlyArray<ReadonlyArray<Scalar>>,
+  rows: number,
+  cols: number,
+): Generator<void, EditedCells, void> {
   if (rows !== fp.rows || cols !== fp.cols) return { kind: 'reshaped', rows, cols };
-  const now = hashCells(values, fp);
+  const now = yield* hashCellsSteps(values, fp);
   const tilesAcross = Math.ceil(fp.cols / fp.tileCols);
   const editedRow = (r: number) => now.rowHashes[Math.floor(r / fp.rowsPerHash)] !== fp.rowHashes[Math.floor(r / fp.rowsPerHash)];
   const editedTile = (t: number) => now.tileHashes[t] !== fp.tileHashes[t];

@@ -1,7 +1,7 @@
 /** Hand edits inside a placement: its cells as read against its fingerprint, named for messages and cut into ranges to select. */
 import { AddinError } from '../errors/addin-error';
 import type { CellSnapshot, GridRange, Scalar } from '../host';
-import { findEditedCells, type CellFingerprint, type EditedCells } from '../changes/fingerprint';
+import { findEditedCellsSteps, runSteps, type CellFingerprint, type EditedCells } from '../changes/fingerprint';
 import { cellListText } from '../changes/cell-list-text';
 import { containsCell, intersect } from './grid-rect';
 
@@ -49,8 +49,17 @@ export function areaValues(snapshots: readonly CellSnapshot[], area: GridRange):
  * were inserted or deleted inside the area (its cells can no longer be matched to what was written).
  */
 export function findHandEdits(fp: CellFingerprint | null, snapshots: readonly CellSnapshot[], area: GridRange): HandEdits | null {
+  return runSteps(findHandEditsSteps(fp, snapshots, area));
+}
+
+/** findHandEdits as a stepped pass (the hashing in steps of CELLS_PER_STEP cells). */
+export function* findHandEditsSteps(
+  fp: CellFingerprint | null,
+  snapshots: readonly CellSnapshot[],
+  area: GridRange,
+): Generator<void, HandEdits | null, void> {
   if (fp === null) return null;
-  const edits = findEditedCells(fp, areaValues(snapshots, area), area.rows, area.cols);
+  const edits = yield* findEditedCellsSteps(fp, areaValues(snapshots, area), area.rows, area.cols);
   return edits.kind === 'edited' ? { area, edits } : null;
 }
 

@@ -3,9 +3,9 @@ import { AddinError } from '../errors/addin-error';
 import type { Matrix } from '../cells/matrix';
 import { writeBlocks } from '../cells/write-plan';
 import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
-import { fingerprintCells, type CellFingerprint } from '../changes/fingerprint';
-import { summarizeChange, type ChangeSummary } from '../changes/change-summary';
-import { findHandEdits, handEditedError } from './hand-edits';
+import { fingerprintCellsSteps, type CellFingerprint } from '../changes/fingerprint';
+import { summarizeChangeSteps, type ChangeSummary } from '../changes/change-summary';
+import { findHandEditsSteps, handEditedError } from './hand-edits';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { JobScope } from '../jobs/job-scope';
 import type { HostPacing } from './host-pacing';
@@ -125,7 +125,7 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
   const [target, ...leftovers] = snapshots;
   if (!target) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
   if (previousArea && args.handEdits && !args.handEdits.overwrite) {
-    const edited = findHandEdits(args.handEdits.fingerprint, snapshots, previousArea);
+    const edited = await pacing.inSteps(findHandEditsSteps(args.handEdits.fingerprint, snapshots, previousArea));
     if (edited) throw handEditedError(args.name, edited);
   }
   // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
@@ -167,12 +167,15 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
     await pacing.call(() => host.autofitColumns(plan.write)).catch(() => undefined);
   }
   const areas = { ...layout.areas, [placementId]: plan.write };
+  // Passes over every cell written, in steps with the host's page let in between (a large result is many short tasks).
+  const fingerprint = await pacing.inSteps(fingerprintCellsSteps(styled.values, styled.rows, styled.cols));
+  const changes = previousArea ? await pacing.inSteps(summarizeChangeSteps(previousArea, plan.write, target, styled.values)) : null;
   return {
     plan,
     sheetName: sheet.name,
     layout: { ...layout, areas },
-    fingerprint: fingerprintCells(styled.values, styled.rows, styled.cols),
-    changes: previousArea ? summarizeChange(previousArea, plan.write, target, styled.values) : null,
+    fingerprint,
+    changes,
     previousArea,
     before: snapshots,
   };
