@@ -155,6 +155,11 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         await waitFor('Locate to select C3', async () => selected() === JSON.stringify([{ row: 2, col: 2, rows: 1, cols: 1 }]), {
           observe: async () => `${selected()} ${await warning.innerText().catch(() => '')}`,
         });
+        // In the sidebar the list reads itself again after Locate and the warning closes: Refresh brings it back.
+        if ((await warning.count()) === 0) {
+          await pane.button(`Refresh ${REPORT.name}`).click();
+          await waitFor('the hand-edit warning after Locate', async () => (await warning.count()) > 0, { timeoutMs: 60_000 });
+        }
         await warning.getByRole('button', { name: 'Skip this report', exact: true }).click();
         await waitFor('the warning to go', async () => (await warning.count()) === 0);
         assertEqual(cellText(env, 'C3'), '-1', 'Skip this report changed C3');

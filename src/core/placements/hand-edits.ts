@@ -3,7 +3,7 @@ import { AddinError } from '../errors/addin-error';
 import type { CellSnapshot, GridRange, Scalar } from '../host';
 import { findEditedCellsSteps, runSteps, type CellFingerprint, type EditedCells } from '../changes/fingerprint';
 import { cellListText } from '../changes/cell-list-text';
-import { containsCell, intersect } from './grid-rect';
+import { intersect } from './grid-rect';
 
 /** Edited cells found in a placement's area (`edits` relative to the area's top-left cell). */
 export interface HandEdits {
@@ -19,28 +19,34 @@ export interface HandEditsSummary {
   text: string;
 }
 
-/** The values of `area` as the snapshots (which together cover it) hold them; a cell none covers reads as empty. */
+/**
+ * The values of `area` as the snapshots (which together cover it, often as bands of rows) hold them; a cell none covers
+ * reads as empty, and where snapshots overlap the first one's cell counts. Rows are taken whole where a snapshot spans
+ * the area's columns (no search per cell).
+ */
 export function areaValues(snapshots: readonly CellSnapshot[], area: GridRange): Scalar[][] {
-  const whole = snapshots.find((s) => intersect(s.range, area)?.rows === area.rows && intersect(s.range, area)?.cols === area.cols);
-  if (whole) {
-    const dr = area.row - whole.range.row;
-    const dc = area.col - whole.range.col;
-    return whole.values
-      .slice(dr, dr + area.rows)
-      .map((line) => (dc === 0 && line.length === area.cols ? line : line.slice(dc, dc + area.cols)));
-  }
-  const out: Scalar[][] = [];
-  for (let r = 0; r < area.rows; r++) {
-    const row = area.row + r;
-    const line: Scalar[] = [];
-    for (let c = 0; c < area.cols; c++) {
-      const col = area.col + c;
-      const snap = snapshots.find((s) => containsCell(s.range, area.sheetId, row, col));
-      line.push(snap ? (snap.values[row - snap.range.row]?.[col - snap.range.col] ?? null) : null);
+  const out = new Array<Scalar[] | undefined>(area.rows);
+  for (let i = snapshots.length - 1; i >= 0; i--) {
+    const snap = snapshots[i];
+    const part = snap ? intersect(snap.range, area) : null;
+    if (!snap || !part) continue;
+    const dc = part.col - snap.range.col;
+    const whole = part.col === area.col && part.cols === area.cols;
+    for (let r = 0; r < part.rows; r++) {
+      const row = part.row + r;
+      const line = snap.values[row - snap.range.row] ?? [];
+      const at = row - area.row;
+      if (whole) {
+        out[at] = dc === 0 && line.length === area.cols ? line : line.slice(dc, dc + area.cols);
+        continue;
+      }
+      // A copy: a row taken whole is the snapshot's own array, which must stay as it was read.
+      const target = out[at]?.slice() ?? new Array<Scalar>(area.cols).fill(null);
+      out[at] = target;
+      for (let c = 0; c < part.cols; c++) target[part.col - area.col + c] = line[dc + c] ?? null;
     }
-    out.push(line);
   }
-  return out;
+  return Array.from(out, (line) => line ?? new Array<Scalar>(area.cols).fill(null));
 }
 
 /**
