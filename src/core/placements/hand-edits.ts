@@ -1,7 +1,7 @@
 /** Hand edits inside a placement: its cells as read against its fingerprint, named for messages and cut into ranges to select. */
 import { AddinError } from '../errors/addin-error';
 import type { CellSnapshot, GridRange, Scalar } from '../host';
-import { findEditedCellsSteps, runSteps, type CellFingerprint, type EditedCells } from '../changes/fingerprint';
+import { findEditedCellsSteps, type CellFingerprint, type EditedCells } from '../changes/fingerprint';
 import { cellListText } from '../changes/cell-list-text';
 import { intersect } from './grid-rect';
 
@@ -52,13 +52,8 @@ export function areaValues(snapshots: readonly CellSnapshot[], area: GridRange):
 /**
  * The hand edits in `area` (its cells read in `snapshots`) against the fingerprint of what the add-in wrote there; null
  * when there are none, when no fingerprint is stored (placed before fingerprints were kept), or when rows or columns
- * were inserted or deleted inside the area (its cells can no longer be matched to what was written).
+ * were inserted or deleted inside the area (its cells can no longer be matched to what was written). A stepped pass.
  */
-export function findHandEdits(fp: CellFingerprint | null, snapshots: readonly CellSnapshot[], area: GridRange): HandEdits | null {
-  return runSteps(findHandEditsSteps(fp, snapshots, area));
-}
-
-/** findHandEdits as a stepped pass (the hashing in steps of CELLS_PER_STEP cells). */
 export function* findHandEditsSteps(
   fp: CellFingerprint | null,
   snapshots: readonly CellSnapshot[],

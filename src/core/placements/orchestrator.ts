@@ -34,7 +34,7 @@ import type { GrowthSetting } from './growth-setting';
 import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
 import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-keeper';
 import { undoWrite } from './undo-phase';
-import { findHandEdits, type HandEdits } from './hand-edits';
+import { findHandEditsSteps, type HandEdits } from './hand-edits';
 import { readSnapshots } from './snapshot-reads';
 
 const WRITE_LOCK = 'write';
@@ -250,7 +250,9 @@ export class Orchestrator {
       const fp = await this.registry.fingerprint(scope, record.placementId);
       if (!area || !fp) continue;
       const read = (bands: readonly GridRange[]) => this.pacing.paced(() => this.deps.host.snapshot(bands));
-      const found = findHandEdits(fp, await readSnapshots([area], this.pacing.readLimits(), read), area);
+      const snapshots = await readSnapshots([area], this.pacing.readLimits(), read);
+      // In steps: the list checks every placement when it opens, and a large area is millions of cells to hash.
+      const found = await this.pacing.inSteps(findHandEditsSteps(fp, snapshots, area));
       if (found) out.set(record.placementId, found);
     }
     return out;

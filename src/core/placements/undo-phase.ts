@@ -7,7 +7,7 @@ import type { CancelSignal } from '../runtime/cancel-signal';
 import type { JobScope } from '../jobs/job-scope';
 import { fingerprintCells, type CellFingerprint } from '../changes/fingerprint';
 import type { UndoEntry } from '../changes/undo-store';
-import { areaValues, findHandEdits, handEditedError } from './hand-edits';
+import { areaValues, findHandEditsSteps, handEditedError } from './hand-edits';
 import { intersect } from './grid-rect';
 import { occupiedCells } from './occupied-cells';
 import { orphaned, throwIfAborted } from './placement-errors';
@@ -69,7 +69,7 @@ export async function undoWrite(
       `"${other.name ?? 'Another report'}" now covers cells that undoing the refresh of "${name}" would write.`,
     );
   const now = await readSnapshots(ranges, pacing.readLimits(), (bands) => pacing.paced(() => host.snapshot(bands)));
-  const edited = findHandEdits(args.written, now, area);
+  const edited = await pacing.inSteps(findHandEditsSteps(args.written, now, area));
   if (edited) throw handEditedError(name, edited, 'Undoing the refresh', ' since its last refresh');
   // Cells the refresh cleared (outside its written area) that hold something now were typed since: they are not put back over.
   const cleared = now.flatMap((s) => (intersect(s.range, area) ? [] : [s]));
