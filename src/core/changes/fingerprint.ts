@@ -72,7 +72,7 @@ function tileGrid(rows: number, cols: number, rowsPerHash: number, tileRows: num
 }
 
 /** Cells one step of a stepped pass goes through before it lets the host's page run (a few milliseconds of work). */
-export const CELLS_PER_STEP = 50_000;
+export const CELLS_PER_STEP = 20_000;
 
 /** Runs a stepped pass to its end at once (where nothing waits for the page). */
 export function runSteps<T>(steps: Generator<void, T, void>): T {

@@ -38,6 +38,8 @@ import { findHandEditsSteps, type HandEdits } from './hand-edits';
 import { readSnapshots } from './snapshot-reads';
 
 const WRITE_LOCK = 'write';
+/** The largest area the check of every placement reads (the check of one placement reads any size). */
+const LIST_CHECK_MAX_CELLS = 1_000_000;
 
 export class Orchestrator {
   private readonly perPlacement = new SerialQueue();
@@ -236,8 +238,9 @@ export class Orchestrator {
   }
 
   /**
-   * The hand edits of `placementIds` (every placement when omitted) whose cells differ from their fingerprint: one
-   * snapshot read per area (cut to the host's read limits). A placement without edits (or fingerprint) is absent.
+   * The hand edits of `placementIds` (every placement when omitted; then areas past LIST_CHECK_MAX_CELLS are left to
+   * their refresh) whose cells differ from their fingerprint: one snapshot read per area (cut to the host's read
+   * limits). A placement without edits (or fingerprint) is absent.
    */
   async handEdits(placementIds?: readonly string[]): Promise<Map<string, HandEdits>> {
     const scope = new JobScope();
@@ -249,6 +252,9 @@ export class Orchestrator {
       const area = layout.areas[record.placementId];
       const fp = await this.registry.fingerprint(scope, record.placementId);
       if (!area || !fp) continue;
+      // Checking every placement (the list opening) reads each area whole: a very large one is checked when it is
+      // refreshed or located instead, so opening the list never copies millions of cells.
+      if (!placementIds && area.rows * area.cols > LIST_CHECK_MAX_CELLS) continue;
       const read = (bands: readonly GridRange[]) => this.pacing.paced(() => this.deps.host.snapshot(bands));
       const snapshots = await readSnapshots([area], this.pacing.readLimits(), read);
       // In steps: the list checks every placement when it opens, and a large area is millions of cells to hash.
