@@ -120,7 +120,8 @@ export function PlacementItem(props: PlacementItemProps) {
         </div>
       )}
       {/* A card shows one outcome: what the last refresh changed only when no newer outcome of its own is shown. */}
-      {outcome === null && p.lastChanges != null && (
+      {/* An orphaned placement has no cells: nothing to show as changed, nothing to undo. */}
+      {outcome === null && p.lastChanges != null && p.rangeLabel !== null && (
         <RefreshChanges
           after={{ changes: p.lastChanges, undo: p.undo ?? { available: false } }}
           prefix="Last refresh: "

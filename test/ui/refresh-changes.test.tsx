@@ -121,6 +121,18 @@ test('a card without an outcome of its own shows what the last refresh changed (
   expect(card().textContent).not.toContain('Last refresh:');
 });
 
+test('an orphaned card (its cells deleted) offers neither Show changes nor Undo refresh for its last refresh', async () => {
+  const fake = signedInFake();
+  fake.placements = [
+    samplePlacement({ placementId: 'p1', name: 'Orders by status', rangeLabel: null, lastChanges: TWO_CELLS, undo: { available: true } }),
+  ];
+  renderPane(fake);
+  await screen.findByRole('listitem', { name: 'Orders by status' });
+  expect(card().textContent).not.toContain('Last refresh:');
+  expect(within(card()).queryByRole('button', { name: 'Undo refresh' })).toBeNull();
+  expect(within(card()).queryByRole('button', { name: 'Show changes' })).toBeNull();
+});
+
 test("the card shows its newest outcome only: a second refresh replaces the first one's box, a hand-edit stop replaces both", async () => {
   const fake = fakeWithOne();
   let n = 0;
