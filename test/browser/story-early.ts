@@ -5,6 +5,7 @@ import type { Request, Route } from 'playwright-core';
 import type { Scenario } from './harness';
 
 import { firstDeployment, queryPlatform } from './platform-sql';
+import { watchNetwork } from './network-watch';
 import { pageScroll } from './preview-page-checks';
 import { cellName, checkReport, rangeName } from './report-check';
 import { assert, assertEqual, waitFor } from './wait-for';
@@ -89,7 +90,10 @@ export function earlyScenarios(story: Story): Scenario[] {
           failedRequests.push(`${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
         };
         page.on('requestfailed', onFailed);
+        const network = await watchNetwork(page);
         const summary = await ui.insert().finally(() => page.off('requestfailed', onFailed));
+        const seen = await network.stop();
+        if (failedRequests.length > 0) console.log(`    network log of the insert:\n${seen.map((l) => `      ${l}`).join('\n')}`);
         assertEqual(failedRequests, [], 'Requests of a successful insert failed');
         // Whatever became of the picker's own listing, the list came back without an error to show.
         await ui.combobox('Environment').waitFor();
