@@ -28,6 +28,8 @@ export type FetchLike = (
   type?: string;
   headers: { forEach(cb: (value: string, key: string) => void): void };
   body: ReadableStream<Uint8Array> | null;
+  /** The whole body by the browser's own consumer (used for small bodies of a declared length). */
+  arrayBuffer?: () => Promise<ArrayBuffer>;
 }>;
 
 /**
@@ -40,6 +42,14 @@ export interface ReadPacing {
   now: () => number;
   everyMs: number;
 }
+
+/**
+ * The largest declared length read whole by the response's own arrayBuffer(). Chromium at times reports a body read to
+ * its end through a stream reader as cancelled (net::ERR_ABORTED in DevTools) although every byte arrived; the
+ * browser's own consumer completes the request as finished. Kept small because a compressed body's declared length is
+ * its compressed size: what it decodes to is checked against the cap after reading.
+ */
+const WHOLE_READ_MAX_DECLARED = 64 * 1024;
 
 /** The most bytes of a paced body handed on between two pace checks. */
 const SLICE_BYTES = 64 * 1024;
@@ -78,7 +88,7 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
       text: async (maxBytes) => {
         claim();
         try {
-          return await boundedText(res.body, headers['content-length'], maxBytes);
+          return await boundedText(res, headers['content-length'], maxBytes);
         } finally {
           unbridge();
         }
@@ -96,11 +106,22 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
  * The whole body as text (invalid UTF-8 replaced, as fetch's text() does), refused once it passes `maxBytes`: a declared
  * length past the cap is refused before reading, and a body that grows past it is cancelled there.
  */
-async function boundedText(body: ReadableStream<Uint8Array> | null, declared: string | undefined, maxBytes: number): Promise<string> {
+async function boundedText(
+  res: Pick<Awaited<ReturnType<FetchLike>>, 'body' | 'arrayBuffer'>,
+  declared: string | undefined,
+  maxBytes: number,
+): Promise<string> {
+  const { body } = res;
   if (body === null) return '';
-  if (declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+  const length = declared !== undefined && /^\d+$/.test(declared.trim()) ? Number(declared) : null;
+  if (length !== null && length > maxBytes) {
     await body.cancel().catch(() => undefined);
     throw bodyTooLarge(maxBytes);
+  }
+  if (length !== null && length <= WHOLE_READ_MAX_DECLARED && res.arrayBuffer !== undefined) {
+    const whole = await res.arrayBuffer();
+    if (whole.byteLength > maxBytes) throw bodyTooLarge(maxBytes);
+    return new TextDecoder().decode(whole);
   }
   const reader = body.getReader();
   const parts: Uint8Array[] = [];

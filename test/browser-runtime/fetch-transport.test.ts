@@ -159,4 +159,53 @@ describe('fetchTransport', () => {
     // A slice's text may carry the end of a character split at the previous slice's edge.
     expect(Math.max(...handedOn, sincePause)).toBeLessThanOrEqual(64 * 1024 + 3);
   });
+
+  describe('text() of a small body of a declared length', () => {
+    /** A 200 whose body is `bytes`, declared `declared` bytes long, recording which consumer read it. */
+    function sized(bytes: Uint8Array, declared: number): { fetch: FetchLike; read: string[] } {
+      const read: string[] = [];
+      const fetch: FetchLike = async () => ({
+        status: 200,
+        headers: new Headers({ 'content-length': String(declared) }),
+        body: new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              read.push('stream');
+              controller.enqueue(bytes);
+              controller.close();
+            },
+          },
+          { highWaterMark: 0 },
+        ),
+        arrayBuffer: async () => {
+          read.push('whole');
+          return bytes.slice().buffer;
+        },
+      });
+      return { fetch, read };
+    }
+
+    it("is read whole by the response's own consumer, so the browser completes the request as finished", async () => {
+      const bytes = enc.encode('{"id":1001,"name":"Zürich"}');
+      const { fetch, read } = sized(bytes, bytes.length);
+      const response = await fetchTransport(fetch)({ method: 'PUT', url: 'https://x.example/r', headers: {} });
+      expect(await response.text(1024)).toBe('{"id":1001,"name":"Zürich"}');
+      expect(read).toEqual(['whole']);
+    });
+
+    it('is refused as too large when what it decodes to passes the cap (a compressed body declares its compressed size)', async () => {
+      const bytes = enc.encode('x'.repeat(5_000));
+      const { fetch } = sized(bytes, 200);
+      const response = await fetchTransport(fetch)({ method: 'GET', url: 'https://x.example/r', headers: {} });
+      await expect(response.text(1_000)).rejects.toMatchObject({ kind: 'limit', data: { limitBytes: 1_000 } });
+    });
+
+    it('reads a body declared past the whole-read size through the stream, counting bytes against the cap', async () => {
+      const bytes = enc.encode('y'.repeat(70 * 1024));
+      const { fetch, read } = sized(bytes, bytes.length);
+      const response = await fetchTransport(fetch)({ method: 'GET', url: 'https://x.example/r', headers: {} });
+      expect((await response.text(1024 * 1024)).length).toBe(70 * 1024);
+      expect(read).toEqual(['stream']);
+    });
+  });
 });

@@ -79,22 +79,48 @@ export function earlyScenarios(story: Story): Scenario[] {
         assert(await cap.isVisible(), 'The builder does not say the 10,000-row default cap when no Limit is set');
         await ctx.screenshot('2a the editor before Insert');
         // A successful insert reads every response of its own to its end: the metadata, the upsert, the query stream
-        // and connect-workbook are never aborted (Chromium logs net::ERR_ABORTED). The list's context picker, mounted
-        // again when the list comes back, is not part of the insert; the list must still come back without an error.
-        const failedRequests: string[] = [];
+        // and connect-workbook are never left unanswered. The add-in retries its idempotent calls after a network
+        // failure, so a request the browser ended (net::ERR_ABORTED and co.) must be followed by the same request
+        // answered 2xx; the network log says why it ended. The list's context picker, mounted again when the list
+        // comes back, is not part of the insert; the list must still come back without an error.
+        const ended: { key: string; at: number; why: string }[] = [];
+        const answered = new Map<string, number>();
+        const pending: Promise<void>[] = [];
+        let events = 0;
+        const keyOf = (r: Request): string => `${r.method()} ${r.url()}`;
         const onFailed = (r: Request): void => {
+          events += 1;
           if (isContextListing(r.url())) {
             console.log(`    note: the context picker's ${r.method()} ${new URL(r.url()).pathname} ended ${r.failure()?.errorText ?? ''}`);
             return;
           }
-          failedRequests.push(`${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
+          ended.push({ key: keyOf(r), at: events, why: r.failure()?.errorText ?? '' });
+        };
+        const onFinished = (r: Request): void => {
+          events += 1;
+          const at = events;
+          pending.push(
+            r.response().then((res) => {
+              if (res !== null && res.ok()) answered.set(keyOf(r), at);
+            }),
+          );
         };
         page.on('requestfailed', onFailed);
+        page.on('requestfinished', onFinished);
         const network = await watchNetwork(page);
-        const summary = await ui.insert().finally(() => page.off('requestfailed', onFailed));
+        const summary = await ui.insert().finally(() => {
+          page.off('requestfailed', onFailed);
+          page.off('requestfinished', onFinished);
+        });
         const seen = await network.stop();
-        if (failedRequests.length > 0) console.log(`    network log of the insert:\n${seen.map((l) => `      ${l}`).join('\n')}`);
-        assertEqual(failedRequests, [], 'Requests of a successful insert failed');
+        await Promise.all(pending);
+        if (ended.length > 0) {
+          console.log(`    the insert's summary: ${summary}; problem bars: ${await ui.problemBars().count()}`);
+          console.log(`    network log of the insert:\n${seen.map((l) => `      ${l}`).join('\n')}`);
+        }
+        const unanswered = ended.filter((e) => (answered.get(e.key) ?? 0) < e.at).map((e) => `${e.key} ${e.why}`);
+        assertEqual(unanswered, [], 'Requests of a successful insert ended without an answer and were not retried to one');
+        for (const e of ended) console.log(`    note: ${e.key} ended ${e.why}; the add-in's retry was answered`);
         // Whatever became of the picker's own listing, the list came back without an error to show.
         await ui.combobox('Environment').waitFor();
         assertEqual(await ui.problemBars().count(), 0, 'The list shows an error or warning after a successful insert');
