@@ -15,4 +15,6 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/'],
   testTimeout: 60000,
+  // Both cores of a two-core machine (Jest's default leaves one idle): the suites are independent (free ports, own data).
+  maxWorkers: 2,
 };

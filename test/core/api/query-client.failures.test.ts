@@ -1,39 +1,16 @@
 /** QueryClient against an in-process HTTP server: error lines, abort and cancel, damaged streams and network failures. */
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
-import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
-import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
 import type { QueryProgress } from '../../../src/core/api/query-result';
 import type { Transport } from '../../../src/core/api/transport';
 import type { Clock } from '../../../src/core/runtime/clock';
+import { queryClientSuite } from './query-client-suite';
 import { addinRejection } from '../../helpers/caught-error';
-import { JWT, HEADER, line, TestServer, FakeClock, sequence, okStream, pause } from './query-test-server';
+import { HEADER, line, TestServer, okStream, pause } from './query-test-server';
 
 describe('QueryClient', () => {
-  const server = new TestServer();
-  let baseUrl = '';
-  let clock: FakeClock;
-
-  beforeAll(async () => {
-    baseUrl = await server.start();
-  });
-  afterAll(() => server.stop());
-  beforeEach(() => {
-    server.seen.length = 0;
-    clock = new FakeClock();
-  });
-
-  function client(options: Partial<QueryClientOptions> = {}): QueryClient {
-    return new QueryClient({
-      deploymentUrl: `${baseUrl}/`,
-      credential: JWT,
-      transport: fetchTransport(globalThis.fetch as FetchLike),
-      clock,
-      random: sequence(0.1, 0.5, 0.95, 0.3),
-      // This clock's pauses pass their time at once, so an idle watch on it would fire at once (idle-stream tests use their own clock).
-      idleTimeoutMs: Infinity,
-      ...options,
-    });
-  }
+  const suite = queryClientSuite();
+  const { server } = suite;
+  const client = suite.client;
 
   it('fails with the server message and the discarded row count when an error line follows data', async () => {
     server.handler = (_req, res) =>

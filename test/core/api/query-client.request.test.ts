@@ -1,38 +1,15 @@
 /** QueryClient against an in-process HTTP server: request body, auth, Continue wait spans, sinks, progress and decoding. */
-import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
-import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
 import type { QueryProgress } from '../../../src/core/api/query-result';
 import { sqlQueryRequestSchema } from '../../../src/core/wire/schemas';
 import { SQL_QUERY_PATH } from '../../../src/core/wire/wire-names';
+import { queryClientSuite } from './query-client-suite';
 import { addinRejection } from '../../helpers/caught-error';
-import { JWT, API_KEY, HEADER, line, TestServer, FakeClock, sequence, okStream, pause } from './query-test-server';
+import { JWT, API_KEY, HEADER, line, sequence, okStream, pause } from './query-test-server';
 
 describe('QueryClient', () => {
-  const server = new TestServer();
-  let baseUrl = '';
-  let clock: FakeClock;
-
-  beforeAll(async () => {
-    baseUrl = await server.start();
-  });
-  afterAll(() => server.stop());
-  beforeEach(() => {
-    server.seen.length = 0;
-    clock = new FakeClock();
-  });
-
-  function client(options: Partial<QueryClientOptions> = {}): QueryClient {
-    return new QueryClient({
-      deploymentUrl: `${baseUrl}/`,
-      credential: JWT,
-      transport: fetchTransport(globalThis.fetch as FetchLike),
-      clock,
-      random: sequence(0.1, 0.5, 0.95, 0.3),
-      // This clock's pauses pass their time at once, so an idle watch on it would fire at once (idle-stream tests use their own clock).
-      idleTimeoutMs: Infinity,
-      ...options,
-    });
-  }
+  const suite = queryClientSuite();
+  const { server } = suite;
+  const client = suite.client;
 
   it('posts exactly the documented body keys with JSON content type to the query path', async () => {
     server.handler = (_req, res) => okStream(res, HEADER, { data: [['completed', '10']] });
@@ -105,7 +82,7 @@ describe('QueryClient', () => {
     expect(span).toMatch(/^[0-9a-f]{16}$/);
     expect(ids).toEqual([`${span}-span-1`, `${span}-span-2`, `${span}-span-3`]);
     expect(new Set(server.seen.map((s) => s.body)).size).toBe(1);
-    expect(clock.sleeps).toEqual([100, 200]);
+    expect(suite.clock.sleeps).toEqual([100, 200]);
     expect(result.elapsedMs).toBe(300);
 
     // A new run mints a new span id.
@@ -173,7 +150,7 @@ describe('QueryClient', () => {
     expect(e.code).toBe('continueWaitLimit');
     expect(e.message).toMatch(/still running/);
     expect(server.seen).toHaveLength(3);
-    expect(clock.sleeps).toEqual([100, 200]);
+    expect(suite.clock.sleeps).toEqual([100, 200]);
   });
 
   it('reports progress as bytes, rows and elapsed time while lines arrive, and returns the header fields', async () => {
@@ -197,7 +174,7 @@ describe('QueryClient', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       let sent = 0;
       for (const part of parts) {
-        clock.t += 40;
+        suite.clock.t += 40;
         res.write(part);
         sent += Buffer.byteLength(part);
         // Write the next line only once the client has reported this one, so each arrives on its own.
