@@ -8,49 +8,38 @@ import { urlFetchTransport } from '../../../../appsscript/server/service/url-fet
 import type { FetchOptions, FetchAllRequest } from '../../../../appsscript/server/apps-script/apps-script-services';
 import { addinRejection } from '../../../helpers/caught-error';
 import { recordingClock } from '../../../helpers/contract-fake-clock';
-import { createFakeEnvironment, type FakeEnvironment } from '../../fakes/environment';
-import { startOffThreadServer, type OffThreadServer } from '../../helpers/off-thread-server';
+import { urlFetchSuite } from '../../helpers/url-fetch-suite';
 
-let server: OffThreadServer;
-let env: FakeEnvironment;
-beforeAll(async () => {
-  server = await startOffThreadServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  env = createFakeEnvironment();
-  env.begin('FULL');
-});
-afterEach(() => env.close());
+const suite = urlFetchSuite();
 
 /** The same server under another origin: a followed redirect would be answered, so only a refusal fails. */
-const elsewhere = (): string => server.url.replace('127.0.0.1', 'localhost');
+const elsewhere = (): string => suite.server.url.replace('127.0.0.1', 'localhost');
 
 test('a redirect to another origin is refused naming that origin; the fake is asked not to follow it', async () => {
-  const transport = urlFetchTransport(env.urlFetch.app);
+  const transport = urlFetchTransport(suite.env.urlFetch.app);
   const to = `${elsewhere()}/echo`;
   const e = await addinRejection(
-    transport({ method: 'POST', url: `${server.url}/redirect/307?to=${encodeURIComponent(to)}`, headers: {}, body: 'SELECT secret' }),
+    transport({ method: 'POST', url: `${suite.server.url}/redirect/307?to=${encodeURIComponent(to)}`, headers: {}, body: 'SELECT secret' }),
   );
   expect(e.kind).toBe('contract');
   expect(e.code).toBe('redirectRefused');
-  expect(e.message).toContain(`a redirect (HTTP 307) to ${elsewhere()}, another address than ${server.url}`);
-  expect(env.urlFetch.requests).toHaveLength(1);
+  expect(e.message).toContain(`a redirect (HTTP 307) to ${elsewhere()}, another address than ${suite.server.url}`);
+  expect(suite.env.urlFetch.requests).toHaveLength(1);
 });
 
 test('a redirect on the same origin is refused too', async () => {
-  const transport = urlFetchTransport(env.urlFetch.app);
-  const e = await addinRejection(transport({ method: 'GET', url: `${server.url}/redirect/302?to=%2Fecho`, headers: {} }));
-  expect(e.message).toContain(`a redirect (HTTP 302) to another path on ${server.url}`);
+  const transport = urlFetchTransport(suite.env.urlFetch.app);
+  const e = await addinRejection(transport({ method: 'GET', url: `${suite.server.url}/redirect/302?to=%2Fecho`, headers: {} }));
+  expect(e.message).toContain(`a redirect (HTTP 302) to another path on ${suite.server.url}`);
 });
 
 test('a body past the reader’s cap is refused by the bounded read with the cap it passed', async () => {
-  const transport = urlFetchTransport(env.urlFetch.app);
-  const res = await transport({ method: 'GET', url: `${server.url}/bytes/${MAX_ERROR_BODY_BYTES + 1}`, headers: {} });
+  const transport = urlFetchTransport(suite.env.urlFetch.app);
+  const res = await transport({ method: 'GET', url: `${suite.server.url}/bytes/${MAX_ERROR_BODY_BYTES + 1}`, headers: {} });
   const e = await addinRejection(res.text(MAX_ERROR_BODY_BYTES));
   expect(e.code).toBe('bodyTooLarge');
   expect(e.data).toMatchObject({ limitBytes: MAX_ERROR_BODY_BYTES });
-  const fits = await transport({ method: 'GET', url: `${server.url}/bytes/${MAX_ERROR_BODY_BYTES}`, headers: {} });
+  const fits = await transport({ method: 'GET', url: `${suite.server.url}/bytes/${MAX_ERROR_BODY_BYTES}`, headers: {} });
   expect((await fits.text(MAX_ERROR_BODY_BYTES)).length).toBe(MAX_ERROR_BODY_BYTES);
 });
 
