@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SQL_QUERY_PATH } from '../../../src/core/wire/wire-names';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import type { ReportDraft, ServiceEvent } from '../../../src/core/service/addin-service';
+import type { ServiceEvent } from '../../../src/core/service/addin-service';
 import { createAddinService } from '../../../src/core/service/create-addin-service';
 import { addinRejection } from '../../helpers/caught-error';
 import { reportNames } from '../../browser/platform-reports';
@@ -22,6 +22,8 @@ import {
   builderDraft,
   cells,
   usePlatform,
+  sqlDraft,
+  BY_STATUS_SQL,
 } from './platform-workbook';
 
 usePlatform();
@@ -75,16 +77,7 @@ describe('one draft, one report', () => {
   });
 
   const count = async (name: string) => (await reportNames(platform.url, EDITOR, DEPLOYMENT)).filter((n) => n === name).length;
-  const sqlDraft = (name: string, sqlQuery: string): ReportDraft => ({
-    name,
-    description: '',
-    mode: 'sql',
-    sqlQuery,
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  });
-  const SQL_OK = 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1';
+  const SQL_OK = BY_STATUS_SQL;
 
   it('never sends SQL that is only whitespace: insert and update say "Write a query first" and change nothing', async () => {
     const sent: string[] = [];

@@ -1,19 +1,10 @@
 /** createAddinService on the real local platform: hand edits found and located, refresh stopped or overwriting, changes shown, undone. */
-import type { ReportDraft } from '../../../src/core/service/addin-service';
 import { addinRejection } from '../../helpers/caught-error';
-import { cells, reopen, signedIn, usePlatform, type Workbook } from './platform-workbook';
+import { cells, reopen, signedIn, usePlatform, type Workbook, sqlDraft, BY_STATUS_SQL } from './platform-workbook';
 
 usePlatform();
 
-const draft: ReportDraft = {
-  name: 'Orders by status',
-  description: '',
-  mode: 'sql',
-  sqlQuery: 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1',
-  jsonQuery: null,
-  pivotItems: null,
-  builderState: null,
-};
+const draft = sqlDraft('Orders by status', BY_STATUS_SQL);
 
 async function placed(name: string): Promise<{ wb: Workbook; id: string; dataRows: number }> {
   const wb = await signedIn(name);

@@ -1,19 +1,10 @@
 /** createAddinService on the real local platform: move a placement (to a picked or the selected cell) and its growth setting. */
-import type { ReportDraft } from '../../../src/core/service/addin-service';
 import { addinRejection } from '../../helpers/caught-error';
-import { cells, signedIn, usePlatform } from './platform-workbook';
+import { cells, signedIn, usePlatform, sqlDraft, BY_STATUS_SQL } from './platform-workbook';
 
 usePlatform();
 
-const draft: ReportDraft = {
-  name: 'Orders by status',
-  description: '',
-  mode: 'sql',
-  sqlQuery: 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1',
-  jsonQuery: null,
-  pivotItems: null,
-  builderState: null,
-};
+const draft = sqlDraft('Orders by status', BY_STATUS_SQL);
 
 describe('movePlacement and setPlacementGrowth', () => {
   it('moves to the selected cell, lists it there, and is blocked by a user cell until asked to overwrite', async () => {

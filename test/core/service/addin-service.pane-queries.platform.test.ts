@@ -4,7 +4,7 @@
  */
 import type { ReportDraft } from '../../../src/core/service/addin-service';
 import { PREVIEW_ROWS } from '../../../src/core/service/report-preview';
-import { builderDraft, direct, signedIn, usePlatform } from './platform-workbook';
+import { builderDraft, direct, signedIn, sqlDraft, usePlatform } from './platform-workbook';
 
 usePlatform();
 
@@ -51,15 +51,7 @@ describe('preview', () => {
 
   it('adds LIMIT 50 to SQL without one, and runs SQL with its own LIMIT as written', async () => {
     const wb = await signedIn('preview-sql');
-    const sql = (query: string): ReportDraft => ({
-      name: 'SQL',
-      description: '',
-      mode: 'sql',
-      sqlQuery: query,
-      jsonQuery: null,
-      pivotItems: null,
-      builderState: null,
-    });
+    const sql = (query: string): ReportDraft => sqlDraft('SQL', query);
     const unlimited = await wb.service.preview(sql('SELECT id, amount FROM orders;'));
     expect(unlimited.queryRows).toBe(PREVIEW_ROWS);
     expect(unlimited.values[0]).toEqual(['id', 'amount']);

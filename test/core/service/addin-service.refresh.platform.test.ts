@@ -2,7 +2,6 @@
 import { type BuilderState } from '../../../src/core/builder/builder-state';
 import { MemoryHost } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
-import type { ReportDraft } from '../../../src/core/service/addin-service';
 import { addinRejection } from '../../helpers/caught-error';
 import {
   EDITOR,
@@ -16,6 +15,7 @@ import {
   direct,
   cells,
   usePlatform,
+  sqlDraft,
 } from './platform-workbook';
 
 usePlatform();
@@ -24,15 +24,7 @@ describe('header titles', () => {
   it("keeps a SQL-mode report's column names as written, even where a member of that name has a title", async () => {
     const wb = await signedIn('sql-headers');
     const sql = 'SELECT status, MEASURE(count) AS count, MEASURE(total_amount) AS "Sum of amount" FROM orders GROUP BY 1 ORDER BY 1';
-    const draft: ReportDraft = {
-      name: 'SQL by status',
-      description: '',
-      mode: 'sql',
-      sqlQuery: sql,
-      jsonQuery: null,
-      pivotItems: null,
-      builderState: null,
-    };
+    const draft = sqlDraft('SQL by status', sql);
     const outcome = await wb.service.insert(
       draft,
       { sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' },
@@ -216,15 +208,7 @@ describe('room below the anchor', () => {
   // A sheet of 60 rows: from G26 (row 25) the header takes one row and 34 rows are left for data.
   const ROOM = 34;
   const rowsSql = (n: number) => `SELECT id, status FROM orders ORDER BY id LIMIT ${n}`;
-  const draftOf = (name: string, sqlQuery: string): ReportDraft => ({
-    name,
-    description: '',
-    mode: 'sql',
-    sqlQuery,
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  });
+  const draftOf = sqlDraft;
 
   async function smallSheet(name: string): Promise<Workbook> {
     const host = new MemoryHost(new WorkbookModel({ name, bounds: { maxRows: 60 } }), { mintWorkbookId: () => `wb-${name}` });
