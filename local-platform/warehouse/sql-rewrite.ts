@@ -16,43 +16,6 @@ export class SqlRewriteError extends Error {
   }
 }
 
-/** Words that end a table reference, so they are never taken as its alias. */
-const NOT_ALIAS = new Set([
-  'where',
-  'group',
-  'having',
-  'order',
-  'limit',
-  'offset',
-  'qualify',
-  'window',
-  'union',
-  'except',
-  'intersect',
-  'join',
-  'inner',
-  'left',
-  'right',
-  'full',
-  'outer',
-  'cross',
-  'natural',
-  'on',
-  'using',
-  'lateral',
-  'positional',
-  'asof',
-  'semi',
-  'anti',
-  'fetch',
-  'for',
-  'returning',
-  'tablesample',
-  'using',
-  'pivot',
-  'unpivot',
-]);
-
 /** Words that start a new clause at their nesting depth. */
 export const CLAUSE_WORDS = new Set([
   'select',
@@ -69,6 +32,31 @@ export const CLAUSE_WORDS = new Set([
   'except',
   'intersect',
   'fetch',
+]);
+
+/** Words that end a table reference, so they are never taken as its alias: a clause's first word, or a join's. */
+const NOT_ALIAS = new Set([
+  ...CLAUSE_WORDS,
+  'join',
+  'inner',
+  'left',
+  'right',
+  'full',
+  'outer',
+  'cross',
+  'natural',
+  'on',
+  'using',
+  'lateral',
+  'positional',
+  'asof',
+  'semi',
+  'anti',
+  'for',
+  'returning',
+  'tablesample',
+  'pivot',
+  'unpivot',
 ]);
 
 /** A relation named after FROM / JOIN: a view of the model, or anything else (table, subquery, function: view null). */
