@@ -145,6 +145,15 @@ const city: StreamColumn = { name: 'city', column_type: 'String' };
 const count: StreamColumn = { name: 'count', column_type: 'Int64' };
 const total: StreamColumn = { name: 'total', column_type: 'Double', format: 'currency', currency: 'USD' };
 
+/** Count and total amount by status: the report each refresh below starts from. */
+const BY_STATUS = flat(
+  [status, count, total],
+  [
+    ['done', '125', '140070.21'],
+    ['open', '93', '103531.99'],
+  ],
+);
+
 async function placed(r: Rig, sql: string, t: Table): Promise<{ placementId: string; reportId: number }> {
   r.queries.set(sql, t);
   return r.orch.insert(draft(sql), { sheetId: r.sheet, row: 1, col: 1 });
@@ -153,17 +162,7 @@ async function placed(r: Rig, sql: string, t: Table): Promise<{ placementId: str
 describe('refresh restyles what the add-in styled', () => {
   it('a count column moved onto the old amount column does not keep the currency format (the edit adds a column before it)', async () => {
     const r = rig();
-    const out = await placed(
-      r,
-      'v1',
-      flat(
-        [status, count, total],
-        [
-          ['done', '125', '140070.21'],
-          ['open', '93', '103531.99'],
-        ],
-      ),
-    );
+    const out = await placed(r, 'v1', BY_STATUS);
     expect(r.model.getCell(r.sheet, 2, 3)?.format).toBe(USD);
     r.queries.set(
       'v2',
@@ -188,17 +187,7 @@ describe('refresh restyles what the add-in styled', () => {
 
   it("keeps a user's own number formats in the report's cells across refreshes", async () => {
     const r = rig();
-    const out = await placed(
-      r,
-      'v1',
-      flat(
-        [status, count, total],
-        [
-          ['done', '125', '140070.21'],
-          ['open', '93', '103531.99'],
-        ],
-      ),
-    );
+    const out = await placed(r, 'v1', BY_STATUS);
     r.model.setValue(r.sheet, 2, 2, 125, { format: '#,##0.0' });
     r.model.setValue(r.sheet, 3, 3, 103531.99, { format: '"€"#,##0' });
     await r.orch.refresh(out.placementId);
@@ -209,17 +198,7 @@ describe('refresh restyles what the add-in styled', () => {
 
   it("a dropped column's cells lose the header bold and the add-in's formats; a user's format there stays", async () => {
     const r = rig();
-    const out = await placed(
-      r,
-      'v1',
-      flat(
-        [status, count, total],
-        [
-          ['done', '125', '140070.21'],
-          ['open', '93', '103531.99'],
-        ],
-      ),
-    );
+    const out = await placed(r, 'v1', BY_STATUS);
     r.model.setValue(r.sheet, 3, 3, 103531.99, { format: '0.0' });
     r.queries.set(
       'v2',
@@ -241,17 +220,7 @@ describe('refresh restyles what the add-in styled', () => {
 
   it('Remove with "clear its cells" leaves plain cells, except the formats the user set', async () => {
     const r = rig();
-    const out = await placed(
-      r,
-      'v1',
-      flat(
-        [status, count, total],
-        [
-          ['done', '125', '140070.21'],
-          ['open', '93', '103531.99'],
-        ],
-      ),
-    );
+    const out = await placed(r, 'v1', BY_STATUS);
     r.model.setValue(r.sheet, 2, 2, 125, { format: '#,##0.0' });
     r.model.setValue(r.sheet, 0, 0, 'note', { format: USD }); // outside the report: untouched
     await r.orch.remove(out.placementId, { clearCells: true });
