@@ -65,7 +65,8 @@ describe('SettingsDocumentStore', () => {
 });
 
 describe('workbookIdentity', () => {
-  it('mints the id once and keeps it in the document store', async () => {
+  /** A document store over a Map the test can look into. */
+  function mapStore() {
     const values = new Map<string, string>();
     const store = {
       get: async (k: string) => values.get(k) ?? null,
@@ -77,6 +78,11 @@ describe('workbookIdentity', () => {
           else values.set(k, v);
       },
     };
+    return { values, store };
+  }
+
+  it('mints the id once and keeps it in the document store', async () => {
+    const { values, store } = mapStore();
     let minted = 0;
     const mint = () => `wb-${++minted}-0000-0000`;
     const a = await workbookIdentity(store, mint, 'Book1.xlsx');
@@ -89,17 +95,7 @@ describe('workbookIdentity', () => {
   });
 
   it('keeps the id in its own file, adopts the URL of a workbook first saved, and mints a new id in a copy', async () => {
-    const values = new Map<string, string>();
-    const store = {
-      get: async (k: string) => values.get(k) ?? null,
-      set: async (k: string, v: string) => void values.set(k, v),
-      entries: async () => Object.fromEntries(values),
-      update: async (changes: Record<string, string | null>) => {
-        for (const [k, v] of Object.entries(changes))
-          if (v === null) values.delete(k);
-          else values.set(k, v);
-      },
-    };
+    const { values, store } = mapStore();
     let minted = 0;
     const mint = () => `wb-${++minted}-0000-0000`;
     const unsaved = await workbookIdentity(store, mint, 'Book1', '');
