@@ -16,36 +16,18 @@ afterEach(() => {
 
 describe('npm run platform', () => {
   it('prints its URL and the dev credentials, honours SVC_DEV_*_KEY, answers /healthz, and exits 0 on SIGINT', async () => {
-    child = spawn(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['local-platform/cli.ts', '--port', '0', '--memory', '--rows', '10', '--quiet'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, [DEV_KEY_ENV.admin]: 'my-admin-key', [DEV_KEY_ENV.editor]: '', [DEV_KEY_ENV.viewer]: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const cli = child;
-    const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      cli.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('Ctrl-C')) resolve();
-      });
-      cli.stderr.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-      });
-      void exited.then((code) => reject(new Error(`the CLI exited with ${code}:\n${out}`)));
+    const { cli, url, exited, out } = await startCli(['--quiet'], {
+      [DEV_KEY_ENV.admin]: 'my-admin-key',
+      [DEV_KEY_ENV.editor]: '',
+      [DEV_KEY_ENV.viewer]: '',
     });
-    const url = /Local platform:\s+(http:\/\/\S+)/.exec(out)?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // The environment overrides the admin key; an empty variable keeps the default.
     for (const key of ['my-admin-key', 'dev-editor-key', 'dev-viewer-key']) expect(out).toContain(key);
     expect(out).not.toContain('dev-admin-key');
-    expect((await call('GET', `${url!}/healthz`, { key: null })).status).toBe(200);
-    expect((await call('GET', url! + paths.deployments(), { key: 'my-admin-key' })).status).toBe(200);
-    expect((await call('GET', url! + paths.deployments(), { key: 'dev-admin-key' })).status).toBe(401);
+    expect((await call('GET', `${url}/healthz`, { key: null })).status).toBe(200);
+    expect((await call('GET', url + paths.deployments(), { key: 'my-admin-key' })).status).toBe(200);
+    expect((await call('GET', url + paths.deployments(), { key: 'dev-admin-key' })).status).toBe(401);
     cli.kill('SIGINT');
     expect(await exited).toBe(0);
   });
@@ -54,12 +36,14 @@ describe('npm run platform', () => {
 /** Starts the CLI on a free port; resolves with its URL once it printed the banner. */
 async function startCli(
   extra: readonly string[],
-): Promise<{ cli: ChildProcessByStdio<null, Readable, Readable>; url: string; exited: Promise<number | null> }> {
+  env: Record<string, string> = {},
+): Promise<{ cli: ChildProcessByStdio<null, Readable, Readable>; url: string; exited: Promise<number | null>; out: string }> {
   const cli = spawn(
     path.join(ROOT, 'node_modules/.bin/tsx'),
     ['local-platform/cli.ts', '--port', '0', '--memory', '--rows', '10', ...extra],
     {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -76,7 +60,7 @@ async function startCli(
     });
     void exited.then((code) => reject(new Error(`the CLI exited with ${code}:\n${out}`)));
   });
-  return { cli, url: /Local platform:\s+(http:\/\/\S+)/.exec(out)![1]!, exited };
+  return { cli, url: /Local platform:\s+(http:\/\/\S+)/.exec(out)?.[1] ?? '', exited, out };
 }
 
 describe('npm run platform stops whatever runs', () => {
