@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { ENTRY_POINTS } from '../../appsscript/shared/entry-points';
+import { BUNDLE_GLOBAL, ENTRY_POINTS } from '../../appsscript/shared/entry-points';
 import { ScriptCacheJobStore } from '../../appsscript/server/service/script-cache-job-store';
 import { cancelRequested, emptyStatus } from '../../src/core/jobs/job-store';
 import { buildSheets } from '../../scripts/sheets-bundle';
@@ -36,9 +36,12 @@ const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 test('the project holds appsscript.json, Code.js and Sidebar.html; every entry point is a top-level function', () => {
   expect(fs.readdirSync(outDir).sort()).toEqual(['Code.js', 'Sidebar.html', 'appsscript.json']);
   const context = execution('FULL');
+  // Each stub calls through the bundle's global, so the bundle exports every entry point under its own name.
+  const bundle = vm.runInContext(BUNDLE_GLOBAL, context) as Record<string, unknown>;
   for (const name of ENTRY_POINTS) {
     expect(typeof context[name]).toBe('function');
     expect(code).toMatch(new RegExp(`^function ${name}\\(`, 'm'));
+    expect([name, typeof bundle[name]]).toEqual([name, 'function']);
   }
   // The bundle sees Apps Script's globals only: no Node or browser API.
   expect(vm.runInContext('[typeof process, typeof require, typeof setTimeout, typeof fetch, typeof window].join()', context)).toBe(

@@ -108,6 +108,8 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         assert(width <= 300, `The sidebar is ${width} px wide: it scrolls sideways in Sheets' 300 px`);
         assert(![...env.stores.document.data.values()].some((v) => v.includes(EDITOR_KEY)), 'The API key is in the document properties');
+        // The list's calls on opening (the placements, the hand-edit check) each reach a server entry point.
+        assertEqual(await pane.problemBars().allInnerTexts(), [], 'The sidebar shows an error or warning after signing in');
       },
     },
     {
@@ -149,17 +151,21 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         const said = await warning.innerText();
         assert(said.includes('C3'), `The warning does not name C3: ${said}`);
         assertEqual(cellText(env, 'C3'), '-1', 'The stopped refresh wrote over C3');
+        // The selection starts elsewhere, so only Locate can put it on C3.
+        env.book.setActiveRange(env.book.sheets[0]!.getRange('A1'));
         await warning.getByRole('button', { name: 'Locate', exact: true }).click();
-        // The fake keeps areas 0-based: C3 is row 2, column 2.
+        // The fake's areas are 1-based, as Apps Script's row and column numbers: C3 is row 3, column 3.
         const selected = (): string => JSON.stringify(env.book.activeRangeList.map((r) => r.area));
-        await waitFor('Locate to select C3', async () => selected() === JSON.stringify([{ row: 2, col: 2, rows: 1, cols: 1 }]), {
+        await waitFor('Locate to select C3', async () => selected() === JSON.stringify([{ row: 3, col: 3, rows: 1, cols: 1 }]), {
           observe: async () => `${selected()} ${await warning.innerText().catch(() => '')}`,
         });
-        // In the sidebar the list reads itself again after Locate and the warning closes: Refresh brings it back.
-        if ((await warning.count()) === 0) {
-          await pane.button(`Refresh ${REPORT.name}`).click();
-          await waitFor('the hand-edit warning after Locate', async () => (await warning.count()) > 0, { timeoutMs: 60_000 });
-        }
+        // Locate leaves the warning up, its Skip and Overwrite still to choose from, and nothing else to report.
+        assert((await warning.count()) > 0, `The warning closed after Locate: ${await pane.placement(REPORT.name).innerText()}`);
+        const problems = await ui().problemBars().allInnerTexts();
+        assert(
+          problems.length === 1 && problems[0]!.includes('C3'),
+          `After Locate the sidebar shows more than the warning: ${problems.join(' | ')}`,
+        );
         await warning.getByRole('button', { name: 'Skip this report', exact: true }).click();
         await waitFor('the warning to go', async () => (await warning.count()) === 0);
         assertEqual(cellText(env, 'C3'), '-1', 'Skip this report changed C3');
