@@ -1,4 +1,5 @@
 /** Tests for a pivot's measure placement: measures on columns or rows, before or after the members, one measure named once. */
+import { buildFlatMatrix } from '../../../src/core/cells/flat-layout';
 import { buildPivotMatrix } from '../../../src/core/cells/pivot-layout';
 import { MEASURE_LABEL } from '../../../src/core/cells/measure-placement';
 import { TOTAL_LABEL } from '../../../src/core/cells/totals-layout';
@@ -141,5 +142,28 @@ describe('measure placement', () => {
       [2023, 2024],
       [2, 7],
     ]);
+  });
+
+  it("gives a measure the metadata's number format in a pivot, whatever its placement, as in a flat table", () => {
+    const flatFormat = buildFlatMatrix(result).formats[1]?.[3];
+    expect(flatFormat).toBe('"$"#,##0.00');
+    const placements = [
+      { measuresAxis: 'columns', measuresPosition: 'before' },
+      { measuresAxis: 'columns', measuresPosition: 'after' },
+      { measuresAxis: 'rows', measuresPosition: 'before' },
+      { measuresAxis: 'rows', measuresPosition: 'after' },
+    ];
+    for (const placement of placements) {
+      const m = buildPivotMatrix(result, { ...two, ...placement }, {}, totals);
+      // Every amount value (1.5, 2.5, 4, 6.5, 8) carries the currency format; no count value does.
+      const amountFormats = new Set<string | null>();
+      m.values.forEach((row, i) =>
+        row.forEach((v, c) => {
+          if (typeof v === 'number' && !Number.isInteger(v)) amountFormats.add(m.formats[i]?.[c] ?? null);
+          if (v === 3 || v === 7 || v === 9) expect(m.formats[i]?.[c]).toBeNull();
+        }),
+      );
+      expect([...amountFormats]).toEqual([flatFormat]);
+    }
   });
 });
