@@ -1,8 +1,8 @@
 /**
- * One builder zone (Rows, Columns or Measures): its members in order, each with move up/down, "Move to" and remove
- * buttons; Alt+Up/Down reorder the focused member, Alt+Left/Right move it to the zone before or after.
+ * One builder zone (Rows, Columns or Measures): its members in order, each with move up/down, "Move to <zone>" and
+ * remove buttons; Alt+Up/Down reorder the focused member, Alt+Left/Right move it to the zone before or after.
  */
-import { Button, Caption1, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import type { Zone } from './builder-edits';
 import { ListActionButton } from './ListActionButton';
@@ -130,28 +130,17 @@ export function ZoneList({ zone, label, items, emptyText, targets, onMove, onRem
                       onMove(i, 1);
                     }}
                   />
-                  {targets.length > 0 && (
-                    <Menu>
-                      <MenuTrigger disableButtonEnhancement>
-                        <Button
-                          size="small"
-                          appearance="subtle"
-                          aria-label={`Move ${item.title} to…`}
-                          aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight"
-                          icon={<span aria-hidden className={styles.moveIcon} />}
-                        />
-                      </MenuTrigger>
-                      <MenuPopover>
-                        <MenuList>
-                          {targets.map((t) => (
-                            <MenuItem key={t.zone} onClick={() => onMoveTo(i, t.zone)}>
-                              {t.label}
-                            </MenuItem>
-                          ))}
-                        </MenuList>
-                      </MenuPopover>
-                    </Menu>
-                  )}
+                  {targets.map((t) => (
+                    <Button
+                      key={t.zone}
+                      size="small"
+                      appearance="subtle"
+                      aria-label={`Move ${item.title} to ${t.label}`}
+                      aria-keyshortcuts={ZONE_ORDER.indexOf(t.zone) < ZONE_ORDER.indexOf(zone) ? 'Alt+ArrowLeft' : 'Alt+ArrowRight'}
+                      icon={<span aria-hidden className={styles.moveIcon} />}
+                      onClick={() => onMoveTo(i, t.zone)}
+                    />
+                  ))}
                   <ListActionButton
                     action="remove"
                     label={`Remove ${item.title} from ${label}`}
