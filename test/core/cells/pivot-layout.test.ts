@@ -176,7 +176,9 @@ describe('buildPivotMatrix', () => {
     expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measures: ['profit'] })).message).toMatch(
       /no column for the pivot member "profit"/,
     );
-    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresAxis: 'diagonal' })).kind).toBe('validation');
+    expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresAxis: 'diagonal' })).kind).toBe(
+      'validation',
+    );
     expect(addinErrorOf(() => buildPivotMatrix({ columns: cols, rows: [] }, { ...base, measuresPosition: 'between' })).kind).toBe(
       'validation',
     );
