@@ -32,7 +32,9 @@ const useStyles = makeStyles({
     minHeight: '100vh',
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalM,
-    overflowX: 'hidden',
+    // Clipped, not hidden: a hidden overflow makes the pane a scroll container of its own, and the editor's sticky
+    // footer would stick to it (which never scrolls) instead of the page.
+    overflowX: 'clip',
     backgroundColor: tokens.colorNeutralBackground2,
   },
 });

@@ -16,7 +16,6 @@ import {
   addOrder,
   addToZone,
   moveFilter,
-  moveInZone,
   moveOrder,
   removeFilter,
   removeFromZone,
@@ -25,6 +24,7 @@ import {
   setFilterValues,
   setGranularity,
   setLimit,
+  setMeasurePlacement,
   setOrder,
   withView,
   type Granularity,
@@ -32,12 +32,14 @@ import {
 } from './builder-edits';
 import { FieldPicker, type AddTarget } from './FieldPicker';
 import { FilterEditor } from './FilterEditor';
+import { MeasurePlacementPicker } from './MeasurePlacementPicker';
 import { authorableViews, memberIndex, membersOfView, titleOf, viewTitle } from './member-info';
 import { OrderEditor } from './OrderEditor';
 import { SearchableCombobox } from './SearchableCombobox';
 import { SqlPreview } from './SqlPreview';
 import { TotalsSwitches } from './TotalsSwitches';
 import { useListFocus } from './use-list-focus';
+import { useZoneMoves, zoneTargets } from './use-zone-moves';
 import { ZoneList, type ZoneItem } from './ZoneList';
 
 export interface BuilderPanelProps {
@@ -55,6 +57,16 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   filters: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3 },
+  zones: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  // Read by screen readers, not shown: the live region that says where a moved member went.
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
 });
 
 const ZONES: ReadonlyArray<{ zone: Zone; label: string; empty: string }> = [
@@ -87,6 +99,7 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
   const views = authorableViews(meta);
   const members = membersOfView(meta, state.view);
   const index = memberIndex(meta, state.view);
+  const moves = useZoneMoves(state, onChange, (member) => titleOf(index, member));
 
   const placedIn = (member: string): ReadonlySet<AddTarget> => {
     const set = new Set<AddTarget>();
@@ -142,16 +155,32 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
       {state.view !== null && (
         <>
           <FieldPicker members={members} placedIn={placedIn} onAdd={onAdd} />
-          {ZONES.map(({ zone, label, empty }) => (
-            <ZoneList
-              key={zone}
-              label={label}
-              items={zoneItems(zone)}
-              emptyText={empty}
-              onMove={(i, delta) => onChange(moveInZone(state, zone, i, delta))}
-              onRemove={(i) => onChange(removeFromZone(state, zone, i))}
+          <div className={styles.zones} ref={moves.ref}>
+            {ZONES.map(({ zone, label, empty }) => (
+              <ZoneList
+                key={zone}
+                zone={zone}
+                label={label}
+                items={zoneItems(zone)}
+                emptyText={empty}
+                targets={zoneTargets(zone)}
+                onMove={(i, delta) => moves.move(zone, i, delta)}
+                onMoveTo={(i, to) => moves.moveTo(zone, i, to)}
+                onRefused={(i, direction) => moves.refuse(zone, i, direction)}
+                onRemove={(i) => onChange(removeFromZone(state, zone, i))}
+              />
+            ))}
+            <div role="status" aria-live="polite" className={styles.visuallyHidden}>
+              {moves.announcement}
+            </div>
+          </div>
+          {state.columns.length > 0 && state.measures.length > 1 && (
+            <MeasurePlacementPicker
+              axis={state.measuresAxis ?? 'columns'}
+              position={state.measuresPosition ?? 'before'}
+              onChange={(placement) => onChange(setMeasurePlacement(state, placement))}
             />
-          ))}
+          )}
           <div role="group" aria-labelledby={filtersId} ref={filterFocus.ref} tabIndex={-1}>
             <Text id={filtersId} weight="semibold">
               Filters

@@ -1,4 +1,7 @@
-/** Searchable lists of the view's measures and dimensions (titles shown), each with an "Add" menu to place it in a zone. */
+/**
+ * Searchable lists of the view's measures and dimensions (titles shown), each with an "Add" menu to place it in a zone;
+ * a chosen field shows a check mark and where it is, which its Add button's description also says.
+ */
 import {
   Button,
   Caption1,
@@ -89,8 +92,9 @@ function MemberGroup({ heading, members, placedIn, onAdd }: GroupProps) {
         {heading}
       </Text>
       <ul className={styles.list}>
-        {members.map((m) => {
+        {members.map((m, i) => {
           const placed = placedIn(m.name);
+          const chosenId = `${headingId}-chosen-${i}`;
           return (
             <li key={m.name} className={styles.item}>
               <Text className={styles.title} title={m.name}>
@@ -99,13 +103,19 @@ function MemberGroup({ heading, members, placedIn, onAdd }: GroupProps) {
                   // Chosen fields say where they are, so the list shows what the report already holds.
                   <Caption1 className={styles.chosen}>
                     {' '}
-                    <span aria-hidden>✓</span> in {[...placed].map((t) => PLACE_WORDS[t]).join(', ')}
+                    <span aria-hidden>✓</span> <span id={chosenId}>in {[...placed].map((t) => PLACE_WORDS[t]).join(', ')}</span>
                   </Caption1>
                 )}
               </Text>
               <Menu>
                 <MenuTrigger disableButtonEnhancement>
-                  <Button size="small" appearance="subtle" aria-label={`Add ${m.title}`}>
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    aria-label={`Add ${m.title}`}
+                    // Where the field already is, read with the button (the list's check mark is not read).
+                    aria-describedby={placed.size > 0 ? chosenId : undefined}
+                  >
                     Add
                   </Button>
                 </MenuTrigger>

@@ -50,6 +50,16 @@ const useStyles = makeStyles({
   sql: { width: '100%' },
   mono: { fontFamily: tokens.fontFamilyMonospace },
   muted: { color: tokens.colorNeutralForeground2 },
+  // Insert (or Save) and its Cancel stay in view at the pane's bottom edge while the builder above them scrolls.
+  footer: {
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 1,
+    paddingTop: tokens.spacingVerticalS,
+    paddingBottom: tokens.spacingVerticalS,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
 });
 
 /** The form's content in one comparable text. */
@@ -270,13 +280,15 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
               <MessageBarBody>{builderProblem}</MessageBarBody>
             </MessageBar>
           )}
-          <RunPanel
-            editing={editing}
-            buildDraft={buildDraft}
-            onPlaced={onPlaced}
-            onRunningChange={setRunning}
-            {...(onCreateRefused === undefined ? {} : { onCreateRefused })}
-          />
+          <div className={styles.footer} data-pane-footer>
+            <RunPanel
+              editing={editing}
+              buildDraft={buildDraft}
+              onPlaced={onPlaced}
+              onRunningChange={setRunning}
+              {...(onCreateRefused === undefined ? {} : { onCreateRefused })}
+            />
+          </div>
         </>
       )}
     </section>

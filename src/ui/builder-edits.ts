@@ -58,6 +58,24 @@ export function moveInZone(state: BuilderState, zone: Zone, index: number, delta
   return { ...state, [zone]: move(state[zone], index, delta) };
 }
 
+/**
+ * Moves the member at `index` of `from` to the end of `to`. Only dimensions move, between Rows and Columns (a dimension
+ * is not a measure, nor a measure a dimension): any other move leaves the state as it is.
+ */
+export function moveToZone(state: BuilderState, from: Zone, index: number, to: Zone): BuilderState {
+  const member = state[from][index];
+  if (member === undefined || from === to || from === 'measures' || to === 'measures') return state;
+  return addToZone(state, to, member, false);
+}
+
+/** Where a pivot's measures go: on the columns or the rows, before (outside) or after (inside) the members. */
+export function setMeasurePlacement(
+  state: BuilderState,
+  placement: Partial<Pick<BuilderState, 'measuresAxis' | 'measuresPosition'>>,
+): BuilderState {
+  return { ...state, ...placement };
+}
+
 export function setGranularity(state: BuilderState, member: string, granularity: Granularity | null): BuilderState {
   return { ...state, timeGranularity: { ...state.timeGranularity, [member]: granularity } };
 }

@@ -10,6 +10,7 @@ import type { Scenario, Servers } from './harness';
 import { assert, assertEqual, waitFor } from './wait-for';
 import { walkDialogs } from './dialog-walk';
 import { PreviewPage } from './pane';
+import { assertInsertStaysInView, buildTotalsReport, distinctCustomers, totalBeside } from './totals-report';
 
 /** The pane's page helpers over the task pane: there the whole page is the pane. */
 class ExcelPane extends PreviewPage {
@@ -226,6 +227,30 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
         );
         assert(outcome.paneShows > 0, 'A ribbon run that skipped a report did not open the pane');
         assertEqual((await readRange(page, 'C3')).values[0]?.[0], 'typed again', "The ribbon's Refresh all wrote over C3");
+      },
+    },
+    {
+      name: 'E5 build a table with a totals row at P2: the distinct-customers total equals a direct SQL count; Insert stays in view',
+      run: async (ctx) => {
+        await page.evaluate('window.__officeFake.setPaneVisible(true)');
+        const ui = new ExcelPane(page);
+        const name = 'Customers by status with a total (Excel)';
+        await buildTotalsReport(ui, name);
+        await assertInsertStaysInView(page, ui);
+        await inExcel(page, `select('Sheet1', 'P2')`);
+        await waitFor('the pane to say "Insert at Sheet1!P2"', () => pane.getByText('Insert at Sheet1!P2', { exact: true }).isVisible());
+        await ctx.screenshot('E5a the builder with a totals row in Excel');
+        await ui.insert();
+        const cells = await readRange(page, 'P2:Q30');
+        const total = totalBeside(
+          cells.values.map((r) => r[0]),
+          cells.values.map((r) => r[1]),
+        );
+        assertEqual(
+          total,
+          await distinctCustomers(servers.platformUrl, EDITOR_KEY),
+          'The totals row is not the distinct count over all rows',
+        );
       },
     },
   ];

@@ -16,6 +16,7 @@ import type { Scenario, Servers } from './harness';
 import { PreviewPage } from './pane';
 import { assert, assertEqual, waitFor } from './wait-for';
 import { walkDialogs } from './dialog-walk';
+import { assertInsertStaysInView, buildTotalsReport, distinctCustomers, totalBeside } from './totals-report';
 
 const EDITOR_KEY = 'dev-editor-key';
 const REPORT = { name: 'Orders by status (Sheets)', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' };
@@ -193,6 +194,39 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
           },
           { name: 'Dialog walk in Sheets', sql: REPORT.sql },
         );
+        env.book.setActiveRange(sheet.getRange('B2'));
+      },
+    },
+    {
+      name: 'S2c Sheets sidebar: build a table with a totals row at L2: the distinct-customers total equals a direct SQL count; Insert stays in view',
+      run: async (ctx) => {
+        const { env, page } = need();
+        const sheet = env.book.sheets[0]!;
+        const pane = ui();
+        const name = 'Customers by status with a total (Sheets)';
+        await buildTotalsReport(pane, name);
+        await assertInsertStaysInView(page, pane);
+        env.book.setActiveRange(sheet.getRange('L2'));
+        await waitFor('the pane to say "Insert at Sheet1!L2"', () =>
+          pane.pane.getByText('Insert at Sheet1!L2', { exact: true }).isVisible(),
+        );
+        await ctx.screenshot('S2c the builder with a totals row in Sheets');
+        await pane.insert();
+        const column = (letter: string) => Array.from({ length: 30 }, (_, i) => sheet.getRange(`${letter}${i + 2}`).getValue());
+        const total = totalBeside(column('L'), column('M'));
+        assertEqual(
+          total,
+          await distinctCustomers(servers.platformUrl, EDITOR_KEY),
+          'The totals row is not the distinct count over all rows',
+        );
+        // The later scenarios count the workbook's reports: this one leaves with its cells.
+        await pane.button(`Remove ${name}`).click();
+        await page
+          .getByRole('alertdialog', { name: `Remove ${name}?` })
+          .getByRole('checkbox', { name: 'Also clear its cells' })
+          .check();
+        await pane.answerDialog(`Remove ${name}?`, 'Remove');
+        await waitFor(`"${name}" to leave the list`, async () => (await pane.placement(name).count()) === 0, { timeoutMs: 60_000 });
         env.book.setActiveRange(sheet.getRange('B2'));
       },
     },

@@ -6,6 +6,7 @@ import {
   addOrder,
   addToZone,
   moveInZone,
+  moveToZone,
   removeFromZone,
   setFilterOperator,
   withView,
@@ -88,4 +89,19 @@ test('changing a filter operator reshapes its values', () => {
   expect(s.filters[0]?.values).toEqual(['', '']);
   s = setFilterOperator(s, 0, 'gt');
   expect(s.filters[0]?.values).toEqual(['']);
+});
+
+describe('moveToZone', () => {
+  it('moves a dimension between Rows and Columns, keeping its granularity and sort; refuses Measures either way', () => {
+    let s = addToZone(addToZone(addToZone(base(), 'rows', 'orders.a', false), 'rows', 'orders.d', true), 'measures', 'orders.m', false);
+    s = { ...s, order: [{ member: 'orders.d', desc: true }] };
+    const moved = moveToZone(s, 'rows', 1, 'columns');
+    expect(moved.rows).toEqual(['orders.a']);
+    expect(moved.columns).toEqual(['orders.d']);
+    expect(moved.timeGranularity).toEqual(s.timeGranularity);
+    expect(moved.order).toEqual(s.order);
+    expect(moveToZone(s, 'rows', 0, 'measures')).toBe(s);
+    expect(moveToZone(s, 'measures', 0, 'rows')).toBe(s);
+    expect(moveToZone(s, 'rows', 5, 'columns')).toBe(s);
+  });
 });

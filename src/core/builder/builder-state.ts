@@ -1,5 +1,6 @@
 /** The report builder's state (a view, its members in Rows/Columns/Measures, filters, granularity, order, limit), as stored in a report. */
 import { z } from 'zod';
+import { MEASURES_AXES, MEASURES_POSITIONS } from '../cells/measure-placement';
 
 export const BUILDER_GRANULARITIES = ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second'] as const;
 /** `inPeriod` takes one relative period code (relative-period.ts: `last-7-day`, `this-month`...). */
@@ -45,6 +46,12 @@ export const builderStateSchema = z.object({
   limit: z.number().int().positive().nullable().default(null),
   /** Absent: no totals. */
   totals: builderTotalsSchema.optional(),
+  /**
+   * Where a pivot's measures go (several measures; one is named once whatever these say): on the columns or the rows,
+   * before (outside) or after (inside) the members. Absent: columns, before.
+   */
+  measuresAxis: z.enum(MEASURES_AXES).optional(),
+  measuresPosition: z.enum(MEASURES_POSITIONS).optional(),
 });
 export type BuilderState = z.infer<typeof builderStateSchema>;
 

@@ -7,6 +7,14 @@ import { typeRowsInto, type TypedRows } from './column-typer';
 import { buildFlatMatrix, type LayoutOptions } from './flat-layout';
 import { textCell } from './inert-text';
 import type { Matrix } from './matrix';
+import {
+  MEASURE_LABEL,
+  MEASURES_AXES,
+  MEASURES_POSITIONS,
+  placeMeasures,
+  type MeasuresAxis,
+  type MeasuresPosition,
+} from './measure-placement';
 import { lookupTitle, resolveMemberColumn } from './member-match';
 import { compareWireTuples, valueKey } from './natural-order';
 import { tupleKeyOf, withPivotTotals, type PivotTotalsResults } from './totals-layout';
@@ -15,9 +23,9 @@ import type { TypedCell } from './typed-cell';
 /** The pivot fields this layout reads (filters only shape the query). */
 export type PivotLayoutItems = Pick<PivotItems, 'rows' | 'columns' | 'measures' | 'measuresAxis' | 'measuresPosition'>;
 
-/** The only measure placement seen on the wire: measures across the columns, as the outer header level. */
-export const SUPPORTED_MEASURES_AXIS = 'columns';
-export const SUPPORTED_MEASURES_POSITION = 'before';
+/** A placement a pivot does not name: measures across the columns, as the outer header level (as seen on the wire). */
+const DEFAULT_AXIS: MeasuresAxis = 'columns';
+const DEFAULT_POSITION: MeasuresPosition = 'before';
 
 function invalid(message: string, data: Record<string, unknown>): AddinError {
   return new AddinError('validation', message, { data });
@@ -62,18 +70,24 @@ function duplicateRows(
   );
 }
 
-function resolveMembers(result: Pick<QueryResult, 'columns'>, pivot: PivotLayoutItems) {
-  if (pivot.measuresAxis !== undefined && pivot.measuresAxis !== SUPPORTED_MEASURES_AXIS) {
-    throw invalid(
-      `This pivot puts measures on "${pivot.measuresAxis}"; the add-in lays out measures on columns only. Move the measures to the columns.`,
-      { measuresAxis: pivot.measuresAxis },
-    );
+/** The pivot's measure placement; an axis or position the add-in does not know is a validation error naming it. */
+function placementOf(pivot: PivotLayoutItems): { axis: MeasuresAxis; position: MeasuresPosition } {
+  const axis = pivot.measuresAxis ?? DEFAULT_AXIS;
+  const position = pivot.measuresPosition ?? DEFAULT_POSITION;
+  const knownAxis = MEASURES_AXES.find((a) => a === axis);
+  const knownPosition = MEASURES_POSITIONS.find((p) => p === position);
+  if (knownAxis === undefined) {
+    throw invalid(`This pivot puts measures on "${axis}"; the add-in lays out measures on "columns" or "rows".`, { measuresAxis: axis });
   }
-  if (pivot.measuresPosition !== undefined && pivot.measuresPosition !== SUPPORTED_MEASURES_POSITION) {
-    throw invalid(`This pivot places measures "${pivot.measuresPosition}" the column members; the add-in supports "before" only.`, {
-      measuresPosition: pivot.measuresPosition,
+  if (knownPosition === undefined) {
+    throw invalid(`This pivot places measures "${position}" the members; the add-in supports "before" and "after".`, {
+      measuresPosition: position,
     });
   }
+  return { axis: knownAxis, position: knownPosition };
+}
+
+function resolveMembers(result: Pick<QueryResult, 'columns'>, pivot: PivotLayoutItems) {
   const members = [...pivot.rows, ...pivot.columns, ...pivot.measures];
   const indexes = members.map((m) => resolveMemberColumn(result.columns, m));
   for (let i = 0; i < members.length; i++) {
@@ -112,6 +126,7 @@ export function buildPivotMatrix(
   options: LayoutOptions = {},
   totals?: PivotTotalsResults,
 ): Matrix {
+  const placement = placementOf(pivot);
   const { rowIdx, colIdx, measureIdx } = resolveMembers(result, pivot);
   const columns = result.columns;
   const titleOf = (member: string, idx: number): string => {
@@ -228,7 +243,16 @@ export function buildPivotMatrix(
     }
   }
   const matrix = { rows, cols, values, formats, headerRows };
-  if (!totals) return matrix;
   const geometry = { rowMembers: pivot.rows, columnMembers: pivot.columns, measures: pivot.measures, rowPos, colPos, keyOf: tupleKeyOf };
-  return withPivotTotals(matrix, geometry, totals);
+  const withTotals = totals ? withPivotTotals(matrix, geometry, totals) : matrix;
+  const shape = {
+    r,
+    k,
+    measures: measureIdx.length,
+    block: C + (totals?.byRows ? 1 : 0),
+    rowTitles: rowIdx.map((idx, j) => textCell(titleOf(pivot.rows[j] ?? '', idx))),
+    columnTitles: colIdx.map((idx, level) => textCell(titleOf(pivot.columns[level] ?? '', idx))),
+    measureLabel: textCell(MEASURE_LABEL),
+  };
+  return placeMeasures(withTotals, shape, placement.axis, placement.position);
 }

@@ -1,5 +1,6 @@
 /** The fetch phase of a run: the query run through its QueryRunner, decoded and laid out as a matrix; no cell is touched. */
 import { cutAtDefaultCap } from '../builder/default-cap';
+import { withStoredMeasurePlacement } from '../builder/pivot-placement';
 import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
 import { buildPivotMatrix } from '../cells/pivot-layout';
@@ -62,7 +63,7 @@ export async function fetchAndLayOut(
   const options = titles ? { titles } : undefined;
   const pivotTotals = isPivot && planned?.layout === 'pivot' && totals ? pivotTotalsOf(planned, totals) : undefined;
   const laidOut: Matrix = isPivot
-    ? buildPivotMatrix(result, pivot, options, pivotTotals)
+    ? buildPivotMatrix(result, withStoredMeasurePlacement(pivot, report.meta), options, pivotTotals)
     : flat && result.sunk
       ? flat.finish(options)
       : buildFlatMatrix(result, options);

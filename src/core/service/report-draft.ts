@@ -2,11 +2,10 @@
 import { z } from 'zod';
 import type { Report } from '../wire/schemas';
 import type { PlacementDraft } from '../placements/placement-types';
+import { META_BUILDER_STATE, META_MODE } from '../builder/report-meta-keys';
 import type { ReportDraft } from './addin-service';
 
-/** Keys of the report's free-form `meta` that the add-in owns. */
-export const META_MODE = 'mode';
-export const META_BUILDER_STATE = 'builderState';
+export { META_BUILDER_STATE, META_MODE };
 
 const objectSchema = z.record(z.string(), z.unknown());
 

@@ -3,6 +3,7 @@ import type { QueryResult } from '../api/query-result';
 import { parseBuilderState } from '../builder/builder-state';
 import { compileBuilder } from '../builder/compile';
 import { hasTopLevelLimit } from '../builder/default-cap';
+import { withMeasurePlacement } from '../builder/pivot-placement';
 import { buildFlatMatrix } from '../cells/flat-layout';
 import { buildPivotMatrix } from '../cells/pivot-layout';
 import type { Meta } from '../wire/schemas';
@@ -36,7 +37,9 @@ export function previewTable(result: Pick<QueryResult, 'columns' | 'rows'>, draf
   const titles = meta === null ? undefined : builderHeaderTitles({ meta: builderMeta }, meta);
   const options = titles ? { titles } : {};
   const pivot = draft.mode === 'builder' ? draft.pivotItems : null;
-  const matrix = pivot && pivot.columns.length > 0 ? buildPivotMatrix(cut, pivot, options) : buildFlatMatrix(cut, options);
+  const state = draft.mode === 'builder' ? parseBuilderState(draft.builderState) : null;
+  const matrix =
+    pivot && pivot.columns.length > 0 ? buildPivotMatrix(cut, withMeasurePlacement(pivot, state), options) : buildFlatMatrix(cut, options);
   return {
     headerRows: matrix.headerRows,
     values: matrix.values,

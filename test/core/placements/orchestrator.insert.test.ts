@@ -241,8 +241,9 @@ describe('header titles', () => {
     r.queries.set(SALES, salesTable);
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     await r.orch.insert({ ...draft(SALES), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
+    // A single measure is named once, in the corner.
     expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 2, cols: 3 })).toEqual([
-      [null, 'Sales', 'Sales'],
+      ['Sales', null, null],
       ['Region', 2024, 2025],
     ]);
   });

@@ -1,0 +1,59 @@
+/** Tests for the measure placement a builder report's pivot is laid with (kept in its builder state, not the pivot). */
+import { withMeasurePlacement, withStoredMeasurePlacement } from '../../../src/core/builder/pivot-placement';
+import { parseBuilderState } from '../../../src/core/builder/builder-state';
+import { previewTable } from '../../../src/core/service/report-preview';
+
+const pivot = { rows: ['region'], columns: ['year'], measures: ['count', 'amount'], filters: [] };
+
+describe('measure placement of a builder report', () => {
+  it('takes the builder state choice over what the pivot says, and leaves the pivot alone without one', () => {
+    expect(withMeasurePlacement({ ...pivot, measuresAxis: 'columns' }, { measuresAxis: 'rows', measuresPosition: 'after' })).toEqual({
+      ...pivot,
+      measuresAxis: 'rows',
+      measuresPosition: 'after',
+    });
+    expect(withMeasurePlacement({ ...pivot, measuresAxis: 'columns' }, {})).toEqual({ ...pivot, measuresAxis: 'columns' });
+    expect(withMeasurePlacement(pivot, null)).toBe(pivot);
+  });
+
+  it('reads the choice from a builder report meta only', () => {
+    const state = { view: 'orders', measuresAxis: 'rows' };
+    expect(withStoredMeasurePlacement(pivot, { mode: 'builder', builderState: state }).measuresAxis).toBe('rows');
+    expect(withStoredMeasurePlacement(pivot, { mode: 'sql', builderState: state }).measuresAxis).toBeUndefined();
+    expect(withStoredMeasurePlacement(pivot, null)).toBe(pivot);
+  });
+
+  it('rejects a stored placement the add-in does not know (the state reads as absent)', () => {
+    expect(parseBuilderState({ measuresAxis: 'diagonal' })).toBeNull();
+    expect(parseBuilderState({ measuresAxis: 'rows', measuresPosition: 'after' })).toMatchObject({
+      measuresAxis: 'rows',
+      measuresPosition: 'after',
+    });
+  });
+
+  it('lays the preview with the draft builder state placement', () => {
+    const result = {
+      columns: [
+        { name: 'region', column_type: 'String' },
+        { name: 'year', column_type: 'Int64' },
+        { name: 'count', column_type: 'Int64' },
+        { name: 'amount', column_type: 'Double' },
+      ],
+      rows: [['EU', '2024', '3', '2.5']],
+    };
+    const draft = {
+      name: 'r',
+      description: '',
+      mode: 'builder' as const,
+      sqlQuery: 'SELECT 1',
+      jsonQuery: null,
+      pivotItems: pivot,
+      builderState: { view: 'orders', measuresAxis: 'rows', measuresPosition: 'after' },
+    };
+    expect(previewTable(result, draft, null).values).toEqual([
+      ['region', 'Measure', 2024],
+      ['EU', 'count', 3],
+      ['EU', 'amount', 2.5],
+    ]);
+  });
+});
