@@ -364,6 +364,8 @@ export class FakeAddinService implements AddinService {
     if (what.method === 'replaceOrphan')
       this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, rangeLabel, status: 'upToDate' } : p));
     else this.placements = [...this.placements, samplePlacement({ placementId, name: `Placed ${what.ref}`, rangeLabel })];
+    // The service tells the list it changed, however the placing ends.
+    this.emit({ type: 'placementsChanged' });
     return { placementId, dataRows: 10, cols: 3, headerRows: 1, rangeLabel, elapsedMs: 30 };
   };
 
