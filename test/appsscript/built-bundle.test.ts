@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { ENTRY_POINTS } from '../../appsscript/shared/entry-points';
+import { BUNDLE_GLOBAL, ENTRY_POINTS } from '../../appsscript/shared/entry-points';
 import { ScriptCacheJobStore } from '../../appsscript/server/service/script-cache-job-store';
 import { cancelRequested, emptyStatus } from '../../src/core/jobs/job-store';
 import { buildSheets } from '../../scripts/sheets-bundle';
@@ -39,6 +39,8 @@ test('the project holds appsscript.json, Code.js and Sidebar.html; every entry p
   for (const name of ENTRY_POINTS) {
     expect(typeof context[name]).toBe('function');
     expect(code).toMatch(new RegExp(`^function ${name}\\(`, 'm'));
+    // The stub calls the bundle's export of the same name: it must exist too.
+    expect(vm.runInContext(`typeof ${BUNDLE_GLOBAL}.${name}`, context)).toBe('function');
   }
   // The bundle sees Apps Script's globals only: no Node or browser API.
   expect(vm.runInContext('[typeof process, typeof require, typeof setTimeout, typeof fetch, typeof window].join()', context)).toBe(
