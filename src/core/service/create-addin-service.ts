@@ -9,7 +9,7 @@ import { formatRangeRef } from '../cells/a1';
 import { retryWhileBusy } from '../placements/host-busy';
 import { JobScope } from '../jobs/job-scope';
 import { Orchestrator } from '../placements/orchestrator';
-import type { PlacementListing, PlacementOutcome, ReportsApi, RunOptions } from '../placements/placement-types';
+import type { PlacementOutcome, ReportsApi, RunOptions } from '../placements/placement-types';
 import { parseRegistry } from '../placements/placement-record';
 import { growthSchema } from '../placements/growth-setting';
 import { refreshAll } from '../jobs/refresh-all';
@@ -51,9 +51,8 @@ import { sessionOfInput } from './sign-in-input';
 import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
 import { CellChangesMemory } from './cell-changes-memory';
 import { handEditRanges } from '../placements/hand-edits';
-import type { PlaceRequest } from '../placements/place-existing';
-import { mintPublicId } from '../api/public-id';
-import { newPlacementId, orphanRequest, placeAgainRequest, referenceRequest } from './place-requests';
+import { orphanRequest, placeAgainRequest, referenceRequest } from './place-requests';
+import { runPlaceJob, type PlaceJobDeps } from './place-job';
 import { parseReportReference } from './report-reference';
 
 class AddinServiceImpl implements AddinService {
@@ -63,6 +62,7 @@ class AddinServiceImpl implements AddinService {
   private readonly orchestrator: Orchestrator;
   private readonly suggestions = new ValueSuggestionCache();
   private readonly cells = new CellChangesMemory();
+  private readonly placing: PlaceJobDeps;
 
   constructor(private readonly deps: AddinServiceDeps) {
     this.events = new ServiceEvents(deps.workbookChanges);
@@ -97,6 +97,15 @@ class AddinServiceImpl implements AddinService {
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
       ...(deps.undo ? { undo: deps.undo } : {}),
     });
+    this.placing = {
+      jobs: this.jobs,
+      orchestrator: this.orchestrator,
+      platform: () => this.session.platform(),
+      activeCell: () => this.activeCell(),
+      randomBytes: deps.randomBytes,
+      written: (placementId) => this.cells.written(placementId, undefined),
+      ended: () => this.emit({ type: 'placementsChanged' }),
+    };
   }
 
   async getSession(): Promise<SessionState> {
@@ -393,44 +402,18 @@ class AddinServiceImpl implements AddinService {
   }
 
   placeAgain(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
-    return this.place(target, options, async (listing, newId) => placeAgainRequest(listing, placementId, newId()));
+    return runPlaceJob(this.placing, target, options, async (listing, newId) => placeAgainRequest(listing, placementId, newId()));
   }
 
   placeReport(reference: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
-    return this.place(target, options, async (listing, newId) => {
+    return runPlaceJob(this.placing, target, options, async (listing, newId) => {
       const ref = parseReportReference(reference, (await loadSession(this.deps.host.credentials))?.tenantUrl ?? null);
       return referenceRequest(listing, ref, requireContext(await this.getContext()), newId());
     });
   }
 
   replaceOrphan(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
-    return this.place(target, options, async (listing) => orphanRequest(listing, placementId));
-  }
-
-  /** Places an existing report (see place-existing.ts) as a job; the list is told it changed, whatever the end. */
-  private async place(
-    target: MoveTarget,
-    options: PlaceOptions,
-    request: (listing: PlacementListing[], newId: () => string) => Promise<PlaceRequest>,
-  ): Promise<RunOutcome> {
-    const { jobId, overwrite } = options;
-    try {
-      return await this.jobs.run(jobId, [], async (tracker, signal) => {
-        const cell = target === 'selection' ? await this.activeCell() : target;
-        const listing = await this.orchestrator.list();
-        const mint = () => newPlacementId(listing, options.placementId, () => mintPublicId(this.deps.randomBytes));
-        const placing = await request(listing, mint);
-        await this.session.platform();
-        const outcome = await this.orchestrator.placeExisting(placing, cell, {
-          ...this.jobs.runOptions(jobId, signal, tracker),
-          ...(overwrite === undefined ? {} : { overwrite }),
-        });
-        this.cells.written(outcome.placementId, undefined);
-        return runOutcomeOf(outcome);
-      });
-    } finally {
-      this.emit({ type: 'placementsChanged' });
-    }
+    return runPlaceJob(this.placing, target, options, async (listing) => orphanRequest(listing, placementId));
   }
 
   private emit(event: ServiceEvent): void {
