@@ -155,10 +155,16 @@ export class Orchestrator {
    * placement of it, or an orphan's own placement written anew (queued with the orphan's other runs).
    */
   placeExisting(request: PlaceRequest, anchor: MoveAnchor, opts: InsertRunOptions = {}): Promise<PlacementOutcome> {
-    const run = (): Promise<PlacementOutcome> =>
-      this.asJob(opts, (scope) => placeExisting(this.placeSteps(), request, anchor, { ...opts, scope })).finally(() =>
-        this.registry.dropPending(request.placementId),
-      );
+    const run = async (): Promise<PlacementOutcome> => {
+      try {
+        const outcome = await this.asJob(opts, (scope) => placeExisting(this.placeSteps(), request, anchor, { ...opts, scope }));
+        // An orphan written anew has no refresh of these cells to undo.
+        this.undoing.drop(request.placementId);
+        return outcome;
+      } finally {
+        this.registry.dropPending(request.placementId);
+      }
+    };
     return request.orphan ? this.perPlacement.run(request.placementId, run) : run();
   }
 

@@ -39,7 +39,8 @@ export async function runPlaceJob(
       const listing = await deps.orchestrator.list();
       const placing = await request(listing, () => newPlacementId(listing, options.placementId, () => mintPublicId(deps.randomBytes)));
       await deps.platform();
-      const outcome = await deps.orchestrator.placeExisting(placing, cell, {
+      const anchor = { sheetId: cell.sheetId, row: cell.row, col: cell.col };
+      const outcome = await deps.orchestrator.placeExisting(placing, anchor, {
         ...deps.jobs.runOptions(jobId, signal, tracker),
         ...(overwrite === undefined ? {} : { overwrite }),
       });
