@@ -36,6 +36,9 @@ export const SIDEBAR_METHODS = [
   'showChanges',
   'undoRefresh',
   'checkHandEdits',
+  'placeAgain',
+  'placeReport',
+  'replaceOrphan',
   ...AUTOMATION_METHODS,
 ] as const;
 export type SidebarMethod = (typeof SIDEBAR_METHODS)[number];

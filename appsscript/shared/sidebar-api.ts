@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AUTH_SCHEMES } from '../../src/core/wire/auth-scheme';
-import { deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } from '../../src/core/wire/schemas';
+import { PUBLIC_ID_PATTERN, deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } from '../../src/core/wire/schemas';
 import { jobStatusSchema } from '../../src/core/jobs/job-store';
 import { ADDIN_ERROR_KINDS } from '../../src/core/errors/addin-error';
 import { growthSchema } from '../../src/core/placements/growth-setting';
@@ -111,6 +111,14 @@ const placementViewSchema = z.object({
 
 const jobId = callIdSchema;
 
+/** The arguments of placing an existing report besides what is placed: where, and the PlaceOptions (its placementId as `newPlacementId`). */
+const placeFields = {
+  target: z.union([cellTargetSchema, z.literal('selection')]),
+  jobId,
+  overwrite: z.boolean(),
+  newPlacementId: z.string().regex(PUBLIC_ID_PATTERN).optional(),
+};
+
 const suggestValuesArgsSchema = z.object({ view: z.string(), member: z.string(), search: z.string().max(200) }).strict();
 const valueSuggestionsSchema = z.object({
   offered: z.boolean(),
@@ -176,6 +184,9 @@ export const sidebarApi = {
   showChanges: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   undoRefresh: { args: z.object({ placementId: z.string(), jobId }).strict(), result: runOutcomeSchema },
   checkHandEdits: { args: none, result: z.null() },
+  placeAgain: { args: z.object({ placementId: z.string(), ...placeFields }).strict(), result: runOutcomeSchema },
+  placeReport: { args: z.object({ reference: z.string(), ...placeFields }).strict(), result: runOutcomeSchema },
+  replaceOrphan: { args: z.object({ placementId: z.string(), ...placeFields }).strict(), result: runOutcomeSchema },
   ...automationApi,
 } as const satisfies Record<SidebarMethod, { args: z.ZodType; result: z.ZodType }>;
 

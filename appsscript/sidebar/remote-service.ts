@@ -3,7 +3,7 @@
  * Only plain JSON crosses; while a job's call runs, its status is polled with jobStatus and passed on as progress and
  * item events; subscribe's workbook changes come from polling the placement list.
  */
-import type { AddinService, JobStatus, ServiceEvent } from '../../src/core/service/addin-service';
+import type { AddinService, JobStatus, PlaceOptions, ServiceEvent } from '../../src/core/service/addin-service';
 import type { ServerClient } from './server-client';
 
 export interface RemoteServiceOptions {
@@ -61,6 +61,14 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
     }
   };
 
+  /** A placing of an existing report is a job: polled as one, the list told it changed when it ends. */
+  const placing = <T>(opts: PlaceOptions, start: () => Promise<T>): Promise<T> => job(opts.jobId, start);
+  const placeArgs = (opts: PlaceOptions) => ({
+    jobId: opts.jobId,
+    overwrite: opts.overwrite ?? false,
+    ...(opts.placementId === undefined ? {} : { newPlacementId: opts.placementId }),
+  });
+
   let listTimer: unknown = null;
   let lastList = '';
 
@@ -113,6 +121,10 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
         emit({ type: 'placementsChanged' });
       }
     },
+    placeAgain: (placementId, target, opts) => placing(opts, () => client.call('placeAgain', { placementId, target, ...placeArgs(opts) })),
+    placeReport: (reference, target, opts) => placing(opts, () => client.call('placeReport', { reference, target, ...placeArgs(opts) })),
+    replaceOrphan: (placementId, target, opts) =>
+      placing(opts, () => client.call('replaceOrphan', { placementId, target, ...placeArgs(opts) })),
     setPlacementGrowth: async (placementId, growth) => {
       await client.call('setPlacementGrowth', { placementId, growth });
       emit({ type: 'placementsChanged' });

@@ -6,6 +6,7 @@ import type { PlacedReport } from './card-outcome';
 import { ContextPicker } from './ContextPicker';
 import { PlacementsPanel } from './PlacementsPanel';
 import { AutomationPanel } from './AutomationPanel';
+import { PlaceExistingReport } from './PlaceExistingReport';
 import { usePaneEnv } from './pane-env';
 import type { RefreshAllHandle } from './use-refresh-all';
 
@@ -94,6 +95,7 @@ export function HomeScreen(props: HomeScreenProps) {
           )
         )}
       </div>
+      <PlaceExistingReport ready={ready} />
       <PlacementsPanel
         onEdit={onEdit}
         refreshAll={refreshAll}

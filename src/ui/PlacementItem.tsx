@@ -28,6 +28,12 @@ export interface PlacementItemProps {
   onRemove: () => void;
   /** Move the report to another cell (the button shows only when given). */
   onMove?: () => void;
+  /** Place the same report again at another cell (the button shows only when given). */
+  onPlaceAgain?: () => void;
+  /** An orphaned report: write it at the selected cell again (the button shows only when given and the card is orphaned). */
+  onInsertAgain?: () => void;
+  /** True while the orphan is being written again. */
+  insertingAgain?: boolean;
   /** The outcome of this card's own last action, shown on the card. */
   outcome: CardOutcome | null;
   onDismissOutcome: () => void;
@@ -161,6 +167,22 @@ export function PlacementItem(props: PlacementItemProps) {
         {props.onMove && (
           <Button size="small" onClick={props.onMove} disabled={locked || refreshing || orphaned} aria-label={`Move ${p.name}`}>
             Move
+          </Button>
+        )}
+        {props.onPlaceAgain && (
+          <Button size="small" onClick={props.onPlaceAgain} disabled={locked} aria-label={`Place ${p.name} again`}>
+            Place again…
+          </Button>
+        )}
+        {orphaned && props.onInsertAgain && (
+          <Button
+            size="small"
+            appearance="primary"
+            onClick={props.onInsertAgain}
+            disabled={locked || props.insertingAgain === true}
+            aria-label={`Insert ${p.name} again at the selected cell`}
+          >
+            Insert again at the selected cell
           </Button>
         )}
       </div>

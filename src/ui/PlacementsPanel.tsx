@@ -19,6 +19,8 @@ import { overwriteQuestion } from './overwrite-question';
 import { useAskQuestion } from './pane-question';
 import { useNow } from './use-now';
 import { useCardTools } from './use-card-tools';
+import { usePlaceActions } from './use-place-actions';
+import { PlaceReportDialog } from './PlaceReportDialog';
 import type { RefreshAllHandle } from './use-refresh-all';
 import { useServiceEvents } from './use-service-events';
 
@@ -104,6 +106,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
 
   const isLive = useCallback(() => live.current, []);
   const tools = useCardTools({ setOutcome, reload, isLive });
+  const placing = usePlaceActions({ setOutcome, reload, isLive });
 
   // Cells typed over while the pane was closed are found when it opens: the check re-reads the cells, then says placementsChanged.
   useEffect(() => {
@@ -279,6 +282,9 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
                 onEdit={() => onEdit(p)}
                 onRemove={() => setRemoving(p)}
                 onMove={() => setMoving(p)}
+                onPlaceAgain={() => placing.placeAgain(p)}
+                onInsertAgain={() => void placing.insertAgain(p)}
+                insertingAgain={placing.inserting(p.placementId)}
                 outcome={currentOutcome(outcomes[p.placementId], p.rangeLabel)}
                 onDismissOutcome={() => {
                   // Skip this report (or Dismiss) leaves the cells as they are; the focus goes back to the card.
@@ -307,6 +313,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
         onConfirm={(target) => moving !== null && void confirmMove(moving, target, false)}
         onCancel={() => setMoving(null)}
       />
+      <PlaceReportDialog {...placing.dialog} />
       <RemoveDialog
         name={removing?.name ?? null}
         busy={removeBusy}

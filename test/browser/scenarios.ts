@@ -8,6 +8,7 @@ import { earlyScenarios } from './story-early';
 import { lateScenarios } from './story-late';
 import { handEditScenarios } from './hand-edits';
 import { authoringScenarios } from './authoring';
+import { placeExistingScenarios } from './place-existing';
 
 export function buildScenarios(page: Page, servers: Servers): Scenario[] {
   const story: Story = {
@@ -26,6 +27,7 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
     ...lateScenarios(story),
     ...handEditScenarios(story),
     ...authoringScenarios(story),
+    ...placeExistingScenarios(story),
   ];
   // Each scenario starts from the list, as the previous one (even a failed one) may have left the editor open.
   return scenarios.map((scenario) => ({

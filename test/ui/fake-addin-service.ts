@@ -11,6 +11,7 @@ import type {
   InsertOptions,
   MoveOptions,
   MoveTarget,
+  PlaceOptions,
   PlacementView,
   RefreshAllSummary,
   ReportDraft,
@@ -346,6 +347,41 @@ export class FakeAddinService implements AddinService {
 
   async checkHandEdits(): Promise<void> {
     this.record('checkHandEdits');
+  }
+
+  /**
+   * Runs inside placeAgain, placeReport and replaceOrphan (a test can make it refuse, e.g. as blocked); the default adds
+   * a placement named "Placed <what>" at the target (an orphan's own card gets the target instead).
+   */
+  placeImpl: (
+    what: { method: 'placeAgain' | 'placeReport' | 'replaceOrphan'; ref: string },
+    target: MoveTarget,
+    options: PlaceOptions,
+  ) => Promise<RunOutcome> = async (what, target, options) => {
+    const label = target === 'selection' ? this.cell.label : target.label;
+    const rangeLabel = `${label}:D12`;
+    const placementId = what.method === 'replaceOrphan' ? what.ref : (options.placementId ?? `placed-${this.placements.length + 1}`);
+    if (what.method === 'replaceOrphan')
+      this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, rangeLabel, status: 'upToDate' } : p));
+    else this.placements = [...this.placements, samplePlacement({ placementId, name: `Placed ${what.ref}`, rangeLabel })];
+    // The service tells the list it changed, however the placing ends.
+    this.emit({ type: 'placementsChanged' });
+    return { placementId, dataRows: 10, cols: 3, headerRows: 1, rangeLabel, elapsedMs: 30 };
+  };
+
+  placeAgain(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
+    this.record('placeAgain', placementId, target, options);
+    return this.placeImpl({ method: 'placeAgain', ref: placementId }, target, options);
+  }
+
+  placeReport(reference: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
+    this.record('placeReport', reference, target, options);
+    return this.placeImpl({ method: 'placeReport', ref: reference }, target, options);
+  }
+
+  replaceOrphan(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
+    this.record('replaceOrphan', placementId, target, options);
+    return this.placeImpl({ method: 'replaceOrphan', ref: placementId }, target, options);
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {

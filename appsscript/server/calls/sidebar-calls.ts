@@ -4,7 +4,7 @@
  * execution and its answer (or error) is kept for `callResult`. `jobStatus` and `cancel` answer directly, so polling
  * costs one call.
  */
-import type { AddinService } from '../../../src/core/service/addin-service';
+import type { AddinService, PlaceOptions } from '../../../src/core/service/addin-service';
 import { jobStatusSchema, cancelKey } from '../../../src/core/jobs/job-store';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { CallStore } from './call-store';
@@ -67,7 +67,15 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
   showChanges: (s, a) => s.showChanges(a.placementId),
   undoRefresh: (s, a) => s.undoRefresh(a.placementId, { jobId: a.jobId }),
   checkHandEdits: (s) => s.checkHandEdits(),
+  placeAgain: (s, a) => s.placeAgain(a.placementId, a.target, placeOptions(a)),
+  placeReport: (s, a) => s.placeReport(a.reference, a.target, placeOptions(a)),
+  replaceOrphan: (s, a) => s.replaceOrphan(a.placementId, a.target, placeOptions(a)),
 };
+
+/** PlaceOptions of a parsed call (an absent new placement id stays absent). */
+function placeOptions(a: { jobId: string; overwrite: boolean; newPlacementId?: string | undefined }): PlaceOptions {
+  return { jobId: a.jobId, overwrite: a.overwrite, ...(a.newPlacementId === undefined ? {} : { placementId: a.newPlacementId }) };
+}
 
 function json(value: unknown): CallRecord {
   return { state: 'done', value: JSON.parse(JSON.stringify(value ?? null)) as CallRecord extends { value: infer V } ? V : never };

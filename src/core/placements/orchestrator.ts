@@ -30,6 +30,7 @@ import { draftReport, editCommit, editedReport, insertCommit, type Edit } from '
 import { SerialQueue } from './serial-queue';
 import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
+import { placeExisting, type ConnectTarget, type PlaceRequest, type PlaceSteps } from './place-existing';
 import type { GrowthSetting } from './growth-setting';
 import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
 import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-keeper';
@@ -147,6 +148,24 @@ export class Orchestrator {
     return this.perPlacement.run(placementId, () =>
       this.asJob(opts, (scope) => movePlacement(this.moveSteps(), placementId, anchor, { ...opts, scope })),
     );
+  }
+
+  /**
+   * Place a report that exists on the platform at `anchor` without saving its definition (see place-existing.ts): a new
+   * placement of it, or an orphan's own placement written anew (queued with the orphan's other runs).
+   */
+  placeExisting(request: PlaceRequest, anchor: MoveAnchor, opts: InsertRunOptions = {}): Promise<PlacementOutcome> {
+    const run = async (): Promise<PlacementOutcome> => {
+      try {
+        const outcome = await this.asJob(opts, (scope) => placeExisting(this.placeSteps(), request, anchor, { ...opts, scope }));
+        // An orphan written anew has no refresh of these cells to undo.
+        this.undoing.drop(request.placementId);
+        return outcome;
+      } finally {
+        this.registry.dropPending(request.placementId);
+      }
+    };
+    return request.orphan ? this.perPlacement.run(request.placementId, run) : run();
   }
 
   /** Keep a placement's growth setting in its record (one document write); its cells are left as they are. */
@@ -393,7 +412,7 @@ export class Orchestrator {
   }
 
   /** Connect-workbook for the placement: where its cells are now, answered with the report's definition as it is now. */
-  private async connect(record: PlacementRecord, body: ConnectWorkbookBody, signal: CancelSignal | undefined): Promise<Report> {
+  private async connect(record: ConnectTarget, body: ConnectWorkbookBody, signal: CancelSignal | undefined): Promise<Report> {
     const report = await this.deps.reports.connectWorkbook(record.deploymentId, record.reportId, body, signal ? { signal } : {});
     this.deps.reportSeen?.(body.placementId, report);
     return report;
@@ -409,6 +428,15 @@ export class Orchestrator {
       write: (args) => this.locks.run(WRITE_LOCK, () => writeGrowing(this.writing, args)),
       finish: (record, written, t0) => this.finish(record, written, t0),
       now: () => this.deps.clock.now(),
+    };
+  }
+
+  /** The steps of placing an existing report: an insert's, with the registry saved at once. */
+  private placeSteps(): PlaceSteps {
+    return {
+      ...this.moveSteps(),
+      write: (args) => this.write(args),
+      save: (scope, record) => this.registry.save(scope, [record]),
     };
   }
 

@@ -147,6 +147,18 @@ export interface MoveOptions {
 
 export type { GrowthSetting };
 
+/** Options of placing a report that exists on the platform (again, by id or link, or an orphan anew). */
+export interface PlaceOptions {
+  jobId: string;
+  /** Overwrite user cells at the target (other placements always block). */
+  overwrite?: boolean;
+  /**
+   * The new placement's id (12 letters or digits), minted once by the pane and sent with every attempt of one placing,
+   * so a retry connects the platform's placement of the first attempt rather than a second one (minted when absent).
+   */
+  placementId?: string;
+}
+
 export interface InsertOptions {
   jobId: string;
   overwrite: boolean;
@@ -225,4 +237,17 @@ export interface AddinService {
   movePlacement(placementId: string, target: MoveTarget, options: MoveOptions): Promise<RunOutcome>;
   /** Keep what the placement's refreshes do when the result grows into cells below holding data. */
   setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void>;
+
+  /**
+   * Place the report of `placementId` again at `target`: a new placement (new id) of the same report, its definition
+   * unchanged on the platform. Throws kind 'blocked' as insert does.
+   */
+  placeAgain(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome>;
+  /**
+   * Place a report that exists on the platform, named by `reference` (its number id or a link to it), at `target`,
+   * without changing it; a key that cannot read it gets an error and nothing is written. Throws kind 'blocked' as insert does.
+   */
+  placeReport(reference: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome>;
+  /** Write an orphaned placement's report at `target` anew, under its own placementId, without changing the report. */
+  replaceOrphan(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome>;
 }

@@ -22,6 +22,7 @@ import type {
   MoveOptions,
   MoveTarget,
   JobStatus,
+  PlaceOptions,
   PlacementView,
   RefreshAllSummary,
   ReportDraft,
@@ -50,6 +51,9 @@ import { sessionOfInput } from './sign-in-input';
 import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
 import { CellChangesMemory } from './cell-changes-memory';
 import { handEditRanges } from '../placements/hand-edits';
+import { orphanRequest, placeAgainRequest, referenceRequest } from './place-requests';
+import { runPlaceJob, type PlaceJobDeps } from './place-job';
+import { parseReportReference } from './report-reference';
 
 class AddinServiceImpl implements AddinService {
   private readonly events: ServiceEvents;
@@ -58,6 +62,7 @@ class AddinServiceImpl implements AddinService {
   private readonly orchestrator: Orchestrator;
   private readonly suggestions = new ValueSuggestionCache();
   private readonly cells = new CellChangesMemory();
+  private readonly placing: PlaceJobDeps;
 
   constructor(private readonly deps: AddinServiceDeps) {
     this.events = new ServiceEvents(deps.workbookChanges);
@@ -92,6 +97,15 @@ class AddinServiceImpl implements AddinService {
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
       ...(deps.undo ? { undo: deps.undo } : {}),
     });
+    this.placing = {
+      jobs: this.jobs,
+      orchestrator: this.orchestrator,
+      platform: () => this.session.platform(),
+      activeCell: () => this.activeCell(),
+      randomBytes: deps.randomBytes,
+      written: (placementId) => this.cells.written(placementId, undefined),
+      ended: () => this.emit({ type: 'placementsChanged' }),
+    };
   }
 
   async getSession(): Promise<SessionState> {
@@ -385,6 +399,21 @@ class AddinServiceImpl implements AddinService {
       });
     await this.orchestrator.setGrowth(placementId, parsed.data);
     this.emit({ type: 'placementsChanged' });
+  }
+
+  placeAgain(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
+    return runPlaceJob(this.placing, target, options, async (listing, newId) => placeAgainRequest(listing, placementId, newId()));
+  }
+
+  placeReport(reference: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
+    return runPlaceJob(this.placing, target, options, async (listing, newId) => {
+      const ref = parseReportReference(reference, (await loadSession(this.deps.host.credentials))?.tenantUrl ?? null);
+      return referenceRequest(listing, ref, requireContext(await this.getContext()), newId());
+    });
+  }
+
+  replaceOrphan(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
+    return runPlaceJob(this.placing, target, options, async (listing) => orphanRequest(listing, placementId));
   }
 
   private emit(event: ServiceEvent): void {

@@ -114,3 +114,42 @@ test('move a placement and set its growth over google.script.run: parsed on both
   const bad = await addinRejection(service.setPlacementGrowth(outcome.placementId, 'sideways' as 'ask'));
   expect(bad.kind).toBe('validation');
 });
+
+test('place a report again and by id over google.script.run: parsed on both sides, a bad id keeps its kind', async () => {
+  await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
+  const deployments = await service.listDeployments();
+  const environments = await service.listEnvironments(deployments[0]!.id);
+  await service.setContext({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
+  const target = await service.activeCell();
+  const draft = {
+    name: 'To place again',
+    description: '',
+    mode: 'sql' as const,
+    sqlQuery: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1 ORDER BY 1',
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
+  const outcome = await service.insert(draft, target, { jobId: mintCallId(), overwrite: false });
+  events.length = 0;
+  const again = await service.placeAgain(outcome.placementId, { ...target, row: 0, col: 4, label: 'Sheet1!E1' }, { jobId: mintCallId() });
+  expect(again.rangeLabel).toMatch(/^Sheet1!E1:F\d+$/);
+  expect(events).toContainEqual({ type: 'placementsChanged' });
+  const reportId = (await service.listPlacements())[0]!.reportId;
+  const byId = await service.placeReport(
+    String(reportId),
+    { ...target, row: 0, col: 8, label: 'Sheet1!I1' },
+    {
+      jobId: mintCallId(),
+      placementId: 'SheetsPlace1',
+    },
+  );
+  expect(byId.placementId).toBe('SheetsPlace1');
+  const sheet = env.book.getSheets()[0]!;
+  expect([sheet.getRange(1, 5, 1, 1).getValue(), sheet.getRange(1, 9, 1, 1).getValue()]).toEqual(['status', 'status']);
+  const list = await service.listPlacements();
+  expect(list.map((p) => p.reportId)).toEqual([reportId, reportId, reportId]);
+  const bad = await addinRejection(service.placeReport('not a report', target, { jobId: mintCallId() }));
+  expect(bad.kind).toBe('validation');
+  expect(bad.message).toMatch(/number id/);
+});
