@@ -1,11 +1,11 @@
 /** The cards of the placement list grouped by sheet, with a search box past 10 placements and a compact density switch. */
 import { Field, SearchBox, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
 import { SEARCH_THRESHOLD, groupPlacements, refreshableIds, searchPlacements } from './list-groups';
 import { usePaneEnv } from './pane-env';
 import { DENSITY_KEY, noPaneSettings } from './pane-settings';
-import { focusPlacementCard } from './placement-card-id';
+import { focusPlacementCard, placementCardId } from './placement-card-id';
 import { PlacementGroup } from './PlacementGroup';
 
 export interface PlacementListProps {
@@ -19,6 +19,9 @@ export interface PlacementListProps {
   /** A card to show and focus (its group expanded, the search cleared if it hides the card); `seq` repeats a request. */
   reveal: { placementId: string; seq: number } | null;
 }
+
+/** Cards mounted per render: a long list mounts in steps, so no single task of the page mounts all of it. */
+export const CARDS_PER_STEP = 20;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -43,6 +46,21 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
     () => new Map(groupPlacements(placements).map((g) => [g.key, refreshableIds(g.placements)] as const)),
     [placements],
   );
+
+  // How many of the shown cards are mounted yet (counted through the expanded groups in order): one step when the list
+  // opens or the search changes, then a step more per render (each a transition: interruptible, input goes first) until
+  // every card is there. A reload of the list keeps what is mounted.
+  const [mounted, setMounted] = useState({ query: effectiveQuery, count: CARDS_PER_STEP });
+  let mountedCount = mounted.count;
+  if (mounted.query !== effectiveQuery) {
+    mountedCount = CARDS_PER_STEP;
+    setMounted({ query: effectiveQuery, count: CARDS_PER_STEP });
+  }
+  const visibleCount = groups.reduce((n, g) => n + (collapsed.has(g.key) ? 0 : g.placements.length), 0);
+  useEffect(() => {
+    if (mountedCount >= visibleCount) return;
+    startTransition(() => setMounted((m) => ({ ...m, count: m.count + CARDS_PER_STEP })));
+  }, [mountedCount, visibleCount]);
 
   const toggle = useCallback(
     (key: string) =>
@@ -78,9 +96,52 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
   }, [reveal]);
   useEffect(() => {
     if (pendingFocus === null) return;
+    // A card not mounted yet (a long list mounts in steps) is focused at the step that mounts it.
+    if (document.getElementById(placementCardId(pendingFocus)) === null && mountedCount < visibleCount) return;
     focusPlacementCard(pendingFocus);
     setPendingFocus(null);
-  }, [pendingFocus, groups]);
+  }, [pendingFocus, groups, mountedCount, visibleCount]);
+
+  // The groups and their cards render again only when they change: a keystroke in the search box renders the box alone at
+  // once, and the filtered cards after it (a deferred, interruptible render), so a long list never blocks typing.
+  // A card's element is kept while its placement, the card renderer and the density are the same: React then skips that
+  // card when the list renders again (a step of mounting, a collapse, a search), so only new cards cost a render.
+  const cardCache = useRef<{ renderCard: PlacementListProps['renderCard']; compact: boolean; cards: WeakMap<PlacementView, ReactNode> }>({
+    renderCard,
+    compact,
+    cards: new WeakMap(),
+  });
+  if (cardCache.current.renderCard !== renderCard || cardCache.current.compact !== compact)
+    cardCache.current = { renderCard, compact, cards: new WeakMap() };
+  const cardOf = (p: PlacementView): ReactNode => {
+    const { cards } = cardCache.current;
+    if (!cards.has(p)) cards.set(p, renderCard(p, compact));
+    return cards.get(p);
+  };
+
+  const body = useMemo(() => {
+    let room = mountedCount;
+    return groups.map((g) => {
+      const ids = sheetIds.get(g.key) ?? [];
+      const expanded = !collapsed.has(g.key);
+      const cards = expanded ? g.placements.slice(0, Math.max(0, room)) : [];
+      if (expanded) room -= cards.length;
+      return (
+        <PlacementGroup
+          key={g.key}
+          title={g.title}
+          count={g.placements.length}
+          expanded={expanded}
+          onToggle={() => toggle(g.key)}
+          onRefreshSheet={g.orphaned || ids.length === 0 ? undefined : () => onRefreshSheet(ids)}
+          locked={locked}
+          compact={compact}
+        >
+          {cards.map(cardOf)}
+        </PlacementGroup>
+      );
+    });
+  }, [groups, sheetIds, collapsed, toggle, onRefreshSheet, locked, compact, renderCard, mountedCount]);
 
   return (
     <div className={styles.root}>
@@ -97,23 +158,7 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
           No reports match “{shownQuery.trim()}”.
         </Text>
       ) : (
-        groups.map((g) => {
-          const ids = sheetIds.get(g.key) ?? [];
-          return (
-            <PlacementGroup
-              key={g.key}
-              title={g.title}
-              count={g.placements.length}
-              expanded={!collapsed.has(g.key)}
-              onToggle={() => toggle(g.key)}
-              onRefreshSheet={g.orphaned || ids.length === 0 ? undefined : () => onRefreshSheet(ids)}
-              locked={locked}
-              compact={compact}
-            >
-              {g.placements.map((p) => renderCard(p, compact))}
-            </PlacementGroup>
-          );
-        })
+        body
       )}
     </div>
   );
