@@ -93,6 +93,7 @@ const placementViewSchema = z.object({
   publicId: z.string(),
   name: z.string(),
   sheetName: z.string().nullable(),
+  sheetIndex: z.number().int().nonnegative().nullable().optional(),
   rangeLabel: z.string().nullable(),
   dataRows: z.number(),
   cols: z.number(),

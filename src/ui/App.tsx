@@ -3,6 +3,7 @@ import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from 
 import { useMemo } from 'react';
 import type { AddinService } from '../core/service/addin-service';
 import { PaneEnvContext, type PaneClock, type PaneEnv } from './pane-env';
+import { localPaneSettings, type PaneSettings } from './pane-settings';
 import type { RefreshAllFeed } from './refresh-all-feed';
 import type { AutomationService } from '../core/automation/automation-service';
 import { PaneShell } from './PaneShell';
@@ -24,6 +25,8 @@ export interface AppProps {
   refreshAllFeed?: RefreshAllFeed | null;
   /** Refresh on open, the schedule and the run log; the Automation section is absent without it. */
   automation?: AutomationService | null;
+  /** The pane's per-user settings (the list's density); the page's localStorage when absent. */
+  settings?: PaneSettings;
 }
 
 const useStyles = makeStyles({
@@ -51,11 +54,21 @@ export function App({
   keyHelpUrl = null,
   refreshAllFeed = null,
   automation = null,
+  settings,
 }: AppProps) {
   const styles = useStyles();
   const env = useMemo<PaneEnv>(
-    () => ({ service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed, automation }),
-    [service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed, automation],
+    () => ({
+      service,
+      clock,
+      newJobId,
+      activeCellPollMs,
+      keyHelpUrl,
+      refreshAllFeed,
+      automation,
+      settings: settings ?? localPaneSettings(),
+    }),
+    [service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed, automation, settings],
   );
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>

@@ -43,6 +43,8 @@ export interface PlacementItemProps {
   highlighted: boolean;
   /** An unattended run failed on this placement and nobody has looked yet: the card says so until `onMarkSeen`. */
   onMarkSeen?: (() => void) | null;
+  /** The list's compact density: the same content with less space around it. */
+  compact?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -56,6 +58,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0,
   },
+  compact: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, gap: 0 },
   highlighted: {
     border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`,
     backgroundColor: tokens.colorBrandBackground2,
@@ -96,7 +99,7 @@ export function PlacementItem(props: PlacementItemProps) {
       id={placementCardId(p.placementId)}
       // Focusable by script only (a highlighted card, a link of the Refresh all summary), never a tab stop.
       tabIndex={-1}
-      className={mergeClasses(styles.item, highlighted && styles.highlighted)}
+      className={mergeClasses(styles.item, props.compact === true && styles.compact, highlighted && styles.highlighted)}
       aria-label={p.name}
       aria-current={highlighted ? 'true' : undefined}
       data-highlighted={highlighted ? 'true' : undefined}

@@ -1,4 +1,4 @@
-/** "Reports in this workbook": the placement list with per-item actions, hand-edit stops, Refresh all (progress, Stop, Retry failed), Move and Remove. */
+/** "Reports in this workbook": the list grouped by sheet with per-item actions, hand-edit stops, Refresh all and Refresh sheet, Move and Remove. */
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CellTarget, JobItemState, PlacementView } from '../core/service/addin-service';
@@ -11,6 +11,7 @@ import { usePaneEnv } from './pane-env';
 import { placementBadge } from './placement-badge';
 import { focusPlacementCard } from './placement-card-id';
 import { PlacementItem } from './PlacementItem';
+import { PlacementList } from './PlacementList';
 import { itemStateOf } from './refresh-all-run';
 import { RefreshAllBar } from './RefreshAllBar';
 import { RemoveDialog } from './RemoveDialog';
@@ -40,7 +41,6 @@ export interface PlacementsPanelProps {
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   empty: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -131,12 +131,16 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
     wasRunning.current = running;
   }, [running, reload]);
 
-  const refreshAll = () => {
+  /** Refresh all over `ids` (every placement with cells by default; one sheet's for Refresh sheet). */
+  const refreshAll = (ids = (placements ?? []).filter((p) => p.rangeLabel !== null).map((p) => p.placementId)) => {
     setError(null);
     setSingleFailures({});
     setOutcomes({});
-    all.start((placements ?? []).filter((p) => p.rangeLabel !== null).map((p) => p.placementId));
+    all.start(ids);
   };
+  /** A card the Refresh all summary asked to show: the list expands its group (or clears the search) and focuses it. */
+  const [reveal, setReveal] = useState<{ placementId: string; seq: number } | null>(null);
+  const showCard = useCallback((placementId: string) => setReveal((r) => ({ placementId, seq: (r?.seq ?? 0) + 1 })), []);
 
   /** With `overwrite`, the refresh writes over cells edited by hand (the user chose Overwrite on the card's warning). */
   const refreshOne = async (p: PlacementView, overwrite = false) => {
@@ -236,7 +240,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
         <Text as="h2" id={headingId} size={400} weight="semibold" tabIndex={-1}>
           Reports in this workbook
         </Text>
-        <Button size="small" onClick={refreshAll} disabled={locked || !refreshable}>
+        <Button size="small" onClick={() => refreshAll()} disabled={locked || !refreshable}>
           Refresh all
         </Button>
       </div>
@@ -251,6 +255,8 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
           run={shownRun}
           onStop={all.stop}
           onRetryFailed={all.retryFailed}
+          onRefreshRest={all.refreshRest}
+          onShowCard={showCard}
           onOverwriteSkipped={all.overwriteSkipped}
           onLocate={tools.locate}
           onDismiss={all.dismiss}
@@ -262,8 +268,12 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
       ) : placements.length === 0 ? (
         <Text className={styles.empty}>No reports yet. Choose New report to place one at the selected cell.</Text>
       ) : (
-        <ul className={styles.list}>
-          {placements.map((p) => {
+        <PlacementList
+          placements={placements}
+          locked={locked}
+          onRefreshSheet={(ids) => refreshAll(ids)}
+          reveal={reveal}
+          renderCard={(p, compact) => {
             const running = singles[p.placementId] !== undefined;
             const job: JobItemState | undefined = running
               ? { state: 'running' }
@@ -272,6 +282,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
               <PlacementItem
                 key={p.placementId}
                 placement={p}
+                compact={compact}
                 badge={placementBadge(p, job, nowMs)}
                 nowMs={nowMs}
                 refreshing={running}
@@ -304,8 +315,8 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
                 onMarkSeen={marked?.has(p.placementId) && onMarkSeen ? () => onMarkSeen(p.placementId) : null}
               />
             );
-          })}
-        </ul>
+          }}
+        />
       )}
       <MoveDialog
         name={moving?.name ?? null}

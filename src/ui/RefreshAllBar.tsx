@@ -1,4 +1,4 @@
-/** Progress of a "Refresh all" run: "N of M refreshed", failed and skipped reports linked to their cards, Stop, Retry, Overwrite. */
+/** Progress of a "Refresh all" run: "N of M refreshed", failed and skipped reports linked to their cards, Stop, Refresh failed or the rest. */
 import { Button, Link, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { focusPlacementCard } from './placement-card-id';
 import { countRun, failedIds, skippedItems, type RefreshAllRun } from './refresh-all-run';
@@ -7,6 +7,8 @@ export interface RefreshAllBarProps {
   run: RefreshAllRun;
   onStop: () => void;
   onRetryFailed: () => void;
+  /** Refresh the reports a stopped run did not reach (the button shows only when given). */
+  onRefreshRest?: () => void;
   onDismiss: () => void;
   /** Refresh the reports skipped for hand edits, writing over the edits. */
   onOverwriteSkipped?: () => void;
@@ -14,6 +16,8 @@ export interface RefreshAllBarProps {
   onLocate?: (placementId: string) => void;
   /** The list's placements: the names of the failed ones are shown as links that focus their cards. */
   placements?: ReadonlyArray<{ placementId: string; name: string }>;
+  /** Shows and focuses a report's card (its group expanded, the search cleared when it hides it); focuses it as it is by default. */
+  onShowCard?: (placementId: string) => void;
 }
 
 const useStyles = makeStyles({
@@ -33,7 +37,8 @@ const useStyles = makeStyles({
 });
 
 export function RefreshAllBar(props: RefreshAllBarProps) {
-  const { run, onStop, onRetryFailed, onDismiss, onOverwriteSkipped, onLocate, placements = [] } = props;
+  const { run, onStop, onRetryFailed, onRefreshRest, onDismiss, onOverwriteSkipped, onLocate, placements = [] } = props;
+  const showCard = props.onShowCard ?? focusPlacementCard;
   const styles = useStyles();
   const c = countRun(run);
   const parts = [`${c.done} of ${c.total} refreshed`];
@@ -56,7 +61,7 @@ export function RefreshAllBar(props: RefreshAllBarProps) {
         <ul className={styles.failed} aria-label="Failed reports">
           {failed.map((p) => (
             <li key={p.placementId}>
-              <Link as="button" onClick={() => focusPlacementCard(p.placementId)}>
+              <Link as="button" onClick={() => showCard(p.placementId)}>
                 {p.name}
               </Link>
             </li>
@@ -67,7 +72,7 @@ export function RefreshAllBar(props: RefreshAllBarProps) {
         <ul className={styles.skipped} aria-label="Skipped reports">
           {skipped.map((s) => (
             <li key={s.placementId} className={styles.skippedItem}>
-              <Link as="button" onClick={() => focusPlacementCard(s.placementId)}>
+              <Link as="button" onClick={() => showCard(s.placementId)}>
                 {s.name}
               </Link>
               <Text size={200} className={styles.reason}>
@@ -96,7 +101,12 @@ export function RefreshAllBar(props: RefreshAllBarProps) {
           <>
             {c.failed > 0 && (
               <Button size="small" appearance="primary" onClick={onRetryFailed}>
-                Retry failed
+                Refresh failed
+              </Button>
+            )}
+            {c.stopped > 0 && onRefreshRest !== undefined && (
+              <Button size="small" onClick={onRefreshRest}>
+                Refresh the rest
               </Button>
             )}
             {skipped.length > 0 && onOverwriteSkipped !== undefined && (

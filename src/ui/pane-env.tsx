@@ -1,6 +1,7 @@
 /** What every pane component may reach without props: the service, a clock, job-id minting and the active-cell poll interval. */
 import { createContext, useContext } from 'react';
 import type { AddinService } from '../core/service/addin-service';
+import type { PaneSettings } from './pane-settings';
 import type { RefreshAllFeed } from './refresh-all-feed';
 import type { AutomationService } from '../core/automation/automation-service';
 
@@ -20,6 +21,8 @@ export interface PaneEnv {
   refreshAllFeed: RefreshAllFeed | null;
   /** The workbook's switches (refresh on open, schedule) and run log; null where the host offers none. */
   automation?: AutomationService | null;
+  /** The pane's per-user settings (the list's density); none kept when absent. */
+  settings?: PaneSettings;
 }
 
 export const PaneEnvContext = createContext<PaneEnv | null>(null);

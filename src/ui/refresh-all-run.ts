@@ -89,6 +89,11 @@ export function failedIds(run: RefreshAllRun): string[] {
   return run.ids.filter((id) => run.items[id]?.state === 'failed');
 }
 
+/** The run's placements it did not reach (stopped before their refresh began or ended): what Refresh the rest runs. */
+export function stoppedIds(run: RefreshAllRun): string[] {
+  return run.ids.filter((id) => run.items[id]?.state === 'stopped');
+}
+
 /** The run's placements skipped for hand edits, with the reason the service gave for each. */
 export function skippedItems(run: RefreshAllRun): Array<{ placementId: string; reason: string }> {
   return run.ids.flatMap((placementId) => {

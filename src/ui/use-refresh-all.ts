@@ -1,9 +1,9 @@
-/** A hook owning the "Refresh all" run (kept by the shell, so it outlives the editor): start, Stop, Retry, Overwrite, a ribbon run. */
+/** A hook owning the "Refresh all" run (kept by the shell, so it outlives the editor): start, Stop, Refresh failed or the rest, a ribbon run. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefreshAllSummary } from '../core/service/addin-service';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
-import { adoptRun, failedIds, finishRun, skippedItems, startRun, withItem, type RefreshAllRun } from './refresh-all-run';
+import { adoptRun, failedIds, finishRun, skippedItems, startRun, stoppedIds, withItem, type RefreshAllRun } from './refresh-all-run';
 import { useServiceEvents } from './use-service-events';
 
 export interface RefreshAllHandle {
@@ -13,6 +13,8 @@ export interface RefreshAllHandle {
   start(placementIds: string[]): void;
   stop(): void;
   retryFailed(): void;
+  /** Refreshes the placements a finished run did not reach (stopped before their refresh). */
+  refreshRest(): void;
   /** Refreshes the placements the finished run skipped for hand edits, writing over those edits. */
   overwriteSkipped(): void;
   dismiss(): void;
@@ -92,6 +94,11 @@ export function useRefreshAll(): RefreshAllHandle {
     if (r !== null && !r.running) start(failedIds(r));
   }, [start]);
 
+  const refreshRest = useCallback(() => {
+    const r = current.current;
+    if (r !== null && !r.running) start(stoppedIds(r));
+  }, [start]);
+
   const overwriteSkipped = useCallback(() => {
     const r = current.current;
     if (r !== null && !r.running)
@@ -108,5 +115,5 @@ export function useRefreshAll(): RefreshAllHandle {
     [],
   );
 
-  return { run, error, start, stop, retryFailed, overwriteSkipped, dismiss, clearError, forget, adoptedJobId };
+  return { run, error, start, stop, retryFailed, refreshRest, overwriteSkipped, dismiss, clearError, forget, adoptedJobId };
 }

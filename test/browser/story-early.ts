@@ -303,7 +303,7 @@ export function earlyScenarios(story: Story): Scenario[] {
       },
     },
     {
-      name: '7 Refresh all over three placements with one failing: the others succeed, the failure says why, Retry failed succeeds',
+      name: '7 Refresh all over three placements with one failing: the others succeed, the failure says why, Refresh failed succeeds',
       run: async (ctx) => {
         assert(story.sheet2 !== null, 'scenario 3 did not add a sheet');
         const third = await placeSqlReport(story, TOP_CITIES, story.sheet2, 'G3');
@@ -329,7 +329,7 @@ export function earlyScenarios(story: Story): Scenario[] {
           const bar = ui.pane.getByRole('group', { name: 'Refresh all' });
           await waitFor(
             'Refresh all to end with one failure',
-            async () => (await ui.button('Retry failed').isVisible()) && (await bar.innerText()).includes('2 of 3 refreshed, 1 failed'),
+            async () => (await ui.button('Refresh failed').isVisible()) && (await bar.innerText()).includes('2 of 3 refreshed, 1 failed'),
             {
               timeoutMs: 90_000,
               observe: () => bar.innerText(),
@@ -352,10 +352,10 @@ export function earlyScenarios(story: Story): Scenario[] {
         await checkReport(wb, secondArea, { expected: await reference(story, BY_NICKNAME.reference, BY_NICKNAME.numeric) });
 
         const thirdBefore = await ui.refreshedAt(TOP_CITIES.name);
-        await ui.button('Retry failed').click();
+        await ui.button('Refresh failed').click();
         const bar = ui.pane.getByRole('group', { name: 'Refresh all' });
         await waitFor(
-          'Retry failed to refresh the failed report',
+          'Refresh failed to refresh the failed report',
           async () => (await bar.innerText()).includes('1 of 1 refreshed') && (await ui.button('Done').isVisible()),
           {
             timeoutMs: 60_000,

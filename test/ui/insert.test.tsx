@@ -267,7 +267,8 @@ test('Edit reopens the saved definition and "Save and refresh" sends the edited 
     builderState: null,
   };
   renderPane(fake);
-  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  // The first render of the pane with its list takes over a second in jsdom on a loaded machine.
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }, { timeout: 5000 }));
   const sql = await screen.findByDisplayValue('SELECT 1');
   expect(fake.callsOf('loadDraft')).toEqual([['p1']]);
   await change(sql, 'SELECT 2');

@@ -193,7 +193,8 @@ test('an edit asks before discarding only once something changed', async () => {
     builderState: null,
   };
   renderPane(fake);
-  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  // The first render of the pane with its list takes over a second in jsdom on a loaded machine.
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }, { timeout: 5000 }));
   const sql = await screen.findByDisplayValue('SELECT 1');
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   expect(screen.getByRole('heading', { name: 'Reports in this workbook' })).toBeTruthy();

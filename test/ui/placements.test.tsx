@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-// Placements: status badges, relative times that move with the clock, Refresh all with N of M / failures / Retry failed, Remove.
+// Placements: status badges, relative times that move with the clock, Refresh all with N of M / failures / Refresh failed, Remove.
 // One file past 300 lines: every case shares the fake service's placements and the fake clock.
 import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
@@ -86,7 +86,7 @@ test('an up-to-date or out-of-date badge says how fresh its status is in visible
   expect(item('Revenue by month').textContent).not.toMatch(/Status (as of|checked)/);
   expect(item('Old report').textContent).not.toMatch(/Status (as of|checked)/);
   // Keyboard and screen-reader users cannot reach a native title: the list uses none.
-  expect(screen.getByRole('list').querySelectorAll('[title]')).toHaveLength(0);
+  for (const list of screen.getAllByRole('list')) expect(list.querySelectorAll('[title]')).toHaveLength(0);
 });
 
 test('per-item buttons carry the report name and call the service', async () => {
@@ -115,7 +115,7 @@ test('a failed single refresh says what to do on its own card, and marks the ite
   expect(container.textContent?.match(/Sheet1!B21, which holds data/g)).toHaveLength(1);
 });
 
-test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retry failed re-runs only the failed ids', async () => {
+test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Refresh failed re-runs only the failed ids', async () => {
   const fake = fakeWithPlacements();
   const first = gate<RefreshAllSummary>();
   fake.refreshAllImpl = () => first.promise;
@@ -178,11 +178,11 @@ test('Refresh all shows N of M, per-item state, a failure reason, Stop, and Retr
     skipped: 0,
     items: ids.map((placementId) => ({ placementId, item: { state: 'done', dataRows: 1, cols: 1 } })),
   });
-  await click(within(after).getByRole('button', { name: 'Retry failed' }));
+  await click(within(after).getByRole('button', { name: 'Refresh failed' }));
   await settle();
   expect(fake.callsOf('refreshAll')[1]).toEqual([['p2'], { jobId: 'job-2' }]);
   expect(screen.getByRole('group', { name: 'Refresh all' }).textContent).toContain('1 of 1 refreshed');
-  expect(within(screen.getByRole('group', { name: 'Refresh all' })).queryByRole('button', { name: 'Retry failed' })).toBeNull();
+  expect(within(screen.getByRole('group', { name: 'Refresh all' })).queryByRole('button', { name: 'Refresh failed' })).toBeNull();
 });
 
 test('a placement whose cells were deleted shows Orphaned as soon as the service says the placements changed, even after a Refresh all marked it done', async () => {
@@ -339,7 +339,8 @@ test('a single refresh and its Cancel say their outcome on their own card, not a
   const cities = item('Top cities');
   expect(cities.textContent).toContain('Cancelled. Nothing was changed.');
   expect(container.textContent?.match(/Cancelled\. Nothing was changed\./g)).toHaveLength(1);
-  // The list's own message area (above the cards) holds nothing.
-  const list = screen.getByRole('list');
-  expect(list.previousElementSibling?.querySelector('.fui-MessageBar')).toBeFalsy();
+  // The list's own message area (above the cards) holds nothing: every message bar is on a card.
+  const bars = [...container.querySelectorAll('.fui-MessageBar')];
+  expect(bars.length).toBeGreaterThan(0);
+  for (const bar of bars) expect(bar.closest('li')).not.toBeNull();
 });

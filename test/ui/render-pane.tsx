@@ -1,6 +1,7 @@
 /** Renders the whole pane over a FakeAddinService with a settable clock and predictable job ids, for pane tests. */
 import { render, type RenderResult } from '@testing-library/react';
 import { App } from '../../src/ui/App';
+import type { PaneSettings } from '../../src/ui/pane-settings';
 import type { RefreshAllFeed } from '../../src/ui/refresh-all-feed';
 import { FakeAddinService } from './fake-addin-service';
 
@@ -12,7 +13,14 @@ export interface PaneUnderTest extends RenderResult {
 
 export function renderPane(
   fake = new FakeAddinService(),
-  options: { nowMs?: number; activeCellPollMs?: number; keyHelpUrl?: string | null; refreshAllFeed?: RefreshAllFeed } = {},
+  options: {
+    nowMs?: number;
+    activeCellPollMs?: number;
+    keyHelpUrl?: string | null;
+    refreshAllFeed?: RefreshAllFeed;
+    /** The pane's per-user settings; an empty store of this render's own when absent (no test sees another's). */
+    settings?: PaneSettings;
+  } = {},
 ): PaneUnderTest {
   const clock = {
     nowMs: options.nowMs ?? Date.parse('2025-03-01T12:00:00Z'),
@@ -35,9 +43,15 @@ export function renderPane(
       activeCellPollMs={options.activeCellPollMs ?? 0}
       keyHelpUrl={options.keyHelpUrl ?? null}
       refreshAllFeed={options.refreshAllFeed ?? null}
+      settings={options.settings ?? memorySettings()}
     />,
   );
   return { ...result, fake, clock, jobIds };
+}
+
+function memorySettings(): PaneSettings {
+  const kept = new Map<string, string>();
+  return { get: (k) => kept.get(k) ?? null, set: (k, v) => void kept.set(k, v) };
 }
 
 /** A fake that is already signed in with a chosen context. */

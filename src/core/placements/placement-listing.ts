@@ -8,7 +8,9 @@ import type { PlacementListing } from './placement-types';
 export function listingsOf(records: readonly PlacementRecord[], layout: WorkbookLayout): PlacementListing[] {
   return records.map((record): PlacementListing => {
     const area = layout.areas[record.placementId] ?? null;
-    const sheetName = area ? (layout.sheets.find((s) => s.id === area.sheetId)?.name ?? null) : (record.sheetName ?? null);
-    return { record, area, sheetName, rangeRef: area && sheetName !== null ? formatRangeRef(sheetName, area) : null };
+    const index = area ? layout.sheets.findIndex((s) => s.id === area.sheetId) : -1;
+    const sheetName = area ? (layout.sheets[index]?.name ?? null) : (record.sheetName ?? null);
+    const sheetIndex = index < 0 ? null : index;
+    return { record, area, sheetName, sheetIndex, rangeRef: area && sheetName !== null ? formatRangeRef(sheetName, area) : null };
   });
 }

@@ -136,5 +136,7 @@ export interface PlacementListing {
   /** Where the placement is now (the host's tracked area); null when its cells were deleted. */
   area: GridRange | null;
   sheetName: string | null;
+  /** The sheet's position in the workbook's tab order (0 first); null when its cells or sheet were deleted. */
+  sheetIndex: number | null;
   rangeRef: string | null;
 }

@@ -87,6 +87,8 @@ export interface PlacementView {
   publicId: string;
   name: string;
   sheetName: string | null;
+  /** The sheet's position in the workbook's tab order (0 first), for grouping the list; null or absent when orphaned or unknown. */
+  sheetIndex?: number | null;
   /** "Sheet1!B2:D20" (header rows included), or null when orphaned */
   rangeLabel: string | null;
   /** Data rows last written (header rows not counted). */

@@ -64,6 +64,7 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     publicId: record.publicId,
     name: record.name,
     sheetName: listing.sheetName,
+    sheetIndex: listing.sheetIndex,
     rangeLabel: listing.rangeRef,
     dataRows: record.areaRows - headerRows,
     cols: record.cols,

@@ -27,6 +27,7 @@ const listing = (r: Partial<PlacementRecord> = {}, placed = true): PlacementList
   record: { ...record, ...r },
   area: placed ? { sheetId: 's1', row: 3, col: 1, rows: 5, cols: 2 } : null,
   sheetName: 'Sheet1',
+  sheetIndex: placed ? 0 : null,
   rangeRef: placed ? 'Sheet1!B4:C8' : null,
 });
 
@@ -48,6 +49,7 @@ describe('placementView', () => {
       publicId: 'AbCdEfGhIjKl',
       name: 'Orders',
       sheetName: 'Sheet1',
+      sheetIndex: 0,
       rangeLabel: 'Sheet1!B4:C8',
       dataRows: 4,
       cols: 2,
