@@ -24,7 +24,7 @@ export interface RefreshAllOptions {
 /**
  * Refresh `placementIds` (duplicates ignored). The orchestrator's write lock makes writes one at a time, so
  * up to `concurrency` queries run while one placement writes, each worker's next query started while its previous
- * result waits for the lock. "Retry failed" is a second call with the failed ids.
+ * result waits for the lock. "Refresh failed" is a second call with the failed ids.
  * The placements share one job: the registry and the layout are read once, and every record is saved in one document
  * write when the job ends (stopped or not), so that N placements cost the host about 2N calls plus their blocks.
  */

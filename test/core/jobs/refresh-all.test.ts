@@ -56,7 +56,7 @@ describe('refreshAll', () => {
     expect(r.model.getValue(r.sheet, 2, 6)).toBe('p2-1'); // the failed one kept its cells
     expect(r.model.getValue(r.sheet, 3, 6)).toBeNull();
 
-    // Retry failed = call again with the failed ids.
+    // Refresh failed = call again with the failed ids.
     r.queries.set('SELECT 2', numbered(9, 'ok-'));
     const failed = summary.items.filter((x) => x.item.state === 'failed').map((x) => x.placementId);
     const retry = await refreshAll(r.orch, failed);
