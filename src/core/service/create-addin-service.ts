@@ -33,6 +33,7 @@ import type {
 } from './addin-service';
 import { resultHeaderTitles } from './header-titles';
 import { planReportTotals } from './totals-planner';
+import { compileWithParameters } from './parameter-compiler';
 import { previewSql, previewTable } from './report-preview';
 import type { PreviewTable } from './preview-table';
 import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
@@ -89,6 +90,8 @@ class AddinServiceImpl implements AddinService {
       titles: (context, _result, report) =>
         resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
       totals: (context, report) => planReportTotals(context, report, (env) => this.session.sessionMeta(context.deploymentId, env)),
+      parameters: (context, report, bound) =>
+        compileWithParameters(context, report, bound, (env) => this.session.sessionMeta(context.deploymentId, env)),
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
       ...(deps.undo ? { undo: deps.undo } : {}),
     });
