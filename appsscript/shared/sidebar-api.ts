@@ -8,6 +8,7 @@ import { deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } fro
 import { jobStatusSchema } from '../../src/core/jobs/job-store';
 import { ADDIN_ERROR_KINDS } from '../../src/core/errors/addin-error';
 import { growthSchema } from '../../src/core/placements/growth-setting';
+import { parameterBindingInputsSchema } from '../../src/core/service/parameter-views';
 import type { JobItemState } from '../../src/core/jobs/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
 import { serverErrorSchema } from './server-result';
@@ -107,6 +108,7 @@ const placementViewSchema = z.object({
   handEdits: handEditsViewSchema.nullable().optional(),
   lastChanges: changesViewSchema.nullable().optional(),
   undo: undoViewSchema.optional(),
+  parameters: z.array(z.object({ cell: z.string(), member: z.string(), value: z.string().nullable(), changed: z.boolean() })).optional(),
 });
 
 const jobId = callIdSchema;
@@ -172,6 +174,7 @@ export const sidebarApi = {
     result: runOutcomeSchema,
   },
   setPlacementGrowth: { args: z.object({ placementId: z.string(), growth: growthSchema }).strict(), result: z.null() },
+  bindParameters: { args: z.object({ placementId: z.string(), bindings: parameterBindingInputsSchema }).strict(), result: z.null() },
   locateHandEdits: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   showChanges: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   undoRefresh: { args: z.object({ placementId: z.string(), jobId }).strict(), result: runOutcomeSchema },

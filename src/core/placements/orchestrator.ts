@@ -45,7 +45,7 @@ import {
   pacedParameterHost,
   type ParameterHostCalls,
 } from './parameters-phase';
-import { parameterChanges, type ParameterChange } from '../params/parameter-changes';
+import { changedParameters, parameterStatuses, type ParameterChange, type ParameterStatus } from '../params/parameter-changes';
 import type { ParameterBindingInput } from '../params/parameter-binding';
 
 const WRITE_LOCK = 'write';
@@ -181,11 +181,15 @@ export class Orchestrator {
     });
   }
 
-  /** The bound cells whose value differs from the one the placement's last run used ("Out of date: Inputs!B2 changed"). */
-  async parameterChanges(): Promise<ParameterChange[]> {
-    const scope = new JobScope();
+  /** The placements whose bound cells differ from the values their last run used ("Out of date: Inputs!B2 changed"). */
+  async parameterChanges(scope: JobScope = new JobScope()): Promise<ParameterChange[]> {
+    return changedParameters(await this.parameterStatuses(scope));
+  }
+
+  /** Every bound cell where it is now and whether it changed; with a listing's scope, one snapshot read more. */
+  async parameterStatuses(scope: JobScope = new JobScope()): Promise<ParameterStatus[]> {
     const registry = await this.registry.read(scope);
-    return parameterChanges(registry.records, await this.startLayout(scope), this.params.snapshot);
+    return parameterStatuses(registry.records, await this.startLayout(scope), this.params.snapshot);
   }
 
   /** Save the records a job has written or failed (one document write); the job's owner calls it when the job ends. */

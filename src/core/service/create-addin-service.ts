@@ -34,6 +34,8 @@ import type {
 import { resultHeaderTitles } from './header-titles';
 import { planReportTotals } from './totals-planner';
 import { compileWithParameters } from './parameter-compiler';
+import { parameterViewsOf, parseBindingInputs, withParameterViews } from './parameter-views';
+import type { ParameterBindingInput } from '../params/parameter-binding';
 import { previewSql, previewTable } from './report-preview';
 import type { PreviewTable } from './preview-table';
 import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
@@ -208,12 +210,15 @@ class AddinServiceImpl implements AddinService {
   }
 
   async listPlacements(): Promise<PlacementView[]> {
-    const { placements, damaged } = await this.orchestrator.listing();
+    const scope = new JobScope();
+    const { placements, damaged } = await this.orchestrator.listing(scope);
+    const params = await this.orchestrator.parameterStatuses(scope);
     return [
       ...placements.map((l) => {
         const id = l.record.placementId;
+        const view = placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id));
         return {
-          ...placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id)),
+          ...withParameterViews(view, parameterViewsOf(l.record, params)),
           handEdits: this.cells.handEditsOf(id),
           lastChanges: this.cells.changesOf(id),
           undo: this.orchestrator.undoState(id),
@@ -387,6 +392,13 @@ class AddinServiceImpl implements AddinService {
         data: { growth: String(growth) },
       });
     await this.orchestrator.setGrowth(placementId, parsed.data);
+    this.emit({ type: 'placementsChanged' });
+  }
+
+  async bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
+    const inputs = parseBindingInputs(bindings);
+    const sheetId = inputs.length === 0 ? null : (await this.deps.host.activeCell()).sheet.id;
+    await this.orchestrator.bindParameters(placementId, inputs, sheetId);
     this.emit({ type: 'placementsChanged' });
   }
 
