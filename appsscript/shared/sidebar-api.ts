@@ -108,7 +108,17 @@ const placementViewSchema = z.object({
   handEdits: handEditsViewSchema.nullable().optional(),
   lastChanges: changesViewSchema.nullable().optional(),
   undo: undoViewSchema.optional(),
-  parameters: z.array(z.object({ cell: z.string(), member: z.string(), value: z.string().nullable(), changed: z.boolean() })).optional(),
+  parameters: z
+    .array(
+      z.object({
+        cell: z.string(),
+        member: z.string(),
+        value: z.string().nullable(),
+        changed: z.boolean(),
+        binding: parameterBindingInputsSchema.element,
+      }),
+    )
+    .optional(),
 });
 
 const jobId = callIdSchema;

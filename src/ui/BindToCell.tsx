@@ -1,6 +1,7 @@
 /** A filter value's "Bind to cell" choice: a typed reference (Inputs!B2) or the active cell, or the cell it is bound to. */
 import { Button, Caption1, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
+import { toErrorView } from './error-view';
 
 export interface BindToCellProps {
   /** The filter's title, for accessible names ("Bind Created at to a cell"). */
@@ -9,8 +10,8 @@ export interface BindToCellProps {
   boundCell: string | null;
   /** The active cell's reference ("Inputs!B2"); rejects when the host cannot tell it. */
   activeCell: () => Promise<string>;
-  /** Bind the value to `ref`, or unbind it (null). */
-  onBind: (ref: string | null) => void;
+  /** Bind the value to `ref`, or unbind it (null); a rejection's message is shown and the choice stays open. */
+  onBind: (ref: string | null) => void | Promise<void>;
 }
 
 const useStyles = makeStyles({
@@ -45,8 +46,10 @@ export function BindToCell({ title, boundCell, activeCell, onBind }: BindToCellP
       return;
     }
     setError(null);
-    setOpen(false);
-    onBind(typed);
+    Promise.resolve(onBind(typed)).then(
+      () => setOpen(false),
+      (e: unknown) => setError(toErrorView(e).message),
+    );
   };
   const useActive = () => {
     activeCell().then(

@@ -5,8 +5,11 @@ import '../helpers/setup-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen, within } from '@testing-library/react';
 import { BindToCell } from '../../src/ui/BindToCell';
+import { emptyBuilderState, type BuilderState } from '../../src/core/builder/builder-state';
+import { compileBuilder } from '../../src/core/builder/compile';
+import { AddinError } from '../../src/core/errors/addin-error';
 import { change, click, settle } from './act-events';
-import { samplePlacement } from './fake-addin-service';
+import { sampleMeta, samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 
 /** The text of the elements an element's aria-describedby names. */
@@ -22,7 +25,14 @@ function renderBind(boundCell: string | null, activeCell: () => Promise<string> 
   const bound: Array<string | null> = [];
   render(
     <FluentProvider theme={webLightTheme}>
-      <BindToCell title="Created at" boundCell={boundCell} activeCell={activeCell} onBind={(ref) => bound.push(ref)} />
+      <BindToCell
+        title="Created at"
+        boundCell={boundCell}
+        activeCell={activeCell}
+        onBind={(ref) => {
+          bound.push(ref);
+        }}
+      />
     </FluentProvider>,
   );
   return bound;
@@ -70,8 +80,20 @@ test('the card lists its bound cells with the values used, and says which change
       name: 'Orders since',
       status: 'outOfDate',
       parameters: [
-        { cell: 'Inputs!B2', member: 'orders.created_at', value: '2026-01-01', changed: true },
-        { cell: 'Inputs!B3', member: 'orders.status', value: 'completed', changed: false },
+        {
+          cell: 'Inputs!B2',
+          member: 'orders.created_at',
+          value: '2026-01-01',
+          changed: true,
+          binding: { filter: 0, value: 0, member: 'orders.created_at', type: 'time', ref: 'Inputs!B2' },
+        },
+        {
+          cell: 'Inputs!B3',
+          member: 'orders.status',
+          value: 'completed',
+          changed: false,
+          binding: { filter: 1, value: 0, member: 'orders.status', type: 'string', ref: 'Inputs!B3' },
+        },
       ],
     }),
   ];
@@ -86,4 +108,62 @@ test('the card lists its bound cells with the values used, and says which change
   ).toEqual(['From Inputs!B2 = 2026-01-01 (changed)', 'From Inputs!B3 = completed']);
   expect(card.textContent).toContain('Out of date');
   expect(card.textContent).toContain('Inputs!B2 changed: refresh to use the new value.');
+});
+
+test("editing a placed builder report binds a filter's value to the active cell on the placement", async () => {
+  const fake = signedInFake();
+  const state: BuilderState = {
+    ...emptyBuilderState(),
+    view: 'orders',
+    measures: ['orders.count'],
+    filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }],
+  };
+  fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status' })];
+  fake.drafts['p1'] = {
+    name: 'Orders by status',
+    description: '',
+    mode: 'builder',
+    ...compileBuilder(state, sampleMeta),
+    builderState: state,
+  };
+  fake.cell = { ...fake.cell, label: 'Inputs!B2' };
+  renderPane(fake);
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  await screen.findByRole('combobox', { name: 'View' });
+  await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
+  await click(screen.getByRole('button', { name: 'Use the active cell for Status' }));
+  await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
+  expect(fake.callsOf('bindParameters')).toEqual([
+    ['p1', [{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'Inputs!B2' }]],
+  ]);
+  await click(screen.getByRole('button', { name: 'Unbind Status from Inputs!B2' }));
+  expect(fake.callsOf('bindParameters')[1]).toEqual(['p1', []]);
+});
+
+test('a refused binding keeps the choice open with the service message', async () => {
+  const fake = signedInFake();
+  const state: BuilderState = {
+    ...emptyBuilderState(),
+    view: 'orders',
+    measures: ['orders.count'],
+    filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }],
+  };
+  fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status' })];
+  fake.drafts['p1'] = {
+    name: 'Orders by status',
+    description: '',
+    mode: 'builder',
+    ...compileBuilder(state, sampleMeta),
+    builderState: state,
+  };
+  fake.bindParametersImpl = async () => {
+    throw new AddinError('validation', 'No sheet named "Nope" for the parameter cell Nope!A1. Check the reference.');
+  };
+  renderPane(fake);
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  await screen.findByRole('combobox', { name: 'View' });
+  await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
+  await change(screen.getByRole('textbox', { name: 'Cell for Status' }), 'Nope!A1');
+  await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
+  expect(description(screen.getByRole('textbox', { name: 'Cell for Status' }))).toContain('No sheet named "Nope"');
 });

@@ -131,6 +131,8 @@ export interface ParameterView {
   value: string | null;
   /** The cell's value differs from the last run's (or the cell is now empty, unusable or deleted). */
   changed: boolean;
+  /** The binding as bindParameters takes it (its `ref` the cell where it is now), to keep it when others change. */
+  binding: ParameterBindingInput;
 }
 
 export interface RunOutcome {

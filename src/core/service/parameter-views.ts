@@ -36,11 +36,15 @@ export function parseBindingInputs(raw: unknown): ParameterBindingInput[] {
 export function parameterViewsOf(record: PlacementRecord, statuses: readonly ParameterStatus[]): ParameterView[] {
   return (record.parameters ?? []).map((b) => {
     const status = statuses.find((s) => s.placementId === record.placementId && s.bindingId === b.id);
+    const cell = status?.cell ?? b.ref;
+    const binding: ParameterBindingInput = { filter: b.filter, value: b.value, member: b.member, type: b.type, ref: cell };
+    if (b.alternative !== undefined) binding.alternative = b.alternative;
     return {
-      cell: status?.cell ?? b.ref,
+      cell,
       member: b.member,
       value: b.lastValues === undefined ? null : b.lastValues.join(', '),
       changed: status?.changed ?? false,
+      binding,
     };
   });
 }

@@ -10,6 +10,8 @@ usePlatform();
 
 const at = (wb: Workbook): CellTarget => ({ sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' });
 
+const binding = (ref: string) => ({ filter: 0, value: 0, member: 'orders.status', type: 'string', ref });
+
 async function directCount(sql: string): Promise<number> {
   return Number((await direct(sql)).rows[0]?.[0]);
 }
@@ -32,16 +34,22 @@ describe('parameters bound to cells, through the service', () => {
     wb.host.model.setValue(inputs, 1, 1, 'returned');
     await wb.service.bindParameters(id, [{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'Inputs!B2' }]);
     let [card] = await wb.service.listPlacements();
-    expect(card?.parameters).toEqual([{ cell: 'Inputs!B2', member: 'orders.status', value: null, changed: false }]);
+    expect(card?.parameters).toEqual([
+      { cell: 'Inputs!B2', member: 'orders.status', value: null, changed: false, binding: binding('Inputs!B2') },
+    ]);
     await wb.service.refresh(id, { jobId: 'r1' });
     expect(cells(wb, 1, 0, 1, 1)[0]?.[0]).toBe(await directCount("SELECT COUNT(*) FROM wh_orders WHERE status = 'returned'"));
     [card] = await wb.service.listPlacements();
-    expect(card?.parameters).toEqual([{ cell: 'Inputs!B2', member: 'orders.status', value: 'returned', changed: false }]);
+    expect(card?.parameters).toEqual([
+      { cell: 'Inputs!B2', member: 'orders.status', value: 'returned', changed: false, binding: binding('Inputs!B2') },
+    ]);
     expect(card?.status).toBe('upToDate');
     wb.host.model.insertRows(inputs, 0, 1);
     wb.host.model.setValue(inputs, 2, 1, 'processing');
     [card] = await wb.service.listPlacements();
-    expect(card?.parameters).toEqual([{ cell: 'Inputs!B3', member: 'orders.status', value: 'returned', changed: true }]);
+    expect(card?.parameters).toEqual([
+      { cell: 'Inputs!B3', member: 'orders.status', value: 'returned', changed: true, binding: binding('Inputs!B3') },
+    ]);
     expect(card?.status).toBe('outOfDate');
     await wb.service.refresh(id, { jobId: 'r2' });
     expect(cells(wb, 1, 0, 1, 1)[0]?.[0]).toBe(await directCount("SELECT COUNT(*) FROM wh_orders WHERE status = 'processing'"));
