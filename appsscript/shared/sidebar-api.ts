@@ -8,6 +8,7 @@ import { PUBLIC_ID_PATTERN, deploymentSchema, environmentSchema, metaSchema, piv
 import { jobStatusSchema } from '../../src/core/jobs/job-store';
 import { ADDIN_ERROR_KINDS } from '../../src/core/errors/addin-error';
 import { growthSchema } from '../../src/core/placements/growth-setting';
+import { parameterBindingInputsSchema } from '../../src/core/service/parameter-views';
 import type { JobItemState } from '../../src/core/jobs/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
 import { serverErrorSchema } from './server-result';
@@ -108,6 +109,17 @@ const placementViewSchema = z.object({
   handEdits: handEditsViewSchema.nullable().optional(),
   lastChanges: changesViewSchema.nullable().optional(),
   undo: undoViewSchema.optional(),
+  parameters: z
+    .array(
+      z.object({
+        cell: z.string(),
+        member: z.string(),
+        value: z.string().nullable(),
+        changed: z.boolean(),
+        binding: parameterBindingInputsSchema.element,
+      }),
+    )
+    .optional(),
 });
 
 const jobId = callIdSchema;
@@ -181,6 +193,7 @@ export const sidebarApi = {
     result: runOutcomeSchema,
   },
   setPlacementGrowth: { args: z.object({ placementId: z.string(), growth: growthSchema }).strict(), result: z.null() },
+  bindParameters: { args: z.object({ placementId: z.string(), bindings: parameterBindingInputsSchema }).strict(), result: z.null() },
   locateHandEdits: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   showChanges: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   undoRefresh: { args: z.object({ placementId: z.string(), jobId }).strict(), result: runOutcomeSchema },

@@ -129,6 +129,10 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
       await client.call('setPlacementGrowth', { placementId, growth });
       emit({ type: 'placementsChanged' });
     },
+    bindParameters: async (placementId, bindings) => {
+      await client.call('bindParameters', { placementId, bindings });
+      emit({ type: 'placementsChanged' });
+    },
     subscribe(listener) {
       listeners.add(listener);
       const ms = options.listPollMs ?? 30_000;

@@ -33,6 +33,7 @@ import {
 import { FieldPicker, type AddTarget } from './FieldPicker';
 import { FilterEditor } from './FilterEditor';
 import { MeasurePlacementPicker } from './MeasurePlacementPicker';
+import type { FilterBindings } from './use-filter-bindings';
 import { authorableViews, memberIndex, membersOfView, titleOf, viewTitle } from './member-info';
 import { OrderEditor } from './OrderEditor';
 import { SearchableCombobox } from './SearchableCombobox';
@@ -51,6 +52,8 @@ export interface BuilderPanelProps {
   /** The compiled SQL, or null with the reason. */
   sql: string | null;
   problem: string | null;
+  /** A placed report's filters can bind their value to a cell (absent for a new report). */
+  bindings?: FilterBindings;
 }
 
 const useStyles = makeStyles({
@@ -79,7 +82,7 @@ function isGranularity(v: string): v is Granularity {
   return (GRANULARITIES as readonly string[]).includes(v);
 }
 
-export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sql, problem }: BuilderPanelProps) {
+export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sql, problem, bindings }: BuilderPanelProps) {
   /** Sorts that went with a member the user removed: the order list says so until the order is edited. */
   const [dropped, setDropped] = useState<string[] | null>(null);
   /** Any edit but the order's own: a sort whose member left the report is named in the order list. */
@@ -209,6 +212,7 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
                       onChange(isBoolean ? setFilterValues(next, i, ['true']) : next);
                     }}
                     onValues={(values) => onChange(setFilterValues(state, i, values))}
+                    binding={bindingOf(bindings, i, f.member, index.get(f.member)?.type ?? 'string')}
                     onRemove={() => {
                       filterFocus.after(i, 'remove');
                       onChange(removeFilter(state, i));
@@ -264,4 +268,14 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
       <SqlPreview sql={sql} problem={problem} />
     </div>
   );
+}
+
+/** Filter `i`'s Bind to cell choice, when the report is placed. */
+function bindingOf(bindings: FilterBindings | undefined, i: number, member: string, memberType: string) {
+  if (!bindings) return undefined;
+  return {
+    boundCell: bindings.boundCellOf(i),
+    activeCell: bindings.activeCell,
+    onBind: (ref: string | null) => bindings.bind(i, member, memberType, ref),
+  };
 }

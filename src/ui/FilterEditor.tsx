@@ -3,6 +3,7 @@ import { Button, Caption1, Select, Text, makeStyles, tokens } from '@fluentui/re
 import { valuesForOperator, type Condition, type Filter, type FilterOperator } from './builder-edits';
 import { ConditionFields } from './ConditionFields';
 import { ListActionButton } from './ListActionButton';
+import { BindToCell, type BindToCellProps } from './BindToCell';
 
 export interface FilterEditorProps {
   filter: Filter;
@@ -22,6 +23,8 @@ export interface FilterEditorProps {
   /** Moves the filter up (-1) or down (+1) in the list; undefined where it cannot move that way. */
   onMoveUp?: () => void;
   onMoveDown?: () => void;
+  /** The filter's first value bound to a cell (the choice shows only when given: a placed report's edit). */
+  binding?: Pick<BindToCellProps, 'boundCell' | 'activeCell' | 'onBind'>;
 }
 
 const useStyles = makeStyles({
@@ -66,6 +69,7 @@ export function FilterEditor(props: FilterEditorProps) {
         </span>
       </div>
       <ConditionFields condition={filter} title={title} memberType={memberType} view={view} onOperator={onOperator} onValues={onValues} />
+      {props.binding && <BindToCell title={title} {...props.binding} />}
       {alternatives.length > 0 && (
         <ul className={styles.alternatives} aria-label={`Alternatives to the filter on ${title}`}>
           {alternatives.map((alt, i) => {

@@ -28,6 +28,7 @@ import { usePaneEnv } from './pane-env';
 import { useAskQuestion } from './pane-question';
 import { PreviewPanel } from './PreviewPanel';
 import { RunPanel } from './RunPanel';
+import { useFilterBindings } from './use-filter-bindings';
 
 export interface ReportEditorProps {
   /** The placement to edit, or null for a new report. */
@@ -94,6 +95,7 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
   /** True while an insert or save runs: it holds the editor, so "Back to reports" waits for it (or its Cancel). */
   const [running, setRunning] = useState(false);
   const ask = useAskQuestion();
+  const filterBindings = useFilterBindings(editing);
   const busyId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   /** The form as loaded (empty for a new report): "Back to reports" asks before dropping anything changed since. */
@@ -241,6 +243,7 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
                 onLimitProblem={setLimitProblem}
                 sql={compiled.ok ? compiled.sqlQuery : null}
                 problem={compiled.ok ? null : compiled.problem}
+                {...(filterBindings ? { bindings: filterBindings } : {})}
               />
             )
           ) : (

@@ -1,5 +1,6 @@
 /** What a placement's status badge says: its stored status, overlaid by the state of a running or finished refresh job. */
 import type { JobItemState, PlacementView } from '../core/service/addin-service';
+import { parameterChangeText } from './ParameterLines';
 import { timeAgo } from './relative-time';
 
 export type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
@@ -71,7 +72,7 @@ function badgeOf(placement: PlacementView, job: JobItemState | undefined): Omit<
       return {
         label: OUT_OF_DATE,
         color: 'warning',
-        reason: 'The report changed since it was placed: refresh to update the cells.',
+        reason: parameterChangeText(placement.parameters) ?? 'The report changed since it was placed: refresh to update the cells.',
         busy: false,
       };
     case 'orphaned':

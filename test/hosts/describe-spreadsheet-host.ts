@@ -19,6 +19,7 @@ import { estimateBlockBytes, planWriteBlocks } from '../../src/core/cells/write-
 import { loadRegistry, readRegistry, saveRegistry, type PlacementRecord } from '../../src/core/placements/placement-record';
 import { readSnapshots } from '../../src/core/placements/snapshot-reads';
 import { describeRowMoves } from './describe-row-moves';
+import { describeBoundCells } from './describe-bound-cells';
 
 /** Edits a user makes in the host's UI, for the suite only (0-based rows and columns). */
 export interface WorkbookEdits {
@@ -241,6 +242,7 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
     });
 
     describeRowMoves(() => ({ host, sheetId }));
+    describeBoundCells(() => ({ host, sheetId, edits }));
 
     it('moves tracked areas with rows and columns inserted above, left of and inside them', async () => {
       await host.trackArea('p', range(5, 2, 3, 2));

@@ -1,6 +1,7 @@
 /** An in-memory AddinService for pane tests: canned data, recorded calls, and overridable behaviour per method. */
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { Deployment, Environment, Meta } from '../../src/core/wire/schemas';
+import type { ParameterBindingInput } from '../../src/core/params/parameter-binding';
 import type { SuggestValuesRequest, ValueSuggestions } from '../../src/core/service/value-suggestions';
 import type { PreviewTable } from '../../src/core/service/preview-table';
 import type {
@@ -317,6 +318,14 @@ export class FakeAddinService implements AddinService {
     this.record('setPlacementGrowth', placementId, growth);
     this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, growth } : p));
   }
+
+  async bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
+    this.record('bindParameters', placementId, bindings);
+    await this.bindParametersImpl(placementId, bindings);
+  }
+
+  /** Overridable binding behaviour; the default succeeds. */
+  bindParametersImpl: (placementId: string, bindings: ParameterBindingInput[]) => Promise<void> = async () => undefined;
 
   /** Overridable hand-edit and undo behaviour; the defaults succeed (undo puts back a 10-row result). */
   locateHandEditsImpl: (placementId: string) => Promise<void> = async () => undefined;

@@ -63,6 +63,11 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
   remove: (s, a) => s.remove(a.placementId, { clearCells: a.clearCells }),
   movePlacement: (s, a) => s.movePlacement(a.placementId, a.target, { jobId: a.jobId, overwrite: a.overwrite }),
   setPlacementGrowth: (s, a) => s.setPlacementGrowth(a.placementId, a.growth),
+  bindParameters: (s, a) =>
+    s.bindParameters(
+      a.placementId,
+      a.bindings.map((b) => ({ ...b, ...(b.alternative === undefined ? {} : { alternative: b.alternative }) })),
+    ),
   locateHandEdits: (s, a) => s.locateHandEdits(a.placementId),
   showChanges: (s, a) => s.showChanges(a.placementId),
   undoRefresh: (s, a) => s.undoRefresh(a.placementId, { jobId: a.jobId }),

@@ -11,7 +11,9 @@ import type { JobScope } from '../jobs/job-scope';
 import type { Fetched, FetchRequest } from './fetch-phase';
 import { normalize, orphaned, throwIfAborted } from './placement-errors';
 import { headerRowsOf, type PlacementRecord } from './placement-record';
-import type { InsertRunOptions, PlacementOutcome, RunOptions } from './placement-types';
+import type { InsertRunOptions, PlacementOutcome, QueryContext, RunOptions } from './placement-types';
+import type { BoundValue } from '../params/bound-values';
+import { withUsedValues } from './parameters-phase';
 import { connectBody } from './report-bodies';
 import { refreshedRecord } from './run-results';
 import type { WriteArgs, Written } from './write-phase';
@@ -29,6 +31,9 @@ export interface MoveSteps {
   layout(scope: JobScope): Promise<WorkbookLayout>;
   connect(record: PlacementRecord, body: ConnectWorkbookBody, signal: CancelSignal | undefined): Promise<Report>;
   fetch(request: FetchRequest, opts: RunOptions): Promise<Fetched>;
+  /** The placement's bound cells read and typed (parameters-phase.ts), and the definition run with their values. */
+  bound(layout: WorkbookLayout, record: PlacementRecord): Promise<BoundValue[]>;
+  withBound(context: QueryContext, report: Report, bound: readonly BoundValue[]): Promise<Report>;
   /** The write phase under the write lock. */
   write(args: WriteArgs): Promise<Written>;
   /** Records the new location on the platform (best effort) and makes the outcome. */
@@ -63,13 +68,14 @@ export async function movePlacement(
       throw new AddinError('notFound', 'The target sheet no longer exists. Select a cell and try again.');
     if (sameAnchor(area, anchor))
       throw new AddinError('validation', `"${record.name}" already starts at that cell. Select another cell to move it to.`);
+    const bound = await steps.bound(layout, record);
     opts.onPhase?.('running');
-    const report = await steps.connect(record, connectBody(placementId, area, layout), signal);
+    const context = { deploymentId: record.deploymentId, ...(record.environmentId ? { environmentId: record.environmentId } : {}) };
+    const report = await steps.withBound(context, await steps.connect(record, connectBody(placementId, area, layout), signal), bound);
     throwIfAborted(signal);
     const sql = report.sqlQuery ?? '';
     if (isBlankQuery(sql))
       throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
-    const context = { deploymentId: record.deploymentId, ...(record.environmentId ? { environmentId: record.environmentId } : {}) };
     const fetched = await steps.fetch({ context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row }, opts);
     const written = await steps.write({
       scope,
@@ -83,7 +89,10 @@ export async function movePlacement(
       signal,
       previousHeaderRows: headerRowsOf(record),
     });
-    const next = refreshedRecord(record, { name: record.name, environmentId: record.environmentId }, written, fetched, iso(steps.now()));
+    const next = withUsedValues(
+      refreshedRecord(record, { name: record.name, environmentId: record.environmentId }, written, fetched, iso(steps.now())),
+      bound,
+    );
     const outcome = await steps.finish(next, written, t0);
     scope.unsaved.set(placementId, next);
     return outcome;

@@ -37,6 +37,17 @@ import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-ke
 import { undoWrite } from './undo-phase';
 import { findHandEditsSteps, type HandEdits } from './hand-edits';
 import { readSnapshots } from './snapshot-reads';
+import {
+  bindParameters,
+  readParameters,
+  untrackParameters,
+  withBoundValues,
+  withUsedValues,
+  pacedParameterHost,
+  type ParameterHostCalls,
+} from './parameters-phase';
+import { changedParameters, parameterStatuses, type ParameterChange, type ParameterStatus } from '../params/parameter-changes';
+import type { ParameterBindingInput } from '../params/parameter-binding';
 
 const WRITE_LOCK = 'write';
 /** The largest area the check of every placement reads (the check of one placement reads any size). */
@@ -49,11 +60,13 @@ export class Orchestrator {
   private readonly registry: RegistryAccess;
   private readonly writing: WriteContext;
   private readonly undoing: UndoKeeper;
+  private readonly params: ParameterHostCalls;
 
   constructor(private readonly deps: OrchestratorDeps) {
     this.undoing = new UndoKeeper(deps.undo ?? { maxCells: BROWSER_UNDO_CELLS });
     this.pacing = new HostPacing(deps.host, deps.clock, deps.yieldToHost);
     this.registry = new RegistryAccess(deps.host, this.pacing.call, this.locks);
+    this.params = pacedParameterHost(deps.host, this.pacing.call);
     this.writing = {
       host: deps.host,
       pacing: this.pacing,
@@ -177,6 +190,27 @@ export class Orchestrator {
     });
   }
 
+  /** Bind a placement's filter values to cells (see bindParameters; none unbinds): every run reads them from then on. */
+  bindParameters(placementId: string, inputs: readonly ParameterBindingInput[], activeSheetId: string | null): Promise<void> {
+    return this.perPlacement.run(placementId, async () => {
+      const scope = new JobScope();
+      const record = await this.registry.record(scope, placementId);
+      const layout = await this.startLayout(scope);
+      await this.registry.save(scope, [await bindParameters(this.params, layout, record, inputs, activeSheetId)]);
+    });
+  }
+
+  /** The placements whose bound cells differ from the values their last run used ("Out of date: Inputs!B2 changed"). */
+  async parameterChanges(scope: JobScope = new JobScope()): Promise<ParameterChange[]> {
+    return changedParameters(await this.parameterStatuses(scope));
+  }
+
+  /** Every bound cell where it is now and whether it changed; with a listing's scope, one snapshot read more. */
+  async parameterStatuses(scope: JobScope = new JobScope()): Promise<ParameterStatus[]> {
+    const registry = await this.registry.read(scope);
+    return parameterStatuses(registry.records, await this.startLayout(scope), this.params.snapshot);
+  }
+
   /** Save the records a job has written or failed (one document write); the job's owner calls it when the job ends. */
   flush(scope: JobScope): Promise<void> {
     return this.registry.flush(scope);
@@ -199,6 +233,7 @@ export class Orchestrator {
           await clearPlacementCells(this.writing, own, opts.onProgress);
         }
         await this.pacing.call(() => host.untrack(placementId));
+        if (record) await untrackParameters(this.params, record);
       });
       await this.registry.remove(registry, placementId);
       this.undoing.drop(placementId);
@@ -322,21 +357,21 @@ export class Orchestrator {
       const layout = await this.startLayout(scope);
       const area = layout.areas[placementId] ?? null;
       if (!area) throw orphaned(record);
+      // Bound cells first: an empty, wrong-typed or deleted one stops the run before any query or write.
+      const bound = await readParameters(this.params, layout, record);
       opts.onPhase?.('running');
       // Connect first: confirms read access and returns the definition as it is now.
       const report = await this.connect(record, connectBody(placementId, area, layout), signal);
       throwIfAborted(signal);
       // An edit runs its own definition (titled as it will be saved); a refresh the one the platform has now.
-      const definition = edit ? editedReport(report, edit) : report;
+      const environmentId = edit ? edit.environmentId : record.environmentId;
+      const context = contextOf(record.deploymentId, environmentId);
+      const definition = await withBoundValues(this.deps.parameters, context, edit ? editedReport(report, edit) : report, bound);
       const sql = definition.sqlQuery ?? '';
       if (isBlankQuery(sql))
         throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
-      const environmentId = edit ? edit.environmentId : record.environmentId;
       const pivot = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
-      const fetched = await this.fetch(
-        { context: contextOf(record.deploymentId, environmentId), sql, pivot, report: definition, anchorRow: area.row },
-        opts,
-      );
+      const fetched = await this.fetch({ context, sql, pivot, report: definition, anchorRow: area.row }, opts);
       const name = edit?.name ?? record.name;
       const previousPrint = await this.registry.fingerprint(scope, placementId);
       const commit = edit ? editCommit(this.deps.reports, record, report, edit.body, fetched, signal) : undefined;
@@ -354,7 +389,7 @@ export class Orchestrator {
         growth: record.growth,
         handEdits: { fingerprint: previousPrint, overwrite: opts.handEdits === 'overwrite' },
       });
-      const next = refreshedRecord(record, { name, environmentId }, written, fetched, this.iso());
+      const next = withUsedValues(refreshedRecord(record, { name, environmentId }, written, fetched, this.iso()), bound);
       const outcome = await this.finish(next, written, t0);
       scope.unsaved.set(placementId, next);
       scope.prints.set(placementId, written.fingerprint);
@@ -425,6 +460,8 @@ export class Orchestrator {
       layout: (scope) => this.startLayout(scope),
       connect: (record, body, signal) => this.connect(record, body, signal),
       fetch: (request, opts) => this.fetch(request, opts),
+      bound: (layout, record) => readParameters(this.params, layout, record),
+      withBound: (context, report, bound) => withBoundValues(this.deps.parameters, context, report, bound),
       write: (args) => this.locks.run(WRITE_LOCK, () => writeGrowing(this.writing, args)),
       finish: (record, written, t0) => this.finish(record, written, t0),
       now: () => this.deps.clock.now(),

@@ -7,6 +7,7 @@ import { AddinError } from '../errors/addin-error';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import type { DocumentStore } from '../host';
 import { growthSchema } from './growth-setting';
+import { parameterBindingsSchema } from '../params/parameter-binding';
 import { FINGERPRINT_KEY_PREFIX, fingerprintChanges } from '../changes/fingerprint-store';
 
 /** Document key of the registry as one value (version 1; read and migrated to one key per placement at the next save). */
@@ -60,6 +61,8 @@ export const placementRecordSchema = z.object({
   lastError: lastErrorSchema.optional(),
   /** What a refresh does when its result grows into cells below holding data (absent reads as 'ask'). */
   growth: growthSchema.optional(),
+  /** Filter values bound to cells (absent: none); kept here, not in the report, so each placement reads its own cells. */
+  parameters: parameterBindingsSchema.optional(),
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 

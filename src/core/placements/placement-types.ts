@@ -10,6 +10,7 @@ import type { PlacementRecord } from './placement-record';
 import type { PlannedTotals } from '../builder/report-totals';
 import type { ChangeSummary } from '../changes/change-summary';
 import type { UndoAvailability, UndoSetting } from './undo-keeper';
+import type { BoundValue } from '../params/bound-values';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
 export interface ReportsApi {
@@ -57,7 +58,15 @@ export interface OrchestratorDeps {
   ) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
   /** The totals a report's definition asks for; without it no run adds totals. A planner that throws fails the run. */
   totals?: TotalsPlanner;
+  /** Compiles a builder report with the values of its placement's bound cells; without it a run with bindings is refused. */
+  parameters?: ParameterCompiler;
 }
+
+/**
+ * Runs `report` with bound values: its builder state's bound values replaced and its query compiled again against the
+ * environment's metadata (the service has it). Returns the definition to run; the platform's report is not changed.
+ */
+export type ParameterCompiler = (context: QueryContext, report: Report, bound: readonly BoundValue[]) => Promise<Report>;
 
 /** The totals queries a run adds to its report's query (a builder report with totals on), or null for none. */
 export type TotalsPlanner = (context: QueryContext, report: Report) => PlannedTotals | null | Promise<PlannedTotals | null>;

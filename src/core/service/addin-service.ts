@@ -5,6 +5,7 @@ import type { JobItemState, RefreshAllSummary } from '../jobs/refresh-job-state'
 import type { AuthScheme } from '../wire/auth-scheme';
 import type { JobStatus } from '../jobs/job-store';
 import type { GrowthSetting } from '../placements/growth-setting';
+import type { ParameterBindingInput } from '../params/parameter-binding';
 import type { SuggestValuesRequest, ValueSuggestions } from './value-suggestions';
 import type { PreviewTable } from './preview-table';
 
@@ -118,6 +119,22 @@ export interface PlacementView {
   lastChanges?: ChangesView | null;
   /** Undo refresh possible now; reason when not ("too large to undo"). */
   undo?: UndoView;
+  /** Filter values bound to cells (absent: none). */
+  parameters?: ParameterView[];
+}
+
+/** A filter value bound to a cell, as the card shows it. */
+export interface ParameterView {
+  /** "Inputs!B2" where the cell is now. */
+  cell: string;
+  /** The filtered member ("orders.created_at"). */
+  member: string;
+  /** The value(s) the last run used, or null when it has not run since bound. */
+  value: string | null;
+  /** The cell's value differs from the last run's (or the cell is now empty, unusable or deleted). */
+  changed: boolean;
+  /** The binding as bindParameters takes it (its `ref` the cell where it is now), to keep it when others change. */
+  binding: ParameterBindingInput;
 }
 
 export interface RunOutcome {
@@ -252,4 +269,9 @@ export interface AddinService {
   placeReport(reference: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome>;
   /** Write an orphaned placement's report at `target` anew, under its own placementId, without changing the report. */
   replaceOrphan(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome>;
+  /**
+   * Bind filter values of a placement's builder report to cells (replacing its bindings; an empty list unbinds). A
+   * reference without a sheet is on the active cell's sheet. Every run reads the cells from then on.
+   */
+  bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void>;
 }

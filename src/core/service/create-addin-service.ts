@@ -34,6 +34,9 @@ import type {
 } from './addin-service';
 import { resultHeaderTitles } from './header-titles';
 import { planReportTotals } from './totals-planner';
+import { compileWithParameters } from './parameter-compiler';
+import { parameterViewsOf, parseBindingInputs, withParameterViews } from './parameter-views';
+import type { ParameterBindingInput } from '../params/parameter-binding';
 import { previewSql, previewTable } from './report-preview';
 import type { PreviewTable } from './preview-table';
 import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
@@ -94,6 +97,8 @@ class AddinServiceImpl implements AddinService {
       titles: (context, _result, report) =>
         resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
       totals: (context, report) => planReportTotals(context, report, (env) => this.session.sessionMeta(context.deploymentId, env)),
+      parameters: (context, report, bound) =>
+        compileWithParameters(context, report, bound, (env) => this.session.sessionMeta(context.deploymentId, env)),
       ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
       ...(deps.undo ? { undo: deps.undo } : {}),
     });
@@ -219,12 +224,15 @@ class AddinServiceImpl implements AddinService {
   }
 
   async listPlacements(): Promise<PlacementView[]> {
-    const { placements, damaged } = await this.orchestrator.listing();
+    const scope = new JobScope();
+    const { placements, damaged } = await this.orchestrator.listing(scope);
+    const params = await this.orchestrator.parameterStatuses(scope);
     return [
       ...placements.map((l) => {
         const id = l.record.placementId;
+        const view = placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id));
         return {
-          ...placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id)),
+          ...withParameterViews(view, parameterViewsOf(l.record, params)),
           handEdits: this.cells.handEditsOf(id),
           lastChanges: this.cells.changesOf(id),
           undo: this.orchestrator.undoState(id),
@@ -414,6 +422,13 @@ class AddinServiceImpl implements AddinService {
 
   replaceOrphan(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
     return runPlaceJob(this.placing, target, options, async (listing) => orphanRequest(listing, placementId));
+  }
+
+  async bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
+    const inputs = parseBindingInputs(bindings);
+    const sheetId = inputs.length === 0 ? null : (await this.deps.host.activeCell()).sheet.id;
+    await this.orchestrator.bindParameters(placementId, inputs, sheetId);
+    this.emit({ type: 'placementsChanged' });
   }
 
   private emit(event: ServiceEvent): void {

@@ -201,7 +201,10 @@ export interface Rig {
   orch: Orchestrator;
 }
 
-export function rig(limits: Partial<HostLimits> = {}, deps: Partial<Pick<OrchestratorDeps, 'titles' | 'yieldToHost' | 'undo'>> = {}): Rig {
+export function rig(
+  limits: Partial<HostLimits> = {},
+  deps: Partial<Pick<OrchestratorDeps, 'titles' | 'yieldToHost' | 'undo' | 'parameters'>> = {},
+): Rig {
   const model = new WorkbookModel({ name: 'Plan.xlsx' });
   const host = new MemoryHost(model, { limits, mintWorkbookId: () => 'wb-test-1' });
   const reports = new FakeReports();

@@ -1,0 +1,44 @@
+/** A builder state with its bound filter values replaced by the values read from their cells. */
+import { AddinError } from '../errors/addin-error';
+import type { BuilderCondition, BuilderState } from '../builder/builder-state';
+import type { BoundValue } from './bound-values';
+
+function filterGone(b: BoundValue): AddinError {
+  return new AddinError(
+    'validation',
+    `The filter bound to ${b.refNow} (${b.binding.member}) is no longer in the report. Bind the report's filter to the cell again, then refresh.`,
+    { data: { cell: b.refNow, member: b.binding.member } },
+  );
+}
+
+/** The condition a binding names, or null when the report no longer has it on the same member. */
+function conditionOf(state: BuilderState, b: BoundValue): BuilderCondition | null {
+  const filter = state.filters[b.binding.filter];
+  if (!filter) return null;
+  const condition = b.binding.alternative === undefined ? filter : filter.or?.[b.binding.alternative];
+  return condition && condition.member === b.binding.member ? condition : null;
+}
+
+/**
+ * `state` with each bound value in place (a copy; `state` is left as it is). A value binding replaces the value at its
+ * index (the values before it kept; a missing one is refused by the builder as usual), a list binding replaces them all.
+ * Throws when a binding's filter is gone or is now on another member.
+ */
+export function applyParameters(state: BuilderState, bound: readonly BoundValue[]): BuilderState {
+  const filters = state.filters.map((f) => ({
+    ...f,
+    values: [...f.values],
+    ...(f.or ? { or: f.or.map((c) => ({ ...c, values: [...c.values] })) } : {}),
+  }));
+  const next: BuilderState = { ...state, filters };
+  for (const b of bound) {
+    const condition = conditionOf(next, b);
+    if (!condition) throw filterGone(b);
+    if (b.binding.value === 'list') condition.values = [...b.values];
+    else {
+      while (condition.values.length < b.binding.value) condition.values.push('');
+      condition.values[b.binding.value] = b.values[0] ?? '';
+    }
+  }
+  return next;
+}

@@ -1,0 +1,64 @@
+/** The values of a placement's bound cells, read in one snapshot and typed by their filters' member types. */
+import { AddinError } from '../errors/addin-error';
+import { formatRangeRef } from '../cells/a1';
+import type { CellSnapshot, GridRange, SheetRef } from '../host';
+import { boundRangeNow, type ParameterBinding } from './parameter-binding';
+import { parameterList, parameterValue } from './parameter-value';
+
+/** One binding with where its cell is now and the values it gives the filter. */
+export interface BoundValue {
+  binding: ParameterBinding;
+  /** The cell as it is named now ("Inputs!B3" once a row was inserted above it). */
+  refNow: string;
+  values: string[];
+}
+
+/** A bound cell whose row, column or sheet was deleted: the run stops before any query. */
+export function deletedCell(ref: string): AddinError {
+  return new AddinError(
+    'validation',
+    `The parameter cell ${ref} was deleted (its row, column or sheet). Bind the filter to another cell, then refresh.`,
+    { data: { cell: ref } },
+  );
+}
+
+/** Where each binding's cell is now, with its current name; throws naming the first deleted cell. */
+export function boundRanges(
+  placementId: string,
+  bindings: readonly ParameterBinding[],
+  areas: Readonly<Record<string, GridRange | null>>,
+  sheets: readonly SheetRef[],
+): Array<{ binding: ParameterBinding; range: GridRange; refNow: string }> {
+  return bindings.map((binding) => {
+    const range = boundRangeNow(areas, placementId, binding);
+    const sheet = range ? sheets.find((s) => s.id === range.sheetId) : undefined;
+    if (!range || !sheet) throw deletedCell(binding.ref);
+    return { binding, range, refNow: formatRangeRef(sheet.name, range) };
+  });
+}
+
+/** The values one binding reads from its snapshot (refused with a message naming the cell). */
+export function valuesOf(binding: ParameterBinding, snapshot: Pick<CellSnapshot, 'values'>, refNow: string): string[] {
+  if (binding.value === 'list') return parameterList(snapshot.values, binding.type, refNow);
+  return [parameterValue(snapshot.values[0]?.[0] ?? null, binding.type, refNow)];
+}
+
+/**
+ * Every binding's values: the cells are read in one `snapshot` call; an empty, wrong-typed or deleted cell throws an
+ * AddinError 'validation' naming it (data.cell), before anything else of the run happens.
+ */
+export async function readBoundValues(
+  placementId: string,
+  bindings: readonly ParameterBinding[],
+  layout: { areas: Readonly<Record<string, GridRange | null>>; sheets: readonly SheetRef[] },
+  snapshot: (ranges: readonly GridRange[]) => Promise<Array<Pick<CellSnapshot, 'values'>>>,
+): Promise<BoundValue[]> {
+  if (bindings.length === 0) return [];
+  const where = boundRanges(placementId, bindings, layout.areas, layout.sheets);
+  const read = await snapshot(where.map((w) => w.range));
+  return where.map((w, i) => {
+    const snap = read[i];
+    if (!snap) throw deletedCell(w.refNow);
+    return { binding: w.binding, refNow: w.refNow, values: valuesOf(w.binding, snap, w.refNow) };
+  });
+}

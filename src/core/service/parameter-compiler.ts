@@ -1,0 +1,34 @@
+/** The service's parameter compiler: a builder report compiled again with its placement's bound values, per run. */
+import { AddinError } from '../errors/addin-error';
+import { parseBuilderState } from '../builder/builder-state';
+import { compileBuilder } from '../builder/compile';
+import { applyParameters } from '../params/apply-parameters';
+import type { BoundValue } from '../params/bound-values';
+import type { QueryContext } from '../placements/placement-types';
+import type { Meta, Report } from '../wire/schemas';
+import { META_BUILDER_STATE, META_MODE } from './report-draft';
+
+/**
+ * `report` with its builder state's bound values replaced and its SQL, JSON query and state compiled again (the values
+ * enter the SQL as literals of their member's type, through the builder). Only builder reports have filters to bind: a
+ * SQL-mode report, or one whose state cannot be read, is refused.
+ */
+export async function compileWithParameters(
+  context: QueryContext,
+  report: Report,
+  bound: readonly BoundValue[],
+  readMeta: (environmentId: string) => Promise<Meta>,
+): Promise<Report> {
+  const meta = report.meta ?? {};
+  const state = meta[META_MODE] === 'builder' ? parseBuilderState(meta[META_BUILDER_STATE]) : null;
+  if (state === null)
+    throw new AddinError(
+      'validation',
+      `"${report.name}" is not a builder report, so its filters cannot read cells. Remove the bindings to refresh.`,
+    );
+  if (context.environmentId === undefined)
+    throw new AddinError('validation', 'Parameters are compiled in an environment: choose one for this workbook, then run again.');
+  const next = applyParameters(state, bound);
+  const compiled = compileBuilder(next, await readMeta(context.environmentId));
+  return { ...report, sqlQuery: compiled.sqlQuery, jsonQuery: compiled.jsonQuery, meta: { ...meta, [META_BUILDER_STATE]: next } };
+}

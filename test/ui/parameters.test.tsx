@@ -1,0 +1,169 @@
+/** @jest-environment jsdom */
+// Filter values bound to cells, by role: the filter's "Bind to cell" choice (typed or the active cell, unbind) and the
+// card's lines ("From Inputs!B2 = 2026-01-01") with its out-of-date reason naming the changed cell.
+import '../helpers/setup-dom';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { render, screen, within } from '@testing-library/react';
+import { BindToCell } from '../../src/ui/BindToCell';
+import { emptyBuilderState, type BuilderState } from '../../src/core/builder/builder-state';
+import { compileBuilder } from '../../src/core/builder/compile';
+import { AddinError } from '../../src/core/errors/addin-error';
+import { change, click, settle } from './act-events';
+import { sampleMeta, samplePlacement } from './fake-addin-service';
+import { renderPane, signedInFake } from './render-pane';
+
+/** The text of the elements an element's aria-describedby names. */
+const description = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+const cellBox = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Cell for Created at' });
+
+function renderBind(boundCell: string | null, activeCell: () => Promise<string> = async () => 'Inputs!C7') {
+  const bound: Array<string | null> = [];
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <BindToCell
+        title="Created at"
+        boundCell={boundCell}
+        activeCell={activeCell}
+        onBind={(ref) => {
+          bound.push(ref);
+        }}
+      />
+    </FluentProvider>,
+  );
+  return bound;
+}
+
+test('binds a filter value to a typed cell, and refuses an empty reference with a message', async () => {
+  const bound = renderBind(null);
+  await click(screen.getByRole('button', { name: 'Bind Created at to a cell' }));
+  await click(screen.getByRole('button', { name: 'Bind Created at to this cell' }));
+  expect(description(cellBox())).toBe('Type a cell such as Inputs!B2, or use the active cell.');
+  expect(bound).toEqual([]);
+  await change(screen.getByRole('textbox', { name: 'Cell for Created at' }), ' Inputs!B2 ');
+  await click(screen.getByRole('button', { name: 'Bind Created at to this cell' }));
+  expect(bound).toEqual(['Inputs!B2']);
+});
+
+test('takes the active cell', async () => {
+  const bound = renderBind(null);
+  await click(screen.getByRole('button', { name: 'Bind Created at to a cell' }));
+  await click(screen.getByRole('button', { name: 'Use the active cell for Created at' }));
+  expect(cellBox().value).toBe('Inputs!C7');
+  await click(screen.getByRole('button', { name: 'Bind Created at to this cell' }));
+  expect(bound).toEqual(['Inputs!C7']);
+});
+
+test('an active cell that cannot be read leaves the reference to type', async () => {
+  renderBind(null, () => Promise.reject(new Error('no selection')));
+  await click(screen.getByRole('button', { name: 'Bind Created at to a cell' }));
+  await click(screen.getByRole('button', { name: 'Use the active cell for Created at' }));
+  expect(description(cellBox())).toBe('The active cell could not be read. Type the cell instead.');
+});
+
+test('a bound value shows its cell and unbinds', async () => {
+  const bound = renderBind('Inputs!B2');
+  expect(screen.getByText('From Inputs!B2').textContent).toBe('From Inputs!B2');
+  await click(screen.getByRole('button', { name: 'Unbind Created at from Inputs!B2' }));
+  expect(bound).toEqual([null]);
+});
+
+test('the card lists its bound cells with the values used, and says which changed', async () => {
+  const fake = signedInFake();
+  fake.placements = [
+    samplePlacement({
+      placementId: 'p1',
+      name: 'Orders since',
+      status: 'outOfDate',
+      parameters: [
+        {
+          cell: 'Inputs!B2',
+          member: 'orders.created_at',
+          value: '2026-01-01',
+          changed: true,
+          binding: { filter: 0, value: 0, member: 'orders.created_at', type: 'time', ref: 'Inputs!B2' },
+        },
+        {
+          cell: 'Inputs!B3',
+          member: 'orders.status',
+          value: 'completed',
+          changed: false,
+          binding: { filter: 1, value: 0, member: 'orders.status', type: 'string', ref: 'Inputs!B3' },
+        },
+      ],
+    }),
+  ];
+  renderPane(fake);
+  const card = await screen.findByRole('listitem', { name: 'Orders since' }, { timeout: 5_000 });
+  await settle();
+  const lines = within(card).getByRole('list', { name: 'Parameters of Orders since' });
+  expect(
+    within(lines)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['From Inputs!B2 = 2026-01-01 (changed)', 'From Inputs!B3 = completed']);
+  expect(card.textContent).toContain('Out of date');
+  expect(card.textContent).toContain('Inputs!B2 changed: refresh to use the new value.');
+});
+
+test("editing a placed builder report binds a filter's value to the active cell on the placement", async () => {
+  const fake = signedInFake();
+  const state: BuilderState = {
+    ...emptyBuilderState(),
+    view: 'orders',
+    measures: ['orders.count'],
+    filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }],
+  };
+  fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status' })];
+  fake.drafts['p1'] = {
+    name: 'Orders by status',
+    description: '',
+    mode: 'builder',
+    ...compileBuilder(state, sampleMeta),
+    builderState: state,
+  };
+  fake.cell = { ...fake.cell, label: 'Inputs!B2' };
+  renderPane(fake);
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  await screen.findByRole('combobox', { name: 'View' });
+  await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
+  await click(screen.getByRole('button', { name: 'Use the active cell for Status' }));
+  await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
+  expect(fake.callsOf('bindParameters')).toEqual([
+    ['p1', [{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'Inputs!B2' }]],
+  ]);
+  await click(screen.getByRole('button', { name: 'Unbind Status from Inputs!B2' }));
+  expect(fake.callsOf('bindParameters')[1]).toEqual(['p1', []]);
+});
+
+test('a refused binding keeps the choice open with the service message', async () => {
+  const fake = signedInFake();
+  const state: BuilderState = {
+    ...emptyBuilderState(),
+    view: 'orders',
+    measures: ['orders.count'],
+    filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }],
+  };
+  fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status' })];
+  fake.drafts['p1'] = {
+    name: 'Orders by status',
+    description: '',
+    mode: 'builder',
+    ...compileBuilder(state, sampleMeta),
+    builderState: state,
+  };
+  fake.bindParametersImpl = async () => {
+    throw new AddinError('validation', 'No sheet named "Nope" for the parameter cell Nope!A1. Check the reference.');
+  };
+  renderPane(fake);
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
+  await screen.findByRole('combobox', { name: 'View' });
+  await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
+  await change(screen.getByRole('textbox', { name: 'Cell for Status' }), 'Nope!A1');
+  await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
+  expect(description(screen.getByRole('textbox', { name: 'Cell for Status' }))).toContain('No sheet named "Nope"');
+});
