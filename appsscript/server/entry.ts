@@ -130,6 +130,7 @@ export const {
   showChanges,
   undoRefresh,
   checkHandEdits,
+  bindParameters,
   placeAgain,
   placeReport,
   replaceOrphan,
