@@ -1,48 +1,42 @@
 /**
- * The Orchestrator: inserts, refreshes, edits and removes placed reports over named phases, all-or-nothing on the cells.
- * It runs past 300 lines because it is one class: every operation shares its job scope, phases and rollback.
+ * The Orchestrator: inserts, refreshes, edits, moves and removes placed reports, all-or-nothing on the cells.
+ * Each operation's phases live in their own file (insert-phase, refresh-phase, move, place-existing, undo-phase); this
+ * class holds what they share (the per-placement queue, the write lock, the registry, the pacing) and hands it to them
+ * as steps, which is why it runs past 300 lines.
  */
-import { AddinError, internalError } from '../errors/addin-error';
+import { AddinError } from '../errors/addin-error';
 import { mintPublicId } from '../api/public-id';
-import { isBlankQuery } from '../api/query-text';
 import type { ConnectWorkbookBody, Report } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { GridRange, WorkbookLayout } from '../host';
 import { JobScope } from '../jobs/job-scope';
 import { fetchAndLayOut, type Fetched, type FetchRequest } from './fetch-phase';
 import { HostPacing } from './host-pacing';
-import { asAddinError, normalize, notInList, orphaned, requireUsablePublicId, runnableName, throwIfAborted } from './placement-errors';
+import { asAddinError, normalize, notInList, orphaned, runnableName, throwIfAborted } from './placement-errors';
 import { headerRowsOf, type DamagedRecord, type PlacementRecord } from './placement-record';
-import type {
-  InsertRunOptions,
-  OrchestratorDeps,
-  PlacementDraft,
-  PlacementListing,
-  PlacementOutcome,
-  QueryContext,
-  RunOptions,
-} from './placement-types';
+import type { InsertRunOptions, OrchestratorDeps, PlacementDraft, PlacementListing, PlacementOutcome, RunOptions } from './placement-types';
 import { listingsOf } from './placement-listing';
 import { RegistryAccess } from './registry-access';
 import { connectBody, upsertBody } from './report-bodies';
-import { outcomeOf, placedRecord, refreshedRecord } from './run-results';
-import { draftReport, editCommit, editedReport, insertCommit, type Edit } from './run-definitions';
+import { outcomeOf } from './run-results';
+import { editCommit, insertCommit, type Edit } from './run-definitions';
 import { SerialQueue } from './serial-queue';
 import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
 import { placeExisting, type ConnectTarget, type PlaceRequest, type PlaceSteps } from './place-existing';
+import { insertReport, type InsertSteps } from './insert-phase';
+import { refreshPlacement, type RefreshSteps } from './refresh-phase';
 import type { GrowthSetting } from './growth-setting';
 import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
 import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-keeper';
 import { undoWrite } from './undo-phase';
-import { findHandEditsSteps, type HandEdits } from './hand-edits';
-import { readSnapshots } from './snapshot-reads';
+import type { HandEdits } from './hand-edits';
+import { checkHandEdits } from './hand-edit-check';
 import {
   bindParameters,
   readParameters,
   untrackParameters,
   withBoundValues,
-  withUsedValues,
   pacedParameterHost,
   type ParameterHostCalls,
 } from './parameters-phase';
@@ -50,8 +44,6 @@ import { changedParameters, parameterStatuses, type ParameterChange, type Parame
 import type { ParameterBindingInput } from '../params/parameter-binding';
 
 const WRITE_LOCK = 'write';
-/** The largest area the check of every placement reads (the check of one placement reads any size). */
-const LIST_CHECK_MAX_CELLS = 1_000_000;
 
 export class Orchestrator {
   private readonly perPlacement = new SerialQueue();
@@ -75,66 +67,19 @@ export class Orchestrator {
   }
 
   /** Place a new report at `anchor`. Throws 'blocked' (data.cells = A1 labels) when user cells are in the way and !overwrite. */
-  async insert(
+  insert(
     draft: PlacementDraft,
     anchor: { sheetId: string; row: number; col: number },
     opts: InsertRunOptions = {},
   ): Promise<PlacementOutcome> {
-    const t0 = this.deps.clock.now();
-    const { signal } = opts;
-    const scope = opts.scope ?? new JobScope();
-    if (draft.deploymentId.trim() === '') throw new AddinError('validation', 'Choose a deployment first.');
-    const name = runnableName(draft);
-    if (!(await this.startLayout(scope)).sheets.some((s) => s.id === anchor.sheetId))
-      throw new AddinError('notFound', 'The target sheet no longer exists. Select a cell and try again.');
-    throwIfAborted(signal);
-
-    const publicId = opts.publicId ?? mintPublicId(this.deps.randomBytes);
-    requireUsablePublicId(publicId);
-    const placementId = mintPublicId(this.deps.randomBytes);
-    const context = contextOf(draft.deploymentId, draft.environmentId);
-    try {
-      opts.onPhase?.('running');
-      const body = upsertBody(publicId, { ...draft, name }, { kind: 'new', source: this.deps.host.platformHost });
-      // Run and plan first, save only once the result is in hand and fits: a failed, blocked or cancelled insert saves nothing.
-      const definition = draftReport(draft, publicId, name);
-      const fetched = await this.fetch(
-        { context, sql: draft.sqlQuery, pivot: draft.pivotItems ?? null, report: definition, anchorRow: anchor.row },
-        opts,
-      );
-      const saved: { report?: Report } = {};
-      const commit = insertCommit(this.deps.reports, draft, publicId, body, fetched, saved, signal);
-      const written = await this.write({
-        scope,
-        autofit: true,
-        placementId,
-        name,
-        target: anchor,
-        matrix: fetched.matrix,
-        overwrite: opts.overwrite ?? false,
-        signal,
-        previousHeaderRows: 0,
-        commit,
-      });
-      const report = saved.report;
-      if (report === undefined) throw internalError(new Error('the report was written but not saved'));
-      const ids = { placementId, reportId: report.id, publicId };
-      const record = placedRecord(ids, draft, name, written, fetched, this.iso());
-      const outcome = await this.finish(record, written, t0);
-      scope.prints.set(placementId, written.fingerprint);
-      // A new placement is saved at once, whatever job it belongs to: until then only this runtime knows its area.
-      await this.registry.save(scope, [record]);
-      return outcome;
-    } catch (e) {
-      throw normalize(e, signal);
-    } finally {
-      this.registry.dropPending(placementId);
-    }
+    return insertReport(this.insertSteps(), draft, anchor, opts);
   }
 
   /** Re-run a placement's current definition and write it where its cells are now. */
   refresh(placementId: string, opts: RunOptions = {}): Promise<PlacementOutcome> {
-    return this.perPlacement.run(placementId, () => this.asJob(opts, (scope) => this.refreshNow(placementId, { ...opts, scope }, null)));
+    return this.perPlacement.run(placementId, () =>
+      this.asJob(opts, (scope) => refreshPlacement(this.refreshSteps(), placementId, { ...opts, scope }, null)),
+    );
   }
 
   /**
@@ -148,7 +93,7 @@ export class Orchestrator {
         const name = runnableName(draft);
         const body = upsertBody(record.publicId, { ...draft, name }, { kind: 'replace' });
         const edit: Edit = { name, environmentId: draft.environmentId ?? record.environmentId, draft, body };
-        return this.refreshNow(placementId, { ...opts, scope }, edit);
+        return refreshPlacement(this.refreshSteps(), placementId, { ...opts, scope }, edit);
       }),
     );
   }
@@ -291,31 +236,11 @@ export class Orchestrator {
     return this.undoing.state(placementId);
   }
 
-  /**
-   * The hand edits of `placementIds` (every placement when omitted; then areas past LIST_CHECK_MAX_CELLS are left to
-   * their refresh) whose cells differ from their fingerprint: one snapshot read per area (cut to the host's read
-   * limits). A placement without edits (or fingerprint) is absent.
-   */
+  /** The hand edits of `placementIds` (every placement when omitted): see checkHandEdits. */
   async handEdits(placementIds?: readonly string[]): Promise<Map<string, HandEdits>> {
     const scope = new JobScope();
-    const registry = await this.registry.read(scope);
-    const layout = await this.startLayout(scope);
-    const out = new Map<string, HandEdits>();
-    for (const record of registry.records) {
-      if (placementIds && !placementIds.includes(record.placementId)) continue;
-      const area = layout.areas[record.placementId];
-      const fp = await this.registry.fingerprint(scope, record.placementId);
-      if (!area || !fp) continue;
-      // Checking every placement (the list opening) reads each area whole: a very large one is checked when it is
-      // refreshed or located instead, so opening the list never copies millions of cells.
-      if (!placementIds && area.rows * area.cols > LIST_CHECK_MAX_CELLS) continue;
-      const read = (bands: readonly GridRange[]) => this.pacing.paced(() => this.deps.host.snapshot(bands));
-      const snapshots = await readSnapshots([area], this.pacing.readLimits(), read);
-      // In steps: the list checks every placement when it opens, and a large area is millions of cells to hash.
-      const found = await this.pacing.inSteps(findHandEditsSteps(fp, snapshots, area));
-      if (found) out.set(record.placementId, found);
-    }
-    return out;
+    const check = { registry: this.registry, pacing: this.pacing, host: this.deps.host };
+    return checkHandEdits(check, scope, await this.startLayout(scope), placementIds);
   }
 
   /** Select several ranges at once (Locate, Show changes). */
@@ -344,69 +269,6 @@ export class Orchestrator {
       return await task(scope);
     } finally {
       await this.flush(scope);
-    }
-  }
-
-  /** A refresh (`edit` null) or an edit of a placed report: connect, fetch, write where its cells are, record. */
-  private async refreshNow(placementId: string, opts: RunOptions & { scope: JobScope }, edit: Edit | null): Promise<PlacementOutcome> {
-    const t0 = this.deps.clock.now();
-    const { signal, scope } = opts;
-    const record = await this.registry.record(scope, placementId);
-    try {
-      throwIfAborted(signal);
-      const layout = await this.startLayout(scope);
-      const area = layout.areas[placementId] ?? null;
-      if (!area) throw orphaned(record);
-      // Bound cells first: an empty, wrong-typed or deleted one stops the run before any query or write.
-      const bound = await readParameters(this.params, layout, record);
-      opts.onPhase?.('running');
-      // Connect first: confirms read access and returns the definition as it is now.
-      const report = await this.connect(record, connectBody(placementId, area, layout), signal);
-      throwIfAborted(signal);
-      // An edit runs its own definition (titled as it will be saved); a refresh the one the platform has now.
-      const environmentId = edit ? edit.environmentId : record.environmentId;
-      const context = contextOf(record.deploymentId, environmentId);
-      const definition = await withBoundValues(this.deps.parameters, context, edit ? editedReport(report, edit) : report, bound);
-      const sql = definition.sqlQuery ?? '';
-      if (isBlankQuery(sql))
-        throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
-      const pivot = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
-      const fetched = await this.fetch({ context, sql, pivot, report: definition, anchorRow: area.row }, opts);
-      const name = edit?.name ?? record.name;
-      const previousPrint = await this.registry.fingerprint(scope, placementId);
-      const commit = edit ? editCommit(this.deps.reports, record, report, edit.body, fetched, signal) : undefined;
-      const written = await this.write({
-        scope,
-        autofit: false,
-        placementId,
-        name,
-        target: 'current',
-        matrix: fetched.matrix,
-        overwrite: false,
-        signal,
-        previousHeaderRows: headerRowsOf(record),
-        ...(commit ? { commit } : {}),
-        growth: record.growth,
-        handEdits: { fingerprint: previousPrint, overwrite: opts.handEdits === 'overwrite' },
-      });
-      const next = withUsedValues(refreshedRecord(record, { name, environmentId }, written, fetched, this.iso()), bound);
-      const outcome = await this.finish(next, written, t0);
-      scope.unsaved.set(placementId, next);
-      scope.prints.set(placementId, written.fingerprint);
-      const undo = this.undoing.keep({
-        placementId,
-        before: written.before,
-        written: written.plan.write,
-        area: written.previousArea,
-        record: { record, print: previousPrint },
-        at: this.deps.clock.now(),
-      });
-      return { ...outcome, ...(written.changes ? { changes: written.changes } : {}), undo };
-    } catch (e) {
-      const err = normalize(e, signal);
-      // A refused edit, or a refresh stopped by hand edits, changed nothing: the placement is not marked failed.
-      if (edit === null && err.kind !== 'cancelled' && err.kind !== 'handEdited') this.recordFailure(scope, record, err);
-      throw err;
     }
   }
 
@@ -477,6 +339,36 @@ export class Orchestrator {
     };
   }
 
+  /** The steps of a refresh or an edit: a move's, with the edit's save, the undo kept and a failure recorded. */
+  private refreshSteps(): RefreshSteps {
+    return {
+      ...this.moveSteps(),
+      fingerprint: (scope, placementId) => this.registry.fingerprint(scope, placementId),
+      editCommit: (record, report, edit, fetched, signal) => editCommit(this.deps.reports, record, report, edit.body, fetched, signal),
+      keepUndo: (entry) => this.undoing.keep(entry),
+      recordFailure: (scope, record, error) => this.recordFailure(scope, record, error),
+      iso: () => this.iso(),
+    };
+  }
+
+  /** The steps of an insert: the report saved once written, the new area pending until its record is saved. */
+  private insertSteps(): InsertSteps {
+    return {
+      layout: (scope) => this.startLayout(scope),
+      fetch: (request, opts) => this.fetch(request, opts),
+      insertCommit: (draft, publicId, body, fetched, saved, signal) =>
+        insertCommit(this.deps.reports, draft, publicId, body, fetched, saved, signal),
+      write: (args) => this.write(args),
+      finish: (record, written, t0) => this.finish(record, written, t0),
+      save: (scope, record) => this.registry.save(scope, [record]),
+      dropPending: (placementId) => this.registry.dropPending(placementId),
+      mintId: () => mintPublicId(this.deps.randomBytes),
+      platformHost: this.deps.host.platformHost,
+      iso: () => this.iso(),
+      now: () => this.deps.clock.now(),
+    };
+  }
+
   private startLayout(scope: JobScope, placementIds?: readonly string[]): Promise<WorkbookLayout> {
     return scope.layout(() => this.pacing.call(() => this.deps.host.layout(placementIds)));
   }
@@ -490,8 +382,4 @@ export class Orchestrator {
   private iso(): string {
     return new Date(this.deps.clock.now()).toISOString();
   }
-}
-
-function contextOf(deploymentId: string, environmentId: string | undefined): QueryContext {
-  return { deploymentId, ...(environmentId ? { environmentId } : {}) };
 }
