@@ -14,7 +14,8 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/'],
-  testTimeout: 60000,
+  // A hang guard, not a speed check: a whole-pane jsdom test takes 30 s on a loaded two-core machine.
+  testTimeout: 120000,
   // Both cores of a two-core machine (Jest's default leaves one idle): the suites are independent (free ports, own data).
   maxWorkers: 2,
 };

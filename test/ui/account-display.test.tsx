@@ -9,7 +9,7 @@ test('the header names the host of the signed-in tenant, never its path or query
   const fake = signedInFake();
   fake.session = { ...fake.session, tenantUrl: 'https://acme.example.com/tenants/7?token=abc' };
   renderPane(fake);
-  const signOut = await screen.findByRole('button', { name: 'Sign out' }, { timeout: 5_000 });
+  const signOut = await screen.findByRole('button', { name: 'Sign out' });
   const header = screen.getByRole('banner', { name: 'Account' });
   expect(header.contains(signOut)).toBe(true);
   const describedBy = signOut.getAttribute('aria-describedby');
@@ -24,13 +24,13 @@ test('the header keeps a port that tells two local tenants apart', async () => {
   const fake = signedInFake();
   fake.session = { ...fake.session, tenantUrl: 'http://localhost:4301' };
   renderPane(fake);
-  const signOut = await screen.findByRole('button', { name: 'Sign out' }, { timeout: 5_000 });
+  const signOut = await screen.findByRole('button', { name: 'Sign out' });
   expect(document.getElementById(signOut.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Signed in to localhost:4301');
 });
 
 test('the sign-in form links to the help page section on API keys, in a new tab, where the host serves one', async () => {
   renderPane(new FakeAddinService(), { keyHelpUrl: 'help.html#key' });
-  const link = await screen.findByRole('link', { name: 'Where do I get an API key?' }, { timeout: 5_000 });
+  const link = await screen.findByRole('link', { name: 'Where do I get an API key?' });
   expect(link.getAttribute('href')).toBe('help.html#key');
   expect(link.getAttribute('target')).toBe('_blank');
   expect(link.getAttribute('rel')).toContain('noopener');
@@ -42,6 +42,6 @@ test('the sign-in form links to the help page section on API keys, in a new tab,
 
 test('the sign-in form shows no key link where the host serves no help page', async () => {
   renderPane(new FakeAddinService());
-  await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5_000 });
+  await screen.findByRole('button', { name: 'Sign in' });
   expect(screen.queryByRole('link', { name: 'Where do I get an API key?' })).toBeNull();
 });

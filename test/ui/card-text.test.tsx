@@ -20,7 +20,7 @@ test('a card drops "Refreshed ... at <area>" once the report has moved elsewhere
     elapsedMs: 40,
   });
   renderPane(fake);
-  await click(await screen.findByRole('button', { name: 'Refresh Orders by status' }, { timeout: 5_000 }));
+  await click(await screen.findByRole('button', { name: 'Refresh Orders by status' }));
   await settle();
   const card = () => screen.getByRole('listitem', { name: 'Orders by status' });
   expect(card().textContent).toContain('at Sheet1!G2:H7');
@@ -41,7 +41,7 @@ test('a finished Refresh all counts only the reports still in the list', async (
   const run = gate<RefreshAllSummary>();
   fake.refreshAllImpl = () => run.promise;
   renderPane(fake);
-  await screen.findByRole('listitem', { name: 'Two' }, { timeout: 5_000 });
+  await screen.findByRole('listitem', { name: 'Two' });
   await click(screen.getByRole('button', { name: 'Refresh all' }));
   await act(async () =>
     run.resolve({
@@ -92,7 +92,7 @@ test('a card whose Refresh all was stopped says "Not refreshed" and never "refre
   const run = gate<RefreshAllSummary>();
   fake.refreshAllImpl = () => run.promise;
   renderPane(fake, { nowMs: now });
-  await screen.findByRole('listitem', { name: 'One' }, { timeout: 5_000 });
+  await screen.findByRole('listitem', { name: 'One' });
   await click(screen.getByRole('button', { name: 'Refresh all' }));
   await act(async () =>
     run.resolve({ total: 1, done: 0, failed: 0, stopped: 1, skipped: 0, items: [{ placementId: 'p1', item: { state: 'stopped' } }] }),

@@ -268,7 +268,7 @@ test('Edit reopens the saved definition and "Save and refresh" sends the edited 
   };
   renderPane(fake);
   // The first render of the pane with its list takes over a second in jsdom on a loaded machine.
-  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }, { timeout: 5000 }));
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
   const sql = await screen.findByDisplayValue('SELECT 1');
   expect(fake.callsOf('loadDraft')).toEqual([['p1']]);
   await change(sql, 'SELECT 2');

@@ -194,7 +194,7 @@ test('an edit asks before discarding only once something changed', async () => {
   };
   renderPane(fake);
   // The first render of the pane with its list takes over a second in jsdom on a loaded machine.
-  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }, { timeout: 5000 }));
+  await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
   const sql = await screen.findByDisplayValue('SELECT 1');
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   expect(screen.getByRole('heading', { name: 'Reports in this workbook' })).toBeTruthy();

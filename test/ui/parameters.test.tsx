@@ -98,7 +98,7 @@ test('the card lists its bound cells with the values used, and says which change
     }),
   ];
   renderPane(fake);
-  const card = await screen.findByRole('listitem', { name: 'Orders since' }, { timeout: 5_000 });
+  const card = await screen.findByRole('listitem', { name: 'Orders since' });
   await settle();
   const lines = within(card).getByRole('list', { name: 'Parameters of Orders since' });
   expect(

@@ -1,9 +1,13 @@
 /** Renders the whole pane over a FakeAddinService with a settable clock and predictable job ids, for pane tests. */
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import { App } from '../../src/ui/App';
 import type { PaneSettings } from '../../src/ui/pane-settings';
 import type { RefreshAllFeed } from '../../src/ui/refresh-all-feed';
 import { FakeAddinService } from './fake-addin-service';
+
+// A findBy waits up to 5 s for the pane: the whole Fluent pane renders slowly in jsdom on a busy two-core machine, and
+// the default 1 s fails a query whose element is on its way. Queries that find their element return at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 export interface PaneUnderTest extends RenderResult {
   fake: FakeAddinService;

@@ -40,7 +40,7 @@ test('the ribbon run replaces what the cards said, counts the orphan as failed, 
   });
   const feed = createRefreshAllFeed();
   renderPane(fake, { refreshAllFeed: feed });
-  await click(await screen.findByRole('button', { name: 'Refresh One' }, { timeout: 5_000 }));
+  await click(await screen.findByRole('button', { name: 'Refresh One' }));
   await settle();
   expect(within(card('One')).getByRole('status').textContent).toContain('Refreshed');
 
@@ -114,7 +114,7 @@ test('a ribbon run that ended before the pane was shown is its summary when the 
     }),
   });
   renderPane(fake, { refreshAllFeed: feed });
-  await screen.findByRole('listitem', { name: 'One' }, { timeout: 5_000 });
+  await screen.findByRole('listitem', { name: 'One' });
   await settle();
   expect(within(bar()).getByRole('status').textContent).toBe('2 of 2 refreshed');
   expect(within(bar()).queryByRole('list', { name: 'Failed reports' })).toBeNull();
@@ -125,7 +125,7 @@ test('a ribbon Refresh all that could not begin says why in the pane, without a 
   const fake = fakeWithThree();
   const feed = createRefreshAllFeed();
   renderPane(fake, { refreshAllFeed: feed });
-  await screen.findByRole('listitem', { name: 'One' }, { timeout: 5_000 });
+  await screen.findByRole('listitem', { name: 'One' });
   const failure = Promise.reject(new AddinError('hostBusy', 'Excel is busy: leave the cell you are editing, then try again.'));
   act(() => feed.publish({ jobId: 'ribbon-2', placementIds: [], settled: [], summary: failure }));
   await settle();
