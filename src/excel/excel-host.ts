@@ -1,6 +1,7 @@
 /**
  * ExcelHost: the SpreadsheetHost over the Excel JavaScript API, one Excel.run per host call with few syncs, loading only
  * what it reads; a call refused while the user edits a cell fails with 'hostBusy' (the core waits and calls again).
+ * It runs past 300 lines because it is one class: every port method shares its Excel.run wrapper, stores and named ranges.
  */
 import { z } from 'zod';
 import { AddinError } from '../core/errors/addin-error';

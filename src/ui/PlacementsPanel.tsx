@@ -1,4 +1,7 @@
-/** "Reports in this workbook": the list grouped by sheet with per-item actions, hand-edit stops, Refresh all and Refresh sheet, Move and Remove. */
+/**
+ * "Reports in this workbook": the list grouped by sheet with each card's actions, Refresh all and Refresh sheet.
+ * It runs past 300 lines because every card action shares the panel's outcomes, running jobs and dialogs.
+ */
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CellTarget, JobItemState, PlacementView } from '../core/service/addin-service';

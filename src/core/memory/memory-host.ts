@@ -1,6 +1,7 @@
 /**
  * MemoryHost: a SpreadsheetHost over a WorkbookModel, for tests and the preview.
  * It has strict read/write limits, separate document and credential stores, and fault injection for tests.
+ * It runs past 300 lines because it is one class: every port method shares its limits, faults and change events.
  */
 import { writeBlockShape } from '../write-block-shape';
 import { EXCEL_GRID } from '../cells/a1';

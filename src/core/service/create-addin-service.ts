@@ -1,15 +1,16 @@
 /**
  * createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner.
- * It runs past 300 lines because it is one class: each method of the AddinService interface is a few lines here.
+ * It runs past 300 lines because it is one class: each method of the AddinService interface is a few lines here, the
+ * work in this folder's modules (jobs, placing, pane queries, hand-edit tools, the session).
  */
 import { AddinError } from '../errors/addin-error';
 import type { Deployment, Environment, Meta, Report } from '../wire/schemas';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
-import { formatRangeRef } from '../cells/a1';
+import { cellTargetOf } from './cell-target';
 import { retryWhileBusy } from '../placements/host-busy';
 import { JobScope } from '../jobs/job-scope';
 import { Orchestrator } from '../placements/orchestrator';
-import type { PlacementOutcome, ReportsApi, RunOptions } from '../placements/placement-types';
+import type { PlacementOutcome, RunOptions } from '../placements/placement-types';
 import { parseRegistry } from '../placements/placement-record';
 import { growthSchema } from '../placements/growth-setting';
 import { refreshAll } from '../jobs/refresh-all';
@@ -32,14 +33,11 @@ import type {
   SignInInput,
   WorkbookContext,
 } from './addin-service';
-import { resultHeaderTitles } from './header-titles';
-import { planReportTotals } from './totals-planner';
-import { compileWithParameters } from './parameter-compiler';
 import { parameterViewsOf, parseBindingInputs, withParameterViews } from './parameter-views';
 import type { ParameterBindingInput } from '../params/parameter-binding';
-import { previewSql, previewTable } from './report-preview';
+import { PaneQueries } from './pane-queries';
 import type { PreviewTable } from './preview-table';
-import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
+import type { SuggestValuesRequest, ValueSuggestions } from './value-suggestions';
 import { runOutcomeOf } from './run-outcome';
 import { JobRunner } from '../jobs/job-runner';
 import { MemoryJobStore } from '../jobs/job-store';
@@ -53,7 +51,8 @@ import { clearSession, loadSession, saveSession } from './session-store';
 import { sessionOfInput } from './sign-in-input';
 import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
 import { CellChangesMemory } from './cell-changes-memory';
-import { handEditRanges } from '../placements/hand-edits';
+import { HandEditTools } from './hand-edit-tools';
+import { serviceOrchestrator } from './service-orchestrator';
 import { orphanRequest, placeAgainRequest, referenceRequest } from './place-requests';
 import { runPlaceJob, type PlaceJobDeps } from './place-job';
 import { parseReportReference } from './report-reference';
@@ -63,9 +62,10 @@ class AddinServiceImpl implements AddinService {
   private readonly jobs: JobRunner;
   private readonly session: PlatformSession;
   private readonly orchestrator: Orchestrator;
-  private readonly suggestions = new ValueSuggestionCache();
+  private readonly queries: PaneQueries;
   private readonly cells = new CellChangesMemory();
   private readonly placing: PlaceJobDeps;
+  private readonly handEdits: HandEditTools;
 
   constructor(private readonly deps: AddinServiceDeps) {
     this.events = new ServiceEvents(deps.workbookChanges);
@@ -80,28 +80,9 @@ class AddinServiceImpl implements AddinService {
       ...(deps.maxResultBytes === undefined ? {} : { maxResultBytes: deps.maxResultBytes }),
       ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
     });
-    const reports: ReportsApi = {
-      upsertReport: async (deploymentId, publicId, body, opts) =>
-        (await this.session.current()).upsertReport(deploymentId, publicId, body, opts ?? {}),
-      connectWorkbook: async (deploymentId, reportId, body, opts) =>
-        (await this.session.current()).connectWorkbook(deploymentId, reportId, body, opts ?? {}),
-    };
-    this.orchestrator = new Orchestrator({
-      host: deps.host,
-      reports,
-      queries: (context) => this.session.runnerFor(context),
-      clock: deps.clock,
-      randomBytes: deps.randomBytes,
-      timezone: deps.timezone,
-      reportSeen: (placementId, report) => this.rememberReport(placementId, report),
-      titles: (context, _result, report) =>
-        resultHeaderTitles(report, context.environmentId, (env) => this.session.sessionMeta(context.deploymentId, env)),
-      totals: (context, report) => planReportTotals(context, report, (env) => this.session.sessionMeta(context.deploymentId, env)),
-      parameters: (context, report, bound) =>
-        compileWithParameters(context, report, bound, (env) => this.session.sessionMeta(context.deploymentId, env)),
-      ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
-      ...(deps.undo ? { undo: deps.undo } : {}),
-    });
+    this.queries = new PaneQueries(this.session, deps.timezone);
+    this.orchestrator = serviceOrchestrator(deps, this.session, (placementId, report) => this.rememberReport(placementId, report));
+    this.handEdits = new HandEditTools(this.orchestrator, this.cells, () => this.emit({ type: 'placementsChanged' }));
     this.placing = {
       jobs: this.jobs,
       orchestrator: this.orchestrator,
@@ -135,14 +116,14 @@ class AddinServiceImpl implements AddinService {
     }
     await saveSession(this.deps.host.credentials, session);
     this.session.adopt(session, api, deployments);
-    this.suggestions.clear();
+    this.queries.forget();
     return this.getSession();
   }
 
   async signOut(): Promise<void> {
     // Forget first: even when the credential store fails, nothing of this key's rights is shown to the next user.
     this.session.reset();
-    this.suggestions.clear();
+    this.queries.forget();
     await clearSession(this.deps.host.credentials);
   }
 
@@ -171,34 +152,15 @@ class AddinServiceImpl implements AddinService {
   }
 
   async suggestValues(request: SuggestValuesRequest): Promise<ValueSuggestions> {
-    const { deploymentId, environmentId } = requireContext(await this.getContext());
-    await this.session.platform();
-    const meta = await this.session.sessionMeta(deploymentId, environmentId);
-    const runner = this.session.runnerFor({ deploymentId, environmentId });
-    return this.suggestions.suggest({ deploymentId, environmentId }, request, meta, runner, this.deps.timezone);
+    return this.queries.suggest(requireContext(await this.getContext()), request);
   }
 
   async preview(draft: ReportDraft): Promise<PreviewTable> {
-    const { deploymentId, environmentId } = requireContext(await this.getContext());
-    await this.session.platform();
-    const meta = draft.mode === 'builder' ? await this.session.sessionMeta(deploymentId, environmentId) : null;
-    const sql = previewSql(draft, meta);
-    const result = await this.session.runnerFor({ deploymentId, environmentId }).run({
-      query: sql,
-      ...(this.deps.timezone ? { timezone: this.deps.timezone } : {}),
-    });
-    return previewTable(result, draft, meta);
+    return this.queries.preview(requireContext(await this.getContext()), draft);
   }
 
   async activeCell(): Promise<CellTarget> {
-    const a = await this.deps.host.activeCell();
-    return {
-      sheetId: a.sheet.id,
-      sheetName: a.sheet.name,
-      row: a.row,
-      col: a.col,
-      label: formatRangeRef(a.sheet.name, { row: a.row, col: a.col, rows: 1, cols: 1 }),
-    };
+    return cellTargetOf(await this.deps.host.activeCell());
   }
 
   async insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
@@ -342,44 +304,16 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  async locateHandEdits(placementId: string): Promise<void> {
-    const found = await this.orchestrator.handEdits([placementId]);
-    this.cells.checked([placementId], found);
-    const edits = found.get(placementId);
-    if (!edits) {
-      this.emit({ type: 'placementsChanged' });
-      throw new AddinError('notFound', 'No cells of this report differ from what the add-in last wrote there.', {
-        data: { placementId },
-      });
-    }
-    await this.orchestrator.selectRanges(handEditRanges(edits));
+  locateHandEdits(placementId: string): Promise<void> {
+    return this.handEdits.locate(placementId);
   }
 
-  async showChanges(placementId: string): Promise<void> {
-    const ranges = this.cells.changedRanges(placementId);
-    if (ranges === null)
-      throw new AddinError('notFound', 'This report has not been refreshed in this session: there are no changes to show.', {
-        data: { placementId },
-      });
-    if (ranges.length === 0)
-      throw new AddinError(
-        'notFound',
-        `The last refresh changed no cells that are still there (${this.cells.changesOf(placementId)?.text ?? 'No changes'}).`,
-        {
-          data: { placementId },
-        },
-      );
-    await this.orchestrator.selectRanges(ranges);
+  showChanges(placementId: string): Promise<void> {
+    return this.handEdits.showChanges(placementId);
   }
 
-  async checkHandEdits(): Promise<void> {
-    const { placements } = await this.orchestrator.listing();
-    const found = await this.orchestrator.handEdits();
-    this.cells.checked(
-      placements.map((l) => l.record.placementId),
-      found,
-    );
-    this.emit({ type: 'placementsChanged' });
+  checkHandEdits(): Promise<void> {
+    return this.handEdits.checkAll();
   }
 
   subscribe(listener: (event: ServiceEvent) => void): () => void {

@@ -1,0 +1,44 @@
+/** The read-only queries the pane runs while a report is built: value suggestions and the preview of its first rows. */
+import type { ReportDraft } from './addin-service';
+import type { PlatformSession } from './platform-session';
+import type { PreviewTable } from './preview-table';
+import { previewSql, previewTable } from './report-preview';
+import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
+
+/** The workbook's chosen deployment and environment. */
+interface Context {
+  deploymentId: string;
+  environmentId: string;
+}
+
+export class PaneQueries {
+  private readonly suggestions = new ValueSuggestionCache();
+
+  constructor(
+    private readonly session: PlatformSession,
+    private readonly timezone: string,
+  ) {}
+
+  /** Drops what the signed-in key was shown (sign in, sign out). */
+  forget(): void {
+    this.suggestions.clear();
+  }
+
+  /** The values a filter's member has on the environment (cached for the session). */
+  async suggest(context: Context, request: SuggestValuesRequest): Promise<ValueSuggestions> {
+    await this.session.platform();
+    const meta = await this.session.sessionMeta(context.deploymentId, context.environmentId);
+    return this.suggestions.suggest(context, request, meta, this.session.runnerFor(context), this.timezone);
+  }
+
+  /** The draft's first rows with the titles and formats the sheet will get. */
+  async preview(context: Context, draft: ReportDraft): Promise<PreviewTable> {
+    await this.session.platform();
+    const meta = draft.mode === 'builder' ? await this.session.sessionMeta(context.deploymentId, context.environmentId) : null;
+    const result = await this.session.runnerFor(context).run({
+      query: previewSql(draft, meta),
+      ...(this.timezone ? { timezone: this.timezone } : {}),
+    });
+    return previewTable(result, draft, meta);
+  }
+}
