@@ -86,7 +86,12 @@ const KIND_TEXT: Record<AddinErrorKind, KindText> = {
     said: /\bleave the cell\b/i,
     intent: 'warning',
   },
-  host: { title: 'The spreadsheet refused the change', hint: 'Finish editing any cell, then try again.' },
+  host: {
+    title: 'The spreadsheet could not do that',
+    hint: 'Finish editing any cell, then try again.',
+    // The host's own message says what to do (reopen the sidebar, reload): no second, unrelated hint.
+    said: /\btry again\b|\breload\b/i,
+  },
   internal: {
     title: 'Something went wrong in the add-in',
     hint: BUG_REPORT_HINT,

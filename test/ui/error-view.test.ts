@@ -137,3 +137,12 @@ test('a query error is said once, without the engine quoting the rewritten SQL, 
   );
   expect(partial.message).toBe('Stopped after 120 rows, which were discarded: Out of memory');
 });
+
+test("a host failure that says what to do gets no editing hint: the sidebar's call the server could not run", () => {
+  const failed =
+    'Google Sheets could not run locateHandEdits (Exceeded maximum execution time). Close and reopen the sidebar, then try again.';
+  const view = toErrorView(new AddinError('host', failed));
+  expect(view.title).toBe('The spreadsheet could not do that');
+  expect(view.hint).toBeNull();
+  expect(toErrorView(new AddinError('host', 'The range could not be written.')).hint).toBe('Finish editing any cell, then try again.');
+});
