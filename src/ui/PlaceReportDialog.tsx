@@ -1,20 +1,9 @@
 /** Places a report that exists: again (a placed report's) or by the id or link the user pastes, at the selected cell. */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Text,
-} from '@fluentui/react-components';
-import { useId, useState } from 'react';
+import { Field, Input, Text } from '@fluentui/react-components';
+import { useState } from 'react';
 import type { CellTarget } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
-import { useActiveCell } from './use-active-cell';
+import { CellTargetDialog } from './CellTargetDialog';
 
 export interface PlaceReportDialogProps {
   /** Open with the name of the report to place again, or `reference` to ask for a report's id or link; closed when null. */
@@ -29,59 +18,32 @@ export interface PlaceReportDialogProps {
 /** The field keeps what was pasted while the dialog closes and opens again for one placing; the owner remounts it (a `key`) for the next. */
 export function PlaceReportDialog({ placing, busy, error, onConfirm, onCancel }: PlaceReportDialogProps) {
   const open = placing !== null;
-  const active = useActiveCell(open && !busy);
   const [reference, setReference] = useState('');
-  const targetId = useId();
   const asksReference = placing === 'reference';
-  const target = active.target;
   const title = placing === null || placing === 'reference' ? 'Place existing report' : `Place ${placing.name} again`;
   const missing = asksReference && reference.trim() === '';
   return (
-    <Dialog
+    <CellTargetDialog
       open={open}
-      modalType="alert"
-      onOpenChange={(_, data) => {
-        if (!data.open) onCancel();
-      }}
+      title={title}
+      busy={busy}
+      confirmLabel="Place here"
+      targetText={(target) => (target === null ? 'Select a cell to place the report at' : `Place at ${target.label}`)}
+      blocked={missing}
+      onConfirm={(target) => onConfirm(target, reference)}
+      onCancel={onCancel}
+      after={error !== null && error !== undefined && <ErrorBar error={error} subject="Place report" />}
     >
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            <Text block>
-              {asksReference
-                ? 'Paste the number id of a report on the platform, or a link to it. It is placed as it is: the report is not changed.'
-                : 'Select the cell in the sheet where the copy should start. The report runs there as a new placement; it is not changed.'}
-            </Text>
-            {asksReference && (
-              <Field label="Report id or link" hint="For example 42, or https://your-tenant.example.com/api/v1/deployments/7/reports/42">
-                <Input value={reference} disabled={busy} onChange={(_, data) => setReference(data.value)} />
-              </Field>
-            )}
-            <Text block id={targetId} weight="semibold">
-              {target === null ? 'Select a cell to place the report at' : `Place at ${target.label}`}
-            </Text>
-            {active.error !== null && <ErrorBar error={active.error} subject="Selected cell" />}
-            {error !== null && error !== undefined && <ErrorBar error={error} subject="Place report" />}
-          </DialogContent>
-          <DialogActions>
-            <Button
-              appearance="primary"
-              disabled={busy || target === null || missing}
-              aria-describedby={targetId}
-              onClick={() => target !== null && onConfirm(target, reference)}
-            >
-              Place here
-            </Button>
-            <Button disabled={busy} onClick={() => void active.refresh()}>
-              Use selected cell
-            </Button>
-            <Button disabled={busy} onClick={onCancel}>
-              Cancel
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      <Text block>
+        {asksReference
+          ? 'Paste the number id of a report on the platform, or a link to it. It is placed as it is: the report is not changed.'
+          : 'Select the cell in the sheet where the copy should start. The report runs there as a new placement; it is not changed.'}
+      </Text>
+      {asksReference && (
+        <Field label="Report id or link" hint="For example 42, or https://your-tenant.example.com/api/v1/deployments/7/reports/42">
+          <Input value={reference} disabled={busy} onChange={(_, data) => setReference(data.value)} />
+        </Field>
+      )}
+    </CellTargetDialog>
   );
 }
