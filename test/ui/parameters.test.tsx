@@ -110,7 +110,8 @@ test('the card lists its bound cells with the values used, and says which change
   expect(card.textContent).toContain('Inputs!B2 changed: refresh to use the new value.');
 });
 
-test("editing a placed builder report binds a filter's value to the active cell on the placement", async () => {
+/** A service with one placed builder report (p1) filtering Status equals completed, ready to edit. */
+function placedStatusFilter(): ReturnType<typeof signedInFake> {
   const fake = signedInFake();
   const state: BuilderState = {
     ...emptyBuilderState(),
@@ -126,6 +127,11 @@ test("editing a placed builder report binds a filter's value to the active cell 
     ...compileBuilder(state, sampleMeta),
     builderState: state,
   };
+  return fake;
+}
+
+test("editing a placed builder report binds a filter's value to the active cell on the placement", async () => {
+  const fake = placedStatusFilter();
   fake.cell = { ...fake.cell, label: 'Inputs!B2' };
   renderPane(fake);
   await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));
@@ -141,21 +147,7 @@ test("editing a placed builder report binds a filter's value to the active cell 
 });
 
 test('a refused binding keeps the choice open with the service message', async () => {
-  const fake = signedInFake();
-  const state: BuilderState = {
-    ...emptyBuilderState(),
-    view: 'orders',
-    measures: ['orders.count'],
-    filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }],
-  };
-  fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status' })];
-  fake.drafts['p1'] = {
-    name: 'Orders by status',
-    description: '',
-    mode: 'builder',
-    ...compileBuilder(state, sampleMeta),
-    builderState: state,
-  };
+  const fake = placedStatusFilter();
   fake.bindParametersImpl = async () => {
     throw new AddinError('validation', 'No sheet named "Nope" for the parameter cell Nope!A1. Check the reference.');
   };
