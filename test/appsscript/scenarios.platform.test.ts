@@ -7,6 +7,7 @@ import { MAX_BATCH_REQUESTS } from '../../appsscript/server/service/fetch-batche
 import { serverClient, type ServerClient } from '../../appsscript/sidebar/server-client';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import { addinRejection } from '../helpers/caught-error';
+import { sqlDraft } from '../helpers/sql-draft';
 import { createFakeEnvironment, type FakeEnvironment } from './fakes/environment';
 import { useBuiltServer } from './helpers/built-server';
 import { scriptRunBridge } from './helpers/script-run-bridge';
@@ -26,9 +27,6 @@ afterEach(() => env.close());
 
 const jobId = (): string => `job_${String((jobs += 1)).padStart(16, '0')}`;
 
-function sqlDraft(name: string, sqlQuery: string): ReportDraft {
-  return { name, description: '', mode: 'sql', sqlQuery, jsonQuery: null, pivotItems: null, builderState: null };
-}
 const BY_STATUS = 'SELECT status, MEASURE(count) AS orders FROM orders GROUP BY 1 ORDER BY 1';
 
 async function signedIn(): Promise<void> {

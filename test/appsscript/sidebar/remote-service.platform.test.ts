@@ -5,6 +5,7 @@ import { remoteAddinService } from '../../../appsscript/sidebar/remote-service';
 import { mintCallId, serverClient } from '../../../appsscript/sidebar/server-client';
 import type { AddinService, ServiceEvent } from '../../../src/core/service/addin-service';
 import { addinRejection } from '../../helpers/caught-error';
+import { BY_STATUS_SQL, sqlDraft } from '../../helpers/sql-draft';
 import { createFakeEnvironment, type FakeEnvironment } from '../fakes/environment';
 import { useBuiltServer } from '../helpers/built-server';
 import { scriptRunBridge } from '../helpers/script-run-bridge';
@@ -26,6 +27,16 @@ beforeEach(() => {
 });
 afterEach(() => env.close());
 
+/** Signs in with the editor key and chooses the first deployment and environment; returns them. */
+async function signedInWithContext(): Promise<{ deploymentId: string; environmentId: string }> {
+  await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
+  const deployments = await service.listDeployments();
+  const environments = await service.listEnvironments(deployments[0]!.id);
+  const context = { deploymentId: deployments[0]!.id, environmentId: environments[0]!.id };
+  await service.setContext(context);
+  return context;
+}
+
 test('sign in, choose the context, insert at the active cell and refresh: typed answers and the job’s events', async () => {
   expect(await service.getSession()).toMatchObject({ signedIn: false });
   expect(await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' })).toMatchObject({
@@ -38,15 +49,7 @@ test('sign in, choose the context, insert at the active cell and refresh: typed 
   expect((await service.getMeta()).cubes.length).toBeGreaterThan(0);
   const target = await service.activeCell();
   expect(target).toMatchObject({ sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' });
-  const draft = {
-    name: 'By status',
-    description: '',
-    mode: 'sql' as const,
-    sqlQuery: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1 ORDER BY 1',
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  };
+  const draft = sqlDraft('By status', BY_STATUS_SQL);
   const outcome = await service.insert(draft, target, { jobId: mintCallId(), overwrite: false });
   expect(outcome.rangeLabel).toMatch(/^Sheet1!A1:B\d+$/);
   expect(events.some((e) => e.type === 'placementsChanged')).toBe(true);
@@ -72,33 +75,14 @@ test('a server error keeps its kind: a wrong key is unauthenticated, a job witho
     'unauthenticated',
   );
   const target = { sheetId: '0', sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' };
-  const draft = {
-    name: 'x',
-    description: '',
-    mode: 'sql' as const,
-    sqlQuery: 'SELECT 1',
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  };
+  const draft = sqlDraft('x', 'SELECT 1');
   expect((await addinRejection(service.insert(draft, target, { jobId: mintCallId(), overwrite: false }))).kind).toBe('validation');
 });
 
 test('move a placement and set its growth over google.script.run: parsed on both sides, the list follows', async () => {
-  await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
-  const deployments = await service.listDeployments();
-  const environments = await service.listEnvironments(deployments[0]!.id);
-  await service.setContext({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
+  await signedInWithContext();
   const target = await service.activeCell();
-  const draft = {
-    name: 'To move',
-    description: '',
-    mode: 'sql' as const,
-    sqlQuery: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1 ORDER BY 1',
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  };
+  const draft = sqlDraft('To move', BY_STATUS_SQL);
   const outcome = await service.insert(draft, target, { jobId: mintCallId(), overwrite: false });
   await service.setPlacementGrowth(outcome.placementId, 'insertRows');
   expect((await service.listPlacements())[0]).toMatchObject({ growth: 'insertRows' });
@@ -116,20 +100,9 @@ test('move a placement and set its growth over google.script.run: parsed on both
 });
 
 test('place a report again and by id over google.script.run: parsed on both sides, a bad id keeps its kind', async () => {
-  await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
-  const deployments = await service.listDeployments();
-  const environments = await service.listEnvironments(deployments[0]!.id);
-  await service.setContext({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
+  await signedInWithContext();
   const target = await service.activeCell();
-  const draft = {
-    name: 'To place again',
-    description: '',
-    mode: 'sql' as const,
-    sqlQuery: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1 ORDER BY 1',
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  };
+  const draft = sqlDraft('To place again', BY_STATUS_SQL);
   const outcome = await service.insert(draft, target, { jobId: mintCallId(), overwrite: false });
   events.length = 0;
   const again = await service.placeAgain(outcome.placementId, { ...target, row: 0, col: 4, label: 'Sheet1!E1' }, { jobId: mintCallId() });

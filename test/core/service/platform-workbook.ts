@@ -84,13 +84,7 @@ export async function signedIn(name: string, key = EDITOR): Promise<Workbook> {
   return wb;
 }
 
-/** Orders counted by status, in SQL mode: the plain report most service tests place. */
-export const BY_STATUS_SQL = 'SELECT status, MEASURE(count) AS count FROM orders GROUP BY 1 ORDER BY 1';
-
-/** A SQL-mode draft of `sqlQuery`, with no builder parts. */
-export function sqlDraft(name: string, sqlQuery: string): ReportDraft {
-  return { name, description: '', mode: 'sql', sqlQuery, jsonQuery: null, pivotItems: null, builderState: null };
-}
+export { BY_STATUS_SQL, sqlDraft } from '../../helpers/sql-draft';
 
 export function builderDraft(meta: Meta, name: string, partial: Partial<BuilderState>): ReportDraft {
   const state: BuilderState = { ...emptyBuilderState(), view: 'orders', ...partial };
