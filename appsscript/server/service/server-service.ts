@@ -96,6 +96,8 @@ export function serverService(services: ServerServices): AddinService {
 function sheetsUndo(services: ServerServices, book: SheetsSpreadsheet): UndoSetting {
   const cache = services.cache().getUserCache();
   if (cache === null)
-    return { unavailable: 'Google Sheets gave the add-in no user cache to keep what a refresh replaced: use Edit > Undo or the version history.' };
+    return {
+      unavailable: 'Google Sheets gave the add-in no user cache to keep what a refresh replaced: use Edit > Undo or the version history.',
+    };
   return { store: new CacheUndoStore(cache, book.getId()), missing: SHEETS_UNDO_MISSING };
 }

@@ -21,9 +21,7 @@ export interface UndoEntry<R> {
 
 /** Whether an entry was kept; when not, because it passed the budget or because the store could not take it (`detail`). */
 export type UndoKeep =
-  | { kept: true }
-  | { kept: false; reason: 'tooLarge'; cells: number; budget: number }
-  | { kept: false; reason: 'notKept'; detail: string };
+  { kept: true } | { kept: false; reason: 'tooLarge'; cells: number; budget: number } | { kept: false; reason: 'notKept'; detail: string };
 
 /** Where undo entries are kept: this runtime's memory, or a store that outlives one server execution. */
 export interface UndoEntries<R> {
