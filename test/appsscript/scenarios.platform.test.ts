@@ -216,6 +216,12 @@ test('the menu’s Refresh all stops before the 6-minute limit and a trigger fin
   const perPlacement = ids.map((id) => connects.filter((r) => (r.body ?? '').includes(id)).length);
   expect(perPlacement).toEqual(ids.map(() => perRefresh));
   expect(env.book.toasts.at(-1)?.msg).toMatch(new RegExp(`^Refreshed ${ids.length} reports, in \\d runs\\.$`));
+  // The menu's runs keep what they replaced too: every card offers Undo refresh, and it runs from the sidebar.
+  env.fetchOptions.costMs = 0;
+  env.begin('FULL');
+  const views = await client.call('listPlacements', {});
+  expect(views.map((v) => [v.placementId, v.undo]).sort()).toEqual(ids.map((id) => [id, { available: true }]).sort());
+  await client.call('undoRefresh', { placementId: ids[1]!, jobId: jobId() });
   expectNoKeyInDocument();
 });
 
