@@ -1,4 +1,4 @@
-/** The Sheets sidebar's Undo refresh scenario: a refresh that changes two cells says so, and Undo (a later execution) puts them back. */
+/** Sheets sidebar scenario S2d: a refresh that changes two cells says so, and Undo refresh (another execution) puts them back. */
 import type { FakeEnvironment } from '../appsscript/fakes/environment';
 import type { Scenario } from './harness';
 import type { PreviewPage } from './pane';

@@ -1,4 +1,4 @@
-/** The fake `Excel` namespace: `Excel.run` (its options recorded per run), the workbook, the application and the enums the adapter uses. */
+/** The fake `Excel` namespace: `Excel.run` (its options recorded), the workbook, the application and the enums the adapter uses. */
 import { FakeClientObject } from './client-object';
 import { ExcelFakeEngine } from './engine';
 import { FakeOfficeError, fail } from './errors';
