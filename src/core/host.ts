@@ -145,6 +145,11 @@ export interface BlocksWrite {
    * changes before the next report.
    */
   progress?: (p: { written: number; touched: number }) => void;
+  /**
+   * Clear the contents of these ranges (SpreadsheetHost.clear) after the last values, before the tracking; together they
+   * hold at most `limits.maxCellsPerWrite` cells.
+   */
+  clear?: readonly GridRange[];
   /** Track this area (SpreadsheetHost.trackArea) after the last values. */
   track?: { placementId: string; range: GridRange };
   /** Fit the widths of this range's columns (SpreadsheetHost.autofitColumns) after the last values. */

@@ -1,4 +1,4 @@
-/** Several write blocks in one Excel.run: joined, cut by bytes, the tracking and the width fitting in the last request. */
+/** Several write blocks in one Excel.run: joined, cut by bytes, the clear, tracking and width fitting in the last request. */
 import type { BlocksWrite, GridRange } from '../core/host';
 import { officeErrorCode } from './excel-errors';
 import { joinBlocks } from './joined-blocks';
@@ -13,13 +13,16 @@ function queueAutofit(context: Excel.RequestContext, range: GridRange): void {
 }
 
 /**
- * The request after the last values: the name added (or moved) as the latest layout says it exists, the widths
- * fitted. A wrong guess (`ItemAlreadyExists`, `ItemNotFound`) is recovered by looking for the name first.
+ * The request after the last values: the old cells cleared, the name added (or moved) as the latest layout says it
+ * exists, the widths fitted. A wrong guess (`ItemAlreadyExists`, `ItemNotFound`) is recovered by looking for the name
+ * first (the clear, queued before the name, is done by then).
  */
 function lastRequest(write: BlocksWrite, nameExists: boolean | null): LastRequest {
-  const { track, autofit } = write;
+  const { track, autofit, clear } = write;
   return {
     queue(context) {
+      for (const r of clear ?? [])
+        context.workbook.worksheets.getItem(r.sheetId).getRangeByIndexes(r.row, r.col, r.rows, r.cols).clear('Contents');
       if (track && nameExists !== null) queueTrackAt(context, track.placementId, track.range, nameExists);
       if (autofit) queueAutofit(context, autofit);
     },

@@ -32,6 +32,7 @@ import { writePipelined } from './pipelined-write';
 import { EXCEL_REQUEST_CAP_BYTES } from './sized-writes';
 import { usedSnapshot } from './used-snapshot';
 import { workbookIdentity } from './workbook-identity';
+import { MERGED_UNDO } from './requirements';
 
 export interface ExcelHostOptions {
   /** Office.context.document.settings (the document store lives there). */
@@ -92,6 +93,19 @@ export class ExcelHost implements SpreadsheetHost {
   private async run<T>(doing: string, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
     try {
       return await Excel.run(batch);
+    } catch (e) {
+      throw hostError(e, doing);
+    }
+  }
+
+  /**
+   * One Excel.run that changes the workbook: where ExcelApi 1.20 is there, with `mergeUndoGroup` so its syncs (the parts
+   * of a large write, the formats before the values, the tracking) are one Ctrl+Z step rather than one each.
+   */
+  private async change<T>(doing: string, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+    if (!this.options.isSetSupported(MERGED_UNDO.name, MERGED_UNDO.version)) return this.run(doing, batch);
+    try {
+      return await Excel.run({ mergeUndoGroup: true }, batch);
     } catch (e) {
       throw hostError(e, doing);
     }
@@ -250,7 +264,7 @@ export class ExcelHost implements SpreadsheetHost {
    */
   async writeBlock(block: WriteBlock): Promise<void> {
     if (block.values.length === 0 || (block.values[0]?.length ?? 0) === 0) return;
-    await this.run('write the report’s cells', async (context) => {
+    await this.change('write the report’s cells', async (context) => {
       await writePipelined(context, block, this.requestCap);
     });
   }
@@ -262,7 +276,7 @@ export class ExcelHost implements SpreadsheetHost {
   async writeBlocks(write: BlocksWrite): Promise<void> {
     const known = this.trackedIds;
     const track = write.track;
-    await this.run('write the report’s cells', (context) =>
+    await this.change('write the report’s cells', (context) =>
       writeBlocksInRun(
         context,
         write,
@@ -275,7 +289,7 @@ export class ExcelHost implements SpreadsheetHost {
 
   /** Clears the contents of every range (formats and bold stay) in one sync. */
   clear(ranges: readonly GridRange[]): Promise<void> {
-    return this.run('clear the report’s old cells', async (context) => {
+    return this.change('clear the report’s old cells', async (context) => {
       for (const r of ranges)
         context.workbook.worksheets.getItem(r.sheetId).getRangeByIndexes(r.row, r.col, r.rows, r.cols).clear('Contents');
       await context.sync();
@@ -283,7 +297,7 @@ export class ExcelHost implements SpreadsheetHost {
   }
 
   autofitColumns(range: GridRange): Promise<void> {
-    return this.run('fit the column widths', async (context) => {
+    return this.change('fit the column widths', async (context) => {
       context.workbook.worksheets
         .getItem(range.sheetId)
         .getRangeByIndexes(range.row, range.col, range.rows, range.cols)
@@ -295,7 +309,7 @@ export class ExcelHost implements SpreadsheetHost {
   /** One sync when the latest layout tells whether the name exists; when that is wrong or unknown, a look first. */
   async trackArea(placementId: string, range: GridRange): Promise<void> {
     const known = this.trackedIds;
-    await this.run('remember where the report is', async (context) => {
+    await this.change('remember where the report is', async (context) => {
       if (known === null || !(await trackAreaAt(context, placementId, range, known.has(placementId))))
         await trackArea(context, placementId, range);
     });
@@ -303,13 +317,13 @@ export class ExcelHost implements SpreadsheetHost {
   }
 
   async untrack(placementId: string): Promise<void> {
-    await this.run('forget where the report was', (context) => untrackArea(context, placementId));
+    await this.change('forget where the report was', (context) => untrackArea(context, placementId));
     this.trackedIds?.delete(placementId);
   }
 
   /** Whole sheet rows inserted in one sync; named items (the tracked areas) below move down with their cells. */
   insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {
-    return this.run('insert rows below the report', async (context) => {
+    return this.change('insert rows below the report', async (context) => {
       context.workbook.worksheets.getItem(sheetId).getRangeByIndexes(beforeRow, 0, count, 1).getEntireRow().insert('Down');
       await context.sync();
     });
@@ -317,7 +331,7 @@ export class ExcelHost implements SpreadsheetHost {
 
   /** Whole sheet rows deleted in one sync; the rows below and their named items move up. */
   deleteRows(sheetId: string, fromRow: number, count: number): Promise<void> {
-    return this.run('delete the rows the report no longer uses', async (context) => {
+    return this.change('delete the rows the report no longer uses', async (context) => {
       context.workbook.worksheets.getItem(sheetId).getRangeByIndexes(fromRow, 0, count, 1).getEntireRow().delete('Up');
       await context.sync();
     });

@@ -24,6 +24,12 @@ export const REQUIRED_SETS: readonly RequirementSet[] = [
 export const SHEET_RENAME_EVENTS: RequirementSet = { name: 'ExcelApi', version: '1.17', usedFor: 'sheet-rename events' };
 export const WORKBOOK_CHANGE_EVENTS: RequirementSet = { name: 'ExcelApi', version: '1.9', usedFor: 'workbook-wide change events' };
 
+/**
+ * Optional: RunOptions.mergeUndoGroup (ExcelApi 1.20) makes all the syncs of one Excel.run one Ctrl+Z step; without it
+ * every sync that changes cells is a step of its own.
+ */
+export const MERGED_UNDO: RequirementSet = { name: 'ExcelApi', version: '1.20', usedFor: 'one Ctrl+Z step per write' };
+
 export type IsSetSupported = (name: string, minVersion?: string) => boolean;
 
 export function missingRequirementSets(isSetSupported: IsSetSupported, sets: readonly RequirementSet[] = REQUIRED_SETS): RequirementSet[] {

@@ -1,5 +1,5 @@
 // The BUILT server bundle in a vm with the Apps Script fakes, driven through the sidebar's client against the real local platform.
-// Scenarios: insert, refresh, Refresh all with a failing placement, rows inserted above, inert text, cells in the way
+// Scenarios: insert, refresh and Undo refresh, Refresh all with a failing placement, rows inserted above, inert text, cells in the way
 // named, a result too large for the spreadsheet, the menu's Refresh all resuming past the time limit, and the API key
 // never in the document.
 import { PRODUCT_PREFIX } from '../../src/core/wire/wire-names';
@@ -77,9 +77,20 @@ test('sign in, insert and refresh: the report lands in the cells, its job status
   expect(sheet.getRange(3, 3).getValue()).toBe(-1);
   const again = await client.call('refresh', { placementId: outcome.placementId, jobId: jobId(), handEdits: 'overwrite' });
   expect(again.changes).toMatchObject({ text: '1 cell changed', changedCells: 1 });
-  expect(again.undo).toMatchObject({ available: false, reason: expect.stringContaining('Google Sheets') });
+  expect(again.undo).toEqual({ available: true });
   expect(again.rangeLabel).toBe(outcome.rangeLabel);
   expect(cells(2, 1, outcome.dataRows, 2)).toEqual(data);
+  // Undo refresh is another execution: it finds what the refresh replaced in the user cache and puts the typed cell back.
+  const [listed] = await client.call('listPlacements', {});
+  expect(listed?.undo).toEqual({ available: true });
+  await client.call('undoRefresh', { placementId: outcome.placementId, jobId: jobId() });
+  expect(sheet.getRange(3, 3).getValue()).toBe(-1);
+  const [after] = await client.call('listPlacements', {});
+  expect(after?.undo).toEqual({ available: false });
+  const nothing = await addinRejection(client.call('undoRefresh', { placementId: outcome.placementId, jobId: jobId() }));
+  expect(nothing.message).toBe(
+    'The last refresh of "By status" cannot be undone. Google Sheets keeps what a refresh replaced for up to 6 hours, and may let it go sooner: use Edit > Undo or the version history.',
+  );
   expectNoKeyInDocument();
 });
 
@@ -203,6 +214,12 @@ test('the menu’s Refresh all stops before the 6-minute limit and a trigger fin
   const perPlacement = ids.map((id) => connects.filter((r) => (r.body ?? '').includes(id)).length);
   expect(perPlacement).toEqual(ids.map(() => perRefresh));
   expect(env.book.toasts.at(-1)?.msg).toMatch(new RegExp(`^Refreshed ${ids.length} reports, in \\d runs\\.$`));
+  // The menu's runs keep what they replaced too: every card offers Undo refresh, and it runs from the sidebar.
+  env.fetchOptions.costMs = 0;
+  env.begin('FULL');
+  const views = await client.call('listPlacements', {});
+  expect(views.map((v) => [v.placementId, v.undo]).sort()).toEqual(ids.map((id) => [id, { available: true }]).sort());
+  await client.call('undoRefresh', { placementId: ids[1]!, jobId: jobId() });
   expectNoKeyInDocument();
 });
 

@@ -1,9 +1,9 @@
 /**
  * The Google Sheets sidebar scenario of `npm run test:browser`: the built Sidebar.html at 300 px in Chromium, driven as a user would.
  * Its google.script.run is bridged (JSON only, asynchronous) to the built Code.js in a Node vm over the Apps Script
- * fakes; the user signs in, picks the context, inserts (over a user's cell, which the question names), refreshes, then
- * runs Reports > Refresh all. It runs past 300 lines because the scenario's steps share one page, bridge and fake
- * project.
+ * fakes; the user signs in, picks the context, inserts (over a user's cell, which the question names), refreshes,
+ * undoes a refresh, then runs Reports > Refresh all. It runs past 300 lines because the scenario's steps share one page,
+ * bridge and fake project.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { PreviewPage } from './pane';
 import { assert, assertEqual, waitFor } from './wait-for';
 import { walkDialogs } from './dialog-walk';
 import { assertInsertStaysInView, buildTotalsReport, distinctCustomers, totalBeside } from './totals-report';
+import { sheetsUndoScenario } from './sheets-undo';
 
 const EDITOR_KEY = 'dev-editor-key';
 const REPORT = { name: 'Orders by status (Sheets)', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' };
@@ -230,6 +231,7 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         env.book.setActiveRange(sheet.getRange('B2'));
       },
     },
+    sheetsUndoScenario(ui, () => need().env),
     {
       name: 'S3 Sheets: Reports > Refresh all with the sidebar open skips a report typed over, then refreshes it; the toast says so and the list shows the new time',
       run: async () => {

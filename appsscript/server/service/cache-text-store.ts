@@ -31,6 +31,19 @@ export class CacheTextStore {
     return text;
   }
 
+  /** Removes the text and its parts. */
+  remove(key: string): void {
+    const head = this.cache.get(key);
+    this.cache.remove(key);
+    const parts = head === null ? null : /^#(\d+)$/.exec(head);
+    if (parts) for (let i = 0; i < Number(parts[1]); i += 1) this.cache.remove(`${key}.${i}`);
+  }
+
+  /** Whether a text is there (its head), without reading its parts. */
+  has(key: string): boolean {
+    return this.cache.get(key) !== null;
+  }
+
   set(key: string, text: string): void {
     if (text.length < PART_CHARS) {
       this.cache.put(key, `=${text}`, this.ttlSeconds);

@@ -1,11 +1,13 @@
 /**
  * The AddinService of one Apps Script execution.
  * SheetsHost over the bound spreadsheet, the UrlFetchApp transport, the Utilities.sleep clock, job statuses in the
- * script cache, Continue wait instead of long-held requests, and UrlFetchApp's 50 MB cap as the result budget.
+ * script cache, undo entries in the user cache, Continue wait instead of long-held requests, and UrlFetchApp's 50 MB
+ * cap as the result budget.
  */
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { createAddinService } from '../../../src/core/service/create-addin-service';
 import type { AddinService } from '../../../src/core/service/addin-service';
+import type { UndoSetting } from '../../../src/core/placements/undo-keeper';
 import type {
   CacheServiceLike,
   LockServiceLike,
@@ -17,6 +19,7 @@ import type {
 } from '../apps-script/apps-script-services';
 import { appsScriptClock } from './apps-script-clock';
 import { ScriptCacheJobStore } from './script-cache-job-store';
+import { CacheUndoStore, SHEETS_UNDO_MISSING } from './cache-undo-store';
 import { SheetsHost } from '../host/sheets-host';
 import type { SheetsSpreadsheet } from '../host/sheets-services';
 import { MAX_BATCH_REQUESTS } from './fetch-batcher';
@@ -82,10 +85,19 @@ export function serverService(services: ServerServices): AddinService {
     jobStore: new ScriptCacheJobStore(services.cache().getScriptCache()),
     // One query per placement in flight at a time, up to a fetchAll batch: UrlFetchApp's fetch blocks the execution.
     refreshConcurrency: MAX_BATCH_REQUESTS,
-    // Each sidebar call is an execution of its own that keeps no memory: what a refresh replaced is gone when it ends.
-    undo: {
-      unavailable:
-        'Google Sheets keeps no memory between the add-in’s calls, so a refresh there cannot be undone: use Edit > Undo or the version history.',
-    },
+    undo: sheetsUndo(services, book),
   });
+}
+
+/**
+ * Each sidebar call is an execution of its own that keeps no memory: what a refresh replaced goes to the user cache,
+ * where the Undo refresh call (another execution) finds it. Without a user cache there is nothing to keep it in.
+ */
+function sheetsUndo(services: ServerServices, book: SheetsSpreadsheet): UndoSetting {
+  const cache = services.cache().getUserCache();
+  if (cache === null)
+    return {
+      unavailable: 'Google Sheets gave the add-in no user cache to keep what a refresh replaced: use Edit > Undo or the version history.',
+    };
+  return { store: new CacheUndoStore(cache, book.getId()), missing: SHEETS_UNDO_MISSING };
 }

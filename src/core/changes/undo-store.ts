@@ -19,9 +19,22 @@ export interface UndoEntry<R> {
   at: number;
 }
 
-export type UndoKeep = { kept: true } | { kept: false; reason: 'tooLarge'; cells: number; budget: number };
+/** Whether an entry was kept; when not, because it passed the budget or because the store could not take it (`detail`). */
+export type UndoKeep =
+  { kept: true } | { kept: false; reason: 'tooLarge'; cells: number; budget: number } | { kept: false; reason: 'notKept'; detail: string };
 
-function cellsOf(entry: UndoEntry<unknown>): number {
+/** Where undo entries are kept: this runtime's memory, or a store that outlives one server execution. */
+export interface UndoEntries<R> {
+  keep(entry: UndoEntry<R>): UndoKeep;
+  /** The placement's entry, or `null` when there is none (never kept, dropped, expired or unreadable). */
+  get(placementId: string): UndoEntry<R> | null;
+  /** Whether an entry looks kept, without reading it whole (a cache-backed one may still be unreadable on `get`). */
+  has(placementId: string): boolean;
+  drop(placementId: string): void;
+}
+
+/** Cells an entry holds: what the budget counts. */
+export function cellsOf(entry: UndoEntry<unknown>): number {
   return entry.before.reduce((n, s) => n + s.range.rows * s.range.cols, 0);
 }
 
@@ -29,7 +42,7 @@ function cellsOf(entry: UndoEntry<unknown>): number {
  * Entries per placement, newest last; the oldest are let go when the cells they hold pass the budget. A refresh larger
  * than the whole budget is not kept (the pane says it cannot be undone).
  */
-export class UndoStore<R> {
+export class UndoStore<R> implements UndoEntries<R> {
   private readonly entries = new Map<string, { entry: UndoEntry<R>; cells: number }>();
   private cells = 0;
 
@@ -51,6 +64,10 @@ export class UndoStore<R> {
 
   get(placementId: string): UndoEntry<R> | null {
     return this.entries.get(placementId)?.entry ?? null;
+  }
+
+  has(placementId: string): boolean {
+    return this.entries.has(placementId);
   }
 
   /** Forget a placement's entry (after it was undone, or when its cells change by another path). */

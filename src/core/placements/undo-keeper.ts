@@ -1,7 +1,7 @@
 /** Which refreshes can be undone: the undo entries kept within the runtime's cell budget, and why one cannot be. */
 import { AddinError } from '../errors/addin-error';
 import { groupDigits } from '../changes/cell-list-text';
-import { UndoStore, type UndoEntry } from '../changes/undo-store';
+import { UndoStore, type UndoEntries, type UndoEntry } from '../changes/undo-store';
 import type { CellFingerprint } from '../changes/fingerprint';
 import type { PlacementRecord } from './placement-record';
 
@@ -11,8 +11,11 @@ export interface UndoState {
   print: CellFingerprint | null;
 }
 
-/** How a runtime keeps undo entries: in memory up to `maxCells` cells, or not at all (`unavailable` says why). */
-export type UndoSetting = { maxCells: number } | { unavailable: string };
+/**
+ * How a runtime keeps undo entries: in memory up to `maxCells` cells; in a `store` of its own (one that outlives a
+ * server execution), where `missing` says why an entry can be gone; or not at all (`unavailable` says why).
+ */
+export type UndoSetting = { maxCells: number } | { store: UndoEntries<UndoState>; missing: string } | { unavailable: string };
 
 /** Whether Undo refresh can run now; `reason` when it cannot. */
 export interface UndoAvailability {
@@ -24,20 +27,28 @@ export interface UndoAvailability {
 export const BROWSER_UNDO_CELLS = 2_000_000;
 
 export class UndoKeeper {
-  private readonly store: UndoStore<UndoState> | null;
+  private readonly store: UndoEntries<UndoState> | null;
   /** Why a placement's last refresh cannot be undone (too large, or not kept here). */
   private readonly reasons = new Map<string, string>();
 
   constructor(private readonly setting: UndoSetting) {
-    this.store = 'maxCells' in setting ? new UndoStore<UndoState>(setting.maxCells) : null;
+    this.store = 'maxCells' in setting ? new UndoStore<UndoState>(setting.maxCells) : 'store' in setting ? setting.store : null;
+  }
+
+  /** Why an entry is not there when nothing recorded a reason: the runtime keeps none, or its store can lose them. */
+  private get standingReason(): string | undefined {
+    if ('unavailable' in this.setting) return this.setting.unavailable;
+    if ('missing' in this.setting) return this.setting.missing;
+    return undefined;
   }
 
   /** Keeps what a refresh replaced, and says whether it can be undone. */
   keep(entry: UndoEntry<UndoState>): UndoAvailability {
     this.reasons.delete(entry.placementId);
-    if (this.store === null) return this.refuse(entry.placementId, 'unavailable' in this.setting ? this.setting.unavailable : '');
+    if (this.store === null) return this.refuse(entry.placementId, this.standingReason ?? '');
     const kept = this.store.keep(entry);
     if (kept.kept) return { available: true };
+    if (kept.reason === 'notKept') return this.refuse(entry.placementId, kept.detail);
     return this.refuse(
       entry.placementId,
       `Too large to undo: the refresh replaced ${groupDigits(kept.cells)} cells, and the add-in keeps at most ${groupDigits(kept.budget)}.`,
@@ -52,7 +63,7 @@ export class UndoKeeper {
   require(placementId: string, name: string): UndoEntry<UndoState> {
     const entry = this.get(placementId);
     if (entry) return entry;
-    const reason = this.reasons.get(placementId) ?? ('unavailable' in this.setting ? this.setting.unavailable : undefined);
+    const reason = this.reasons.get(placementId) ?? this.standingReason;
     throw new AddinError(
       'notFound',
       reason ? `The last refresh of "${name}" cannot be undone. ${reason}` : `There is no refresh of "${name}" to undo in this session.`,
@@ -67,7 +78,7 @@ export class UndoKeeper {
   }
 
   state(placementId: string): UndoAvailability {
-    if (this.get(placementId)) return { available: true };
+    if (this.store?.has(placementId)) return { available: true };
     const reason = this.reasons.get(placementId);
     return reason === undefined ? { available: false } : { available: false, reason };
   }

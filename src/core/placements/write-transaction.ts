@@ -40,14 +40,18 @@ export async function runWriteTransaction(host: SpreadsheetHost, call: HostCall,
   let all = false;
   let tracked = false;
   let autofitted = false;
+  let cleared = false;
   try {
     if (host.writeBlocks) {
-      // Without leftovers to clear, the tracking and the widths go in the request of the last values.
-      const folded = t.leftovers.length === 0;
-      const done = await writeTogether(host, call, t, folded, (ranges) => {
+      // Leftovers that fit one clear go in the same call (Excel: one Excel.run, one Ctrl+Z step): their restyle blocks
+      // after the result's, their clear and then the tracking and the widths in the request of the last values.
+      const leftovers = foldedLeftovers(host, t);
+      const folded = leftovers !== null;
+      const done = await writeTogether(host, call, { ...t, blocks: [...t.blocks, ...(leftovers?.blocks ?? [])] }, leftovers, (ranges) => {
         touched ||= ranges.length > 0;
         written.splice(0, written.length, ...ranges);
       });
+      cleared = folded && done;
       tracked = folded && t.track !== null && done;
       autofitted = folded && t.autofit !== undefined && done;
     } else
@@ -58,7 +62,7 @@ export async function runWriteTransaction(host: SpreadsheetHost, call: HostCall,
         await call(() => host.writeBlock(block));
       }
     all = true;
-    if (t.leftovers.length > 0) {
+    if (t.leftovers.length > 0 && !cleared) {
       touched = true;
       await clearOwn(host, call, t.leftovers, t.own);
     }
@@ -76,20 +80,44 @@ function rangeOf(block: WriteBlock): GridRange {
   return { sheetId: block.sheetId, row: block.row, col: block.col, rows: block.values.length, cols: block.values[0]?.length ?? 0 };
 }
 
+/** The leftovers' part of a write through host.writeBlocks: the blocks that restyle them plain, and the ranges to clear. */
+interface FoldedLeftovers {
+  blocks: WriteBlock[];
+  clear: GridRange[];
+}
+
 /**
- * The blocks through host.writeBlocks (tracking and widths with them when `folded`); a retried call (a busy host)
- * starts after the blocks written. `onTouched` is told the blocks whose cells may have changed. True once done.
+ * The leftovers as part of the blocks' call, or `null` when they hold more cells than one clear may (they are then
+ * cleared in bands of their own after it, and the tracking follows on its own).
+ */
+function foldedLeftovers(host: SpreadsheetHost, t: WriteTransaction): FoldedLeftovers | null {
+  const clear = t.leftovers.map((s) => s.range);
+  if (clear.reduce((n, r) => n + r.rows * r.cols, 0) > host.limits.maxCellsPerWrite) return null;
+  const blocks: WriteBlock[] = [];
+  const own = t.own;
+  if (own)
+    for (const snap of t.leftovers) {
+      const plain = restyleLeftover(snap, own);
+      if (plain) blocks.push(...planWriteBlocks(plain, snap.range, host.limits));
+    }
+  return { blocks, clear };
+}
+
+/**
+ * The blocks through host.writeBlocks (the leftovers' clear, the tracking and the widths with them when `folded` is
+ * given); a retried call (a busy host) starts after the blocks written. `onTouched` is told the blocks whose cells may
+ * have changed. True once done.
  */
 async function writeTogether(
   host: SpreadsheetHost,
   call: HostCall,
   t: WriteTransaction,
-  folded: boolean,
+  folded: FoldedLeftovers | null,
   onTouched: (ranges: GridRange[]) => void,
 ): Promise<boolean> {
   const writeBlocks = host.writeBlocks?.bind(host);
   if (!writeBlocks) return false;
-  if (t.blocks.length === 0 && !folded) return false;
+  if (t.blocks.length === 0 && folded === null) return false;
   if (t.signal?.cancelled) throw cancelledError();
   let from = 0;
   let reach = 0;
@@ -101,8 +129,11 @@ async function writeTogether(
       progress: ({ written, touched }) => {
         from = start + written;
         reach = Math.max(reach, start + touched);
-        onTouched(t.blocks.slice(0, reach).map(rangeOf));
+        const ranges = t.blocks.slice(0, reach).map(rangeOf);
+        // The clear goes with the last values: once they may be written, so may the cleared cells.
+        onTouched(folded && reach >= t.blocks.length ? [...ranges, ...folded.clear] : ranges);
       },
+      ...(folded && folded.clear.length > 0 ? { clear: folded.clear } : {}),
       ...(folded && t.track ? { track: t.track } : {}),
       ...(folded && t.autofit ? { autofit: t.autofit } : {}),
     });

@@ -52,6 +52,13 @@ export class ExcelFakeEngine {
   workbookName = 'Book1.xlsx';
   /** `Excel.run` calls so far. */
   runs = 0;
+  /** The options of every new `Excel.run` (one that reuses a context is not recorded), in order. */
+  readonly runOptions: Array<{ mergeUndoGroup: boolean }> = [];
+  /**
+   * Ctrl+Z steps the add-in's runs left: each sync that changed the workbook is one, and a run with `mergeUndoGroup`
+   * (ExcelApi 1.20) makes all its changing syncs one, as RunOptions.mergeUndoGroup documents.
+   */
+  undoSteps = 0;
   readonly stats: FakeStats = {
     syncs: 0,
     requestBytes: [],

@@ -1,4 +1,4 @@
-/** The fake `Excel` namespace: `Excel.run` (with `delayForCellEdit`), the workbook, the application and the enums the adapter uses. */
+/** The fake `Excel` namespace: `Excel.run` (its options recorded), the workbook, the application and the enums the adapter uses. */
 import { FakeClientObject } from './client-object';
 import { ExcelFakeEngine } from './engine';
 import { FakeOfficeError, fail } from './errors';
@@ -72,14 +72,20 @@ export function createExcelNamespace(engine: ExcelFakeEngine) {
    * `Excel.run(batch)`, `Excel.run(options, batch)`, or `Excel.run(context | object, batch)` reusing an earlier
    * RequestContext (how event handlers are removed).
    */
-  async function run<T>(a: Batch<T> | FakeExcelContext | { delayForCellEdit?: boolean; context?: unknown }, b?: Batch<T>): Promise<T> {
+  async function run<T>(
+    a: Batch<T> | FakeExcelContext | { delayForCellEdit?: boolean; mergeUndoGroup?: boolean; context?: unknown },
+    b?: Batch<T>,
+  ): Promise<T> {
     const batch = typeof a === 'function' ? a : b;
     const options = typeof a === 'function' ? {} : a;
     if (typeof batch !== 'function') throw new FakeOfficeError('InvalidArgument', 'Excel.run needs a batch function.');
     const earlier =
       a instanceof FakeExcelContext ? a : 'context' in options && options.context instanceof FakeExcelContext ? options.context : undefined;
     const context = earlier ?? new FakeExcelContext(engine, 'delayForCellEdit' in options && options.delayForCellEdit === true);
+    const merge = 'mergeUndoGroup' in options && options.mergeUndoGroup === true;
+    if (!earlier) engine.runOptions.push({ mergeUndoGroup: merge });
     context.closed = false;
+    context.changingSyncs = 0;
     engine.runs += 1;
     try {
       const result = await batch(context);
@@ -93,6 +99,8 @@ export function createExcelNamespace(engine: ExcelFakeEngine) {
       return result;
     } finally {
       context.closed = true;
+      // Before ExcelApi 1.20 the option is unknown to Excel: every changing sync stays an undo record of its own.
+      engine.undoSteps += merge && engine.supports(20) ? Math.min(1, context.changingSyncs) : context.changingSyncs;
     }
   }
   return {

@@ -32,12 +32,29 @@ export function payloadBytes(op: string, payload: unknown): number {
   return utf8Length(JSON.stringify({ op, payload }));
 }
 
+/** Operations that change nothing Ctrl+Z would undo (reads, selection, handlers, calculation mode). */
+const UNDO_NEUTRAL_OPS: ReadonlySet<string> = new Set([
+  'load',
+  'loadNames',
+  'loadWorksheets',
+  'getCount',
+  'getCellProperties',
+  'select',
+  'activate',
+  'addHandler',
+  'removeHandler',
+  'suspendApiCalculationUntilNextSync',
+]);
+
 export class FakeRequestContext {
   private queue: QueuedAction[] = [];
   /** Objects created by this context, resolved at their first sync (before that `isNullObject` is not loaded). */
   readonly pendingResolution: Array<{ resolveAtSync(): void }> = [];
   closed = false;
   readonly trackedObjects = { add: (): void => undefined, remove: (): void => undefined };
+
+  /** Syncs of this context that changed the workbook (each is an undo record unless the run merges them). */
+  changingSyncs = 0;
 
   constructor(
     readonly engine: ExcelFakeEngine,
@@ -85,6 +102,7 @@ export class FakeRequestContext {
       );
     }
     for (const c of commits) c();
+    if (actions.some((a) => !UNDO_NEUTRAL_OPS.has(a.op))) this.changingSyncs += 1;
     return passThroughValue;
   }
 }
