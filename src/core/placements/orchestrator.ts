@@ -275,7 +275,7 @@ export class Orchestrator {
   /** Fetch phase, then the checkpoint: once it returns, the run goes on to write. */
   private async fetch(request: FetchRequest, opts: RunOptions): Promise<Fetched> {
     const fetched = await fetchAndLayOut(this.deps, request, opts);
-    await opts.checkpoint?.();
+    await opts.checkpoint?.({ cells: fetched.matrix.rows * fetched.matrix.cols });
     throwIfAborted(opts.signal);
     opts.onPhase?.('writing');
     return fetched;

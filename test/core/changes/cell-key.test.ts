@@ -31,8 +31,25 @@ describe('cellKey of numbers', () => {
 
   it('gives the 15-digit rounding for short, long, tiny, huge and negative numbers alike', () => {
     const samples = [
-      1, -1, 42, 0.5, 123.45, -98765.4321, 45234.5416666667, 45234.541666666664, 1e21, 1.5e-7, 123456789012345,
-      1234567890123456, 9007199254740991, -0.30000000000000004, 1 / 3, 2 / 3, 1e-320, Number.MAX_VALUE, Number.MIN_VALUE,
+      1,
+      -1,
+      42,
+      0.5,
+      123.45,
+      -98765.4321,
+      45234.5416666667,
+      45234.541666666664,
+      1e21,
+      1.5e-7,
+      123456789012345,
+      1234567890123456,
+      9007199254740991,
+      -0.30000000000000004,
+      1 / 3,
+      2 / 3,
+      1e-320,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
     ];
     for (const n of samples) expect(cellKey(n)).toBe(reference(n));
   });
