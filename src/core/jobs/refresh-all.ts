@@ -91,6 +91,10 @@ export async function refreshAll(
           await previous;
           await options.checkpoint?.();
         },
+        // Seen again once the write lock is held: a Stop pressed while other placements wrote leaves this one's cells.
+        lockCheckpoint: async () => {
+          await options.checkpoint?.();
+        },
         handEdits: options.handEdits === 'overwrite' ? 'overwrite' : 'stop',
         onPhase: (phase) => {
           if (phase === 'writing') set(id, { state: 'writing' });

@@ -103,6 +103,11 @@ export interface RunOptions {
    * request is seen there.
    */
   checkpoint?: (result?: { cells: number }) => Promise<void>;
+  /**
+   * A refresh's second checkpoint, awaited once the write lock is held: a cancel asked for from another request while
+   * the result waited for the lock (other placements writing) is seen before any cell is touched.
+   */
+  lockCheckpoint?: () => Promise<void>;
   /** A refresh or edit over cells edited by hand: 'stop' (default) refuses with 'handEdited', 'overwrite' writes over them. */
   handEdits?: 'stop' | 'overwrite';
 }
