@@ -6,11 +6,14 @@ import { JobScope } from './job-scope';
 import type { Orchestrator } from '../placements/orchestrator';
 import type { PlacementOutcome } from '../placements/placement-types';
 
+/** Workers when the caller names none. */
+export const DEFAULT_REFRESH_CONCURRENCY = 3;
+
 /**
- * Workers by default: the local platform runs 10 queries of a caller at once and Sheets fetches 10 in one batch, and 6
- * keep the single write lock busy while the next queries run (at 3 it waits for queries between writes).
+ * Workers of a browser pane (preview, Excel): the platform runs 10 queries of a caller at once, and 6 keep the one write
+ * lock busy while the next queries run (at 3 the lock waits for queries between writes of small results).
  */
-export const DEFAULT_REFRESH_CONCURRENCY = 6;
+export const PANE_REFRESH_CONCURRENCY = 6;
 
 /**
  * Cells of fetched results waiting for the write lock beyond which no worker starts another query (a worker always may

@@ -1,6 +1,6 @@
 /** Refresh all's fetch-ahead over a fake runner: the next query starts while the previous result waits to be written, bounded. */
 import { AddinError, cancelledError } from '../../../src/core/errors/addin-error';
-import { DEFAULT_REFRESH_CONCURRENCY, refreshAll } from '../../../src/core/jobs/refresh-all';
+import { PANE_REFRESH_CONCURRENCY, refreshAll } from '../../../src/core/jobs/refresh-all';
 import type { PlacementOutcome, RunOptions } from '../../../src/core/placements/placement-types';
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 
@@ -155,13 +155,13 @@ describe('refreshAll fetch-ahead', () => {
     expect(summary.items[0]?.item).toMatchObject({ state: 'failed', kind: 'server' });
   });
 
-  it('runs the default number of workers at once when nothing waits to be written', async () => {
+  it("runs a pane's workers at once when nothing waits to be written", async () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     const r = new FakeRunner(ids);
-    const job = refreshAll(r, ids);
+    const job = refreshAll(r, ids, { concurrency: PANE_REFRESH_CONCURRENCY });
     await settle();
-    expect(DEFAULT_REFRESH_CONCURRENCY).toBeGreaterThan(3);
-    expect(r.log).toEqual(ids.slice(0, DEFAULT_REFRESH_CONCURRENCY).map((id) => `query ${id}`));
+    expect(PANE_REFRESH_CONCURRENCY).toBeGreaterThan(3);
+    expect(r.log).toEqual(ids.slice(0, PANE_REFRESH_CONCURRENCY).map((id) => `query ${id}`));
     for (const id of ids) {
       r.query.get(id)!.open();
       r.write.get(id)!.open();

@@ -65,13 +65,13 @@ describe('refreshAll', () => {
     expect(r.model.getValue(r.sheet, 9, 6)).toBe('ok-8');
   });
 
-  it("never runs more than its 3 workers' queries and serializes writes under load", async () => {
+  it('never runs more than the default 3 queries and serializes writes under load', async () => {
     const r = await four();
     for (let i = 0; i < 4; i += 1) r.queries.set(`SELECT ${i}`, numbered(9, `q${i}-`));
     r.host.beforeMutation = async () => {
       for (let i = 0; i < 20; i += 1) await Promise.resolve();
     };
-    const summary = await refreshAll(r.orch, [...r.ids, r.ids[0]!], { concurrency: 3 });
+    const summary = await refreshAll(r.orch, [...r.ids, r.ids[0]!]);
     expect(summary.total).toBe(4);
     expect(r.queries.maxInFlight).toBe(3);
     expect(r.host.log.length).toBeGreaterThan(8);
