@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fetchTransport, type FetchLike } from '../src/browser/fetch-transport';
+import { PANE_REFRESH_CONCURRENCY } from '../src/core/jobs/refresh-all';
 import { MemoryHost } from '../src/core/memory/memory-host';
 import { WorkbookModel } from '../src/core/memory/workbook-model';
 import type { ReportDraft } from '../src/core/service/addin-service';
@@ -44,7 +45,8 @@ export async function run(): Promise<Measurement[]> {
       randomBytes: (n) => new Uint8Array(randomBytes(n)),
       defaultTenantUrl: platform.url,
       timezone: 'UTC',
-      ...(process.env['BENCH_REFRESH_CONCURRENCY'] ? { refreshConcurrency: Number(process.env['BENCH_REFRESH_CONCURRENCY']) } : {}),
+      // The panes' workers (as browserRuntime gives them), or BENCH_REFRESH_CONCURRENCY.
+      refreshConcurrency: Number(process.env['BENCH_REFRESH_CONCURRENCY'] ?? PANE_REFRESH_CONCURRENCY),
     });
     await service.signIn({ tenantUrl: platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
     const env = (await service.listEnvironments('101')).find((e) => e.type === 'production');

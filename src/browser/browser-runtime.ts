@@ -3,6 +3,7 @@
  * One place for the preview and the Excel pane.
  */
 import type { Transport } from '../core/api/transport';
+import { PANE_REFRESH_CONCURRENCY } from '../core/jobs/refresh-all';
 import type { Clock } from '../core/runtime/clock';
 import { browserClock } from './browser-clock';
 import { fetchTransport } from './fetch-transport';
@@ -17,6 +18,8 @@ export interface BrowserRuntime {
   randomBytes: (n: number) => Uint8Array;
   /** The user's IANA time zone, sent with every query. */
   timezone: string;
+  /** Refresh all's workers (queries in flight at most). */
+  refreshConcurrency: number;
 }
 
 /** The runtime of a page or task pane window. */
@@ -28,5 +31,6 @@ export function browserRuntime(page: Window & typeof globalThis): BrowserRuntime
     random: () => page.Math.random(),
     randomBytes: (n) => page.crypto.getRandomValues(new Uint8Array(n)),
     timezone: page.Intl.DateTimeFormat().resolvedOptions().timeZone,
+    refreshConcurrency: PANE_REFRESH_CONCURRENCY,
   };
 }

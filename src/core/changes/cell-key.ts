@@ -15,8 +15,12 @@ const KEPT_DIGITS = 15;
 export function cellKey(value: Scalar | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return String(value);
-    return value === 0 ? '0' : String(Number(value.toPrecision(KEPT_DIGITS)));
+    if (value === 0) return '0';
+    const shortest = String(value);
+    // A shortest form of at most 15 characters has at most 15 digits, and a double reads back to the same 15-digit
+    // decimal, so rounding to 15 digits would give this text again (toPrecision is the costly step of a large compare).
+    if (shortest.length <= KEPT_DIGITS || !Number.isFinite(value)) return shortest;
+    return String(Number(value.toPrecision(KEPT_DIGITS)));
   }
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return value;
@@ -24,5 +28,6 @@ export function cellKey(value: Scalar | undefined): string {
 
 /** True when two cell values compare equal under `cellKey`. */
 export function sameCell(a: Scalar | undefined, b: Scalar | undefined): boolean {
-  return cellKey(a) === cellKey(b);
+  // Equal values have equal keys; only values that differ need their keys compared.
+  return a === b || cellKey(a) === cellKey(b);
 }

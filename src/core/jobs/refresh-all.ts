@@ -6,9 +6,26 @@ import { JobScope } from './job-scope';
 import type { Orchestrator } from '../placements/orchestrator';
 import type { PlacementOutcome } from '../placements/placement-types';
 
+/** Workers when the caller names none. */
+export const DEFAULT_REFRESH_CONCURRENCY = 3;
+
+/**
+ * Workers of a browser pane (preview, Excel): the platform runs 10 queries of a caller at once, and 6 keep the one write
+ * lock busy while the next queries run (at 3 the lock waits for queries between writes of small results).
+ */
+export const PANE_REFRESH_CONCURRENCY = 6;
+
+/**
+ * Cells of fetched results waiting for the write lock beyond which no worker starts another query (a worker always may
+ * when nothing waits): large results are written before more are fetched, so the heap holds a bounded number of them.
+ */
+export const DEFAULT_CELLS_IN_HAND = 2_000_000;
+
 export interface RefreshAllOptions {
-  /** Queries in flight at most (default 3). */
+  /** Queries in flight at most (default DEFAULT_REFRESH_CONCURRENCY). */
   concurrency?: number;
+  /** Cells of results waiting to be written beyond which no new query starts (default DEFAULT_CELLS_IN_HAND). */
+  maxCellsInHand?: number;
   /** Stop: placements not yet started become 'stopped'; running ones are cancelled and keep their cells. */
   signal?: CancelSignal;
   onUpdate?: (placementId: string, item: JobItemState) => void;
@@ -34,7 +51,8 @@ export async function refreshAll(
   options: RefreshAllOptions = {},
 ): Promise<RefreshAllSummary> {
   const ids = [...new Set(placementIds)];
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 3));
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_REFRESH_CONCURRENCY));
+  const maxCellsInHand = options.maxCellsInHand ?? DEFAULT_CELLS_IN_HAND;
   const { signal } = options;
   const states = new Map<string, JobItemState>();
   const set = (id: string, item: JobItemState): void => {
@@ -48,17 +66,36 @@ export async function refreshAll(
   /** Workers the platform's answers allow: one fewer after each placement it refused as busy (429, 503), never none. */
   let allowed = concurrency;
   let active = 0;
+  /** Cells of results fetched and not yet written, and the workers waiting for them to go below maxCellsInHand. */
+  let cellsInHand = 0;
+  let waitingForRoom: Array<() => void> = [];
+  const room = async (): Promise<void> => {
+    while (cellsInHand > 0 && cellsInHand >= maxCellsInHand) await new Promise<void>((resolve) => waitingForRoom.push(resolve));
+  };
+  const written = (cells: number): void => {
+    cellsInHand -= cells;
+    const waiting = waitingForRoom;
+    waitingForRoom = [];
+    for (const wake of waiting) wake();
+  };
   /** One placement, start to end; `fetched` is told once its result is in hand (or it ended without one). */
   const refreshOne = async (id: string, fetched: () => void, previous: Promise<void>): Promise<void> => {
     set(id, { state: 'running' });
+    let held = 0;
     try {
       const outcome = await orchestrator.refresh(id, {
         scope,
         ...(signal ? { signal } : {}),
         // The result waits for the worker's previous placement to be written, so the writes keep the worker's order.
-        checkpoint: async () => {
+        checkpoint: async (result) => {
+          cellsInHand += (result?.cells ?? 0) - held;
+          held = result?.cells ?? 0;
           fetched();
           await previous;
+          await options.checkpoint?.();
+        },
+        // Seen again once the write lock is held: a Stop pressed while other placements wrote leaves this one's cells.
+        lockCheckpoint: async () => {
           await options.checkpoint?.();
         },
         handEdits: options.handEdits === 'overwrite' ? 'overwrite' : 'stop',
@@ -80,13 +117,14 @@ export async function refreshAll(
         set(id, { state: 'failed', kind: bug.kind, message: bug.message });
       }
     } finally {
+      written(held);
       fetched();
     }
   };
   /**
    * A worker starts its next placement's query as soon as the current one's result is in hand and waits for the write
    * lock (fetch-ahead), but never holds more than one result waiting behind the one it writes: before starting a
-   * placement it waits for the one before the current to be written.
+   * placement it waits for the one before the current to be written, and for the results in hand to leave room.
    */
   const worker = async (): Promise<void> => {
     active += 1;
@@ -94,6 +132,7 @@ export async function refreshAll(
     try {
       for (;;) {
         if (active > allowed) return;
+        await room();
         const i = next;
         next += 1;
         const id = ids[i];

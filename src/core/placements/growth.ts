@@ -51,6 +51,8 @@ export function rowsToDelete(previous: GridRange, newRows: number, others: reado
 /** Refresh-time write arguments with the placement's growth setting. */
 export interface GrowingWriteArgs extends WriteArgs {
   growth?: GrowthSetting | undefined;
+  /** Awaited once the write lock is held, before any cell is read or written (see RunOptions.lockCheckpoint). */
+  lockCheckpoint?: (() => Promise<void>) | undefined;
 }
 
 /**

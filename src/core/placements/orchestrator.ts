@@ -275,7 +275,7 @@ export class Orchestrator {
   /** Fetch phase, then the checkpoint: once it returns, the run goes on to write. */
   private async fetch(request: FetchRequest, opts: RunOptions): Promise<Fetched> {
     const fetched = await fetchAndLayOut(this.deps, request, opts);
-    await opts.checkpoint?.();
+    await opts.checkpoint?.({ cells: fetched.matrix.rows * fetched.matrix.cols });
     throwIfAborted(opts.signal);
     opts.onPhase?.('writing');
     return fetched;
@@ -284,12 +284,19 @@ export class Orchestrator {
   /** Write phase under the write lock; a new placement's area is held as pending (known to other jobs) until its record is saved. */
   private write(args: GrowingWriteArgs): Promise<Written> {
     return this.locks.run(WRITE_LOCK, async () => {
-      const written = await writeGrowing(this.writing, args);
+      const written = await this.writeLocked(args);
       if (args.target !== 'current') {
         this.registry.holdPending(args.placementId, { ...written.plan.write, placementId: args.placementId, name: args.name });
       }
       return written;
     });
+  }
+
+  /** The write phase once the lock is held: its lock checkpoint first (a cancel seen there touches no cell). */
+  private async writeLocked(args: GrowingWriteArgs): Promise<Written> {
+    await args.lockCheckpoint?.();
+    throwIfAborted(args.signal);
+    return writeGrowing(this.writing, args);
   }
 
   /** After a successful write: record the location on the platform (best effort; no signal: the cells are written). */
@@ -324,7 +331,7 @@ export class Orchestrator {
       fetch: (request, opts) => this.fetch(request, opts),
       bound: (layout, record) => readParameters(this.params, layout, record),
       withBound: (context, report, bound) => withBoundValues(this.deps.parameters, context, report, bound),
-      write: (args) => this.locks.run(WRITE_LOCK, () => writeGrowing(this.writing, args)),
+      write: (args) => this.locks.run(WRITE_LOCK, () => this.writeLocked(args)),
       finish: (record, written, t0) => this.finish(record, written, t0),
       now: () => this.deps.clock.now(),
     };

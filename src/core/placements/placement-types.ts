@@ -98,8 +98,16 @@ export interface RunOptions {
    * the job's owner calls `flush` (Refresh all saves every record in one write). Without it the run is its own job.
    */
   scope?: JobScope;
-  /** Awaited once the result is in hand, before the write lock is taken: a cancel asked for from another request is seen there. */
-  checkpoint?: () => Promise<void>;
+  /**
+   * Awaited once the result is in hand (told its cells), before the write lock is taken: a cancel asked for from another
+   * request is seen there.
+   */
+  checkpoint?: (result?: { cells: number }) => Promise<void>;
+  /**
+   * A refresh's second checkpoint, awaited once the write lock is held: a cancel asked for from another request while
+   * the result waited for the lock (other placements writing) is seen before any cell is touched.
+   */
+  lockCheckpoint?: () => Promise<void>;
   /** A refresh or edit over cells edited by hand: 'stop' (default) refuses with 'handEdited', 'overwrite' writes over them. */
   handEdits?: 'stop' | 'overwrite';
 }

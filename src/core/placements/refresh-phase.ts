@@ -90,6 +90,7 @@ export async function refreshPlacement(
       previousHeaderRows: headerRowsOf(record),
       ...(commit ? { commit } : {}),
       growth: record.growth,
+      lockCheckpoint: opts.lockCheckpoint,
       handEdits: { fingerprint: previousPrint, overwrite: opts.handEdits === 'overwrite' },
     });
     const next = withUsedValues(refreshedRecord(record, { name, environmentId }, written, fetched, steps.iso()), bound);

@@ -24,3 +24,55 @@ describe('cellKey', () => {
     expect(sameCell('Beauty', 'my note')).toBe(false);
   });
 });
+
+describe('cellKey of numbers', () => {
+  /** The rule itself: the number rounded to 15 significant digits, in its shortest form. */
+  const reference = (n: number): string => (n === 0 ? '0' : String(Number(n.toPrecision(15))));
+
+  it('gives the 15-digit rounding for short, long, tiny, huge and negative numbers alike', () => {
+    const samples = [
+      1,
+      -1,
+      42,
+      0.5,
+      123.45,
+      -98765.4321,
+      45234.5416666667,
+      45234.541666666664,
+      1e21,
+      1.5e-7,
+      123456789012345,
+      1234567890123456,
+      9007199254740991,
+      -0.30000000000000004,
+      1 / 3,
+      2 / 3,
+      1e-320,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+    ];
+    for (const n of samples) expect(cellKey(n)).toBe(reference(n));
+  });
+
+  it('agrees with the rounding over a spread of generated numbers', () => {
+    // A fixed linear congruential sequence: the same numbers every run, of every length and scale.
+    let seed = 12345;
+    const next = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const scale = 10 ** Math.floor(next() * 40 - 20);
+      const digits = 10 ** Math.floor(next() * 18);
+      const n = (Math.round(next() * digits) / digits) * scale * (next() < 0.5 ? -1 : 1);
+      expect(cellKey(n)).toBe(reference(n));
+    }
+  });
+
+  it('keeps infinities and NaN as their names', () => {
+    expect(cellKey(Infinity)).toBe('Infinity');
+    expect(cellKey(-Infinity)).toBe('-Infinity');
+    expect(cellKey(NaN)).toBe('NaN');
+    expect(sameCell(NaN, NaN)).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 /** Refresh all's fetch-ahead over a fake runner: the next query starts while the previous result waits to be written, bounded. */
 import { AddinError, cancelledError } from '../../../src/core/errors/addin-error';
-import { refreshAll } from '../../../src/core/jobs/refresh-all';
+import { PANE_REFRESH_CONCURRENCY, refreshAll } from '../../../src/core/jobs/refresh-all';
 import type { PlacementOutcome, RunOptions } from '../../../src/core/placements/placement-types';
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 
@@ -19,8 +19,15 @@ class FakeRunner {
   readonly log: string[] = [];
   readonly query = new Map<string, ReturnType<typeof gate>>();
   readonly write = new Map<string, ReturnType<typeof gate>>();
+  /** Cells of results fetched and not yet written, and what that was each time a query started. */
+  inHand = 0;
+  readonly inHandAtQuery: number[] = [];
 
-  constructor(ids: readonly string[]) {
+  /** `cells`: the size of each result (told to the checkpoint as the orchestrator does). */
+  constructor(
+    ids: readonly string[],
+    private readonly cells = 0,
+  ) {
     for (const id of ids) {
       this.query.set(id, gate());
       this.write.set(id, gate());
@@ -29,13 +36,24 @@ class FakeRunner {
 
   readonly refresh = async (id: string, opts: RunOptions = {}): Promise<PlacementOutcome> => {
     this.log.push(`query ${id}`);
+    this.inHandAtQuery.push(this.inHand);
     await this.query.get(id)!.wait;
     this.log.push(`fetched ${id}`);
-    await opts.checkpoint?.();
-    if (opts.signal?.cancelled) throw cancelledError();
+    this.inHand += this.cells;
+    try {
+      await opts.checkpoint?.(this.cells > 0 ? { cells: this.cells } : undefined);
+    } catch (e) {
+      this.inHand -= this.cells;
+      throw e;
+    }
+    if (opts.signal?.cancelled) {
+      this.inHand -= this.cells;
+      throw cancelledError();
+    }
     opts.onPhase?.('writing');
     this.log.push(`write ${id}`);
     await this.write.get(id)!.wait;
+    this.inHand -= this.cells;
     this.log.push(`written ${id}`);
     return { areaRows: 3, headerRows: 1, cols: 2 } as PlacementOutcome;
   };
@@ -135,5 +153,45 @@ describe('refreshAll fetch-ahead', () => {
     const summary = await job;
     expect(summary).toMatchObject({ total: 4, done: 3, failed: 1 });
     expect(summary.items[0]?.item).toMatchObject({ state: 'failed', kind: 'server' });
+  });
+
+  it("runs a pane's workers at once when nothing waits to be written", async () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const r = new FakeRunner(ids);
+    const job = refreshAll(r, ids, { concurrency: PANE_REFRESH_CONCURRENCY });
+    await settle();
+    expect(PANE_REFRESH_CONCURRENCY).toBeGreaterThan(3);
+    expect(r.log).toEqual(ids.slice(0, PANE_REFRESH_CONCURRENCY).map((id) => `query ${id}`));
+    for (const id of ids) {
+      r.query.get(id)!.open();
+      r.write.get(id)!.open();
+    }
+    expect(await job).toMatchObject({ total: 8, done: 8 });
+  });
+
+  it('starts no query while the results waiting to be written hold the cells allowed, and goes on once one is written', async () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    // Results of 100 cells, room for 250: two waiting results leave room for one more query, three for none.
+    const r = new FakeRunner(ids, 100);
+    const job = refreshAll(r, ids, { concurrency: 3, maxCellsInHand: 250 });
+    await settle();
+    expect(r.log).toEqual(['query a', 'query b', 'query c']);
+    for (const id of ids) r.query.get(id)!.open();
+    await settle();
+    // a, b and c fetched (300 cells): nothing more starts before a write.
+    expect(r.inHand).toBe(300);
+    expect(r.log.filter((l) => l.startsWith('query'))).toEqual(['query a', 'query b', 'query c']);
+    r.write.get('a')!.open();
+    await settle();
+    expect(r.log).toContain('written a');
+    expect(r.log.filter((l) => l.startsWith('query')).length).toBeGreaterThan(3);
+    for (const id of ids) {
+      r.write.get(id)!.open();
+      await settle();
+    }
+    expect(await job).toMatchObject({ total: 6, done: 6 });
+    // Every query started with the results in hand below the room allowed.
+    expect(r.inHandAtQuery.every((cells) => cells < 250)).toBe(true);
+    expect(r.log.filter((l) => l.startsWith('written'))).toEqual(ids.map((id) => `written ${id}`));
   });
 });

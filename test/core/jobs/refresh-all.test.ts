@@ -1,4 +1,5 @@
 /** Tests for refreshAll: bounded query concurrency, one writer at a time, failures reported per placement, Stop, retry. */
+import { cancelledError } from '../../../src/core/errors/addin-error';
 import { createCancelSource } from '../../../src/core/runtime/cancel-signal';
 import type { JobItemState } from '../../../src/core/service/addin-service';
 import { refreshAll } from '../../../src/core/jobs/refresh-all';
@@ -98,6 +99,29 @@ describe('refreshAll', () => {
     expect(started).toEqual(r.ids.slice(0, 2));
     expect(cells(r.model)).toEqual(before);
     expect(r.host.log).toEqual([]);
+  });
+
+  it('sees a Stop from another request once the write lock is held: results waiting for it write no cell', async () => {
+    const r = await four();
+    for (let i = 0; i < 4; i += 1) r.queries.set(`SELECT ${i}`, numbered(2, `q${i}-`));
+    // Stop is pressed (as another request would store it) once the first placement has written a block.
+    let stop = false;
+    r.host.beforeMutation = async () => {
+      stop = true;
+    };
+    const summary = await refreshAll(r.orch, r.ids, {
+      concurrency: 4,
+      checkpoint: async () => {
+        if (stop) throw cancelledError();
+      },
+    });
+    // Every query was in flight at once and every result passed its first checkpoint before any write; only the first
+    // placement, already writing, is written.
+    expect(r.queries.maxInFlight).toBe(4);
+    expect(summary).toMatchObject({ total: 4, done: 1, stopped: 3 });
+    expect(r.model.getValue(r.sheet, 1, 0)).toBe('q0-0');
+    for (let i = 1; i < 4; i += 1) expect(r.model.getValue(r.sheet, 1, i * 3)).toBe(`p${i}-0`);
+    expect(new Set(r.host.log.map((e) => Math.floor(e.range.col / 3)))).toEqual(new Set([0]));
   });
 
   it('reports an orphaned placement as failed and refreshes the others', async () => {
