@@ -175,8 +175,8 @@ export class PreviewHost implements SpreadsheetHost {
   }
 
   // ---------- SpreadsheetHost ----------
-  layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
-    return this.memory.layout(placementIds);
+  layout(placementIds?: readonly string[], names?: readonly string[]): Promise<WorkbookLayout> {
+    return this.memory.layout(placementIds, names);
   }
 
   /** The top-left cell of the grid's selection. */

@@ -16,6 +16,7 @@ import { jsonWriteBytes } from '../cells/json-bytes';
 import { MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import type { StoreCaps } from '../capped-store';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
+import { resolveNames } from './workbook-names';
 import { fileWorkbookId } from '../file-identity';
 import { boundingRange } from '../placements/grid-rect';
 
@@ -150,7 +151,7 @@ export class MemoryHost implements SpreadsheetHost {
   }
 
   // ---------- SpreadsheetHost ----------
-  async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
+  async layout(placementIds?: readonly string[], names?: readonly string[]): Promise<WorkbookLayout> {
     this.checkBusy();
     const file = this.fileIdentity();
     let id = this.model.getSetting(MEMORY_WORKBOOK_ID_SETTING);
@@ -163,7 +164,8 @@ export class MemoryHost implements SpreadsheetHost {
       const area = this.model.area(placementId);
       if (area !== undefined) areas[placementId] = area;
     }
-    return { workbook: { id, name: this.model.name }, sheets: this.model.sheets(), areas };
+    const layout: WorkbookLayout = { workbook: { id, name: this.model.name }, sheets: this.model.sheets(), areas };
+    return names === undefined ? layout : { ...layout, names: resolveNames(this.model, names) };
   }
 
   /** Move the active cell (the preview's click, a test's setup). */
