@@ -68,6 +68,8 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
       a.placementId,
       a.bindings.map((b) => ({ ...b, ...(b.alternative === undefined ? {} : { alternative: b.alternative }) })),
     ),
+  setRefreshOnParameterChange: (s, a) => s.setRefreshOnParameterChange(a.placementId, a.on),
+  cellsEdited: (s, a) => s.cellsEdited(a.edits),
   locateHandEdits: (s, a) => s.locateHandEdits(a.placementId),
   showChanges: (s, a) => s.showChanges(a.placementId),
   undoRefresh: (s, a) => s.undoRefresh(a.placementId, { jobId: a.jobId }),

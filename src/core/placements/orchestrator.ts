@@ -129,10 +129,15 @@ export class Orchestrator {
 
   /** Keep a placement's growth setting in its record (one document write); its cells are left as they are. */
   setGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
+    return this.setOptions(placementId, { growth });
+  }
+
+  /** Keep a placement's options (growth, refresh when a parameter changes) in its record, in one document write. */
+  setOptions(placementId: string, options: Pick<PlacementRecord, 'growth' | 'refreshOnParameterChange'>): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
       const scope = new JobScope();
       const record = await this.registry.record(scope, placementId);
-      await this.registry.save(scope, [{ ...record, growth }]);
+      await this.registry.save(scope, [{ ...record, ...options }]);
     });
   }
 
