@@ -52,6 +52,8 @@ export class ExcelFakeEngine {
   workbookName = 'Book1.xlsx';
   /** `Excel.run` calls so far. */
   runs = 0;
+  /** True while a person's action runs (the install's `user`): its change events carry `triggerSource` 'Unknown'. */
+  actingAsUser = false;
   readonly stats: FakeStats = {
     syncs: 0,
     requestBytes: [],
