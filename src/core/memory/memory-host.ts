@@ -87,6 +87,7 @@ export class MemoryHost implements SpreadsheetHost {
   private readonly fileIdentity: () => string | null;
   private failCountdown: Array<{ skip: number; error: Error | undefined }> = [];
   private busyCalls = 0;
+  private applying = false;
 
   constructor(model: WorkbookModel = new WorkbookModel(), options: MemoryHostOptions = {}) {
     this.model = model;
@@ -103,6 +104,11 @@ export class MemoryHost implements SpreadsheetHost {
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
     this.fileIdentity = options.fileIdentity ?? (() => null);
     this.documentStore = new ModelDocumentStore(model, options.documentLimits);
+  }
+
+  /** True while the host applies its own write, clear or row change: the model's change events then are the add-in's. */
+  get applyingOwnChange(): boolean {
+    return this.applying;
   }
 
   // ---------- fault injection ----------
@@ -146,7 +152,12 @@ export class MemoryHost implements SpreadsheetHost {
       }
       next.skip -= 1;
     }
-    apply();
+    this.applying = true;
+    try {
+      apply();
+    } finally {
+      this.applying = false;
+    }
     this.log.push({ op, range });
   }
 
