@@ -110,6 +110,37 @@ test('the card lists its bound cells with the values used, and says which change
   expect(card.textContent).toContain('Inputs!B2 changed: refresh to use the new value.');
 });
 
+test('a card with bound cells has the "Refresh when a parameter changes" switch, kept in the placement', async () => {
+  const fake = signedInFake();
+  fake.placements = [
+    samplePlacement({
+      placementId: 'p1',
+      name: 'Orders since',
+      parameters: [
+        {
+          cell: 'StartDate',
+          member: 'orders.created_at',
+          value: '2026-01-01',
+          changed: false,
+          binding: { filter: 0, value: 0, member: 'orders.created_at', type: 'time', ref: 'StartDate' },
+        },
+      ],
+    }),
+    samplePlacement({ placementId: 'p2', name: 'Unbound' }),
+  ];
+  renderPane(fake);
+  const card = await screen.findByRole('listitem', { name: 'Orders since' });
+  await settle();
+  const toggle = within(card).getByRole('switch', { name: 'Refresh when a parameter changes' });
+  expect((toggle as HTMLInputElement).checked).toBe(false);
+  expect(description(toggle)).toMatch(/Google Sheets sidebar checks every 30 seconds/);
+  await click(toggle);
+  expect(fake.calls.filter((c) => c.method === 'setRefreshOnParameterChange').map((c) => c.args)).toEqual([['p1', true]]);
+  expect((toggle as HTMLInputElement).checked).toBe(true);
+  const unbound = screen.getByRole('listitem', { name: 'Unbound' });
+  expect(within(unbound).queryByRole('switch', { name: 'Refresh when a parameter changes' })).toBeNull();
+});
+
 /** A service with one placed builder report (p1) filtering Status equals completed, ready to edit. */
 function placedStatusFilter(): ReturnType<typeof signedInFake> {
   const fake = signedInFake();

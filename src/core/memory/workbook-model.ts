@@ -12,8 +12,7 @@ import { setFormatIn } from './row-formats';
 import { checkSheetName } from './sheet-names';
 import { dropIfEmpty, MAX_COLUMN_WIDTH, rowFor, type RowStore, type SheetStore } from './sheet-store';
 import { deleteColumnsIn, deleteRowsIn, insertColumnsIn, insertRowsIn } from './sheet-structure';
-import { TrackedAreas } from './tracked-areas';
-import { NAME_AREA_PREFIX } from './workbook-names';
+import { NAME_AREA_PREFIX, TrackedAreas } from './tracked-areas';
 import { workbookFromJson, workbookJsonText, workbookToJson, type WorkbookJson, type WorkbookParts } from './workbook-json';
 
 export { MAX_COLUMN_WIDTH };

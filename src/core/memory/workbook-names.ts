@@ -2,11 +2,7 @@
 import type { GridRange } from '../host';
 import type { WorkbookModel } from './workbook-model';
 
-/**
- * Prefix of the tracked-area id under which the model keeps a name (placement ids are letters and digits, parameter
- * areas start with `param.`, so the colon keeps names apart; `areaIds` leaves them out).
- */
-export const NAME_AREA_PREFIX = 'name:';
+import { NAME_AREA_PREFIX } from './tracked-areas';
 
 /** The tracked-area id of a name: names match without regard to case, as in Excel and Sheets. */
 function nameAreaId(name: string): string {
