@@ -106,6 +106,7 @@ const placementViewSchema = z.object({
   lastError: z.object({ kind: kindSchema, message: z.string() }).nullable(),
   canEdit: z.boolean().nullable(),
   growth: growthSchema.optional(),
+  refreshOnParameterChange: z.boolean().optional(),
   truncatedAtDefaultCap: z.boolean().optional(),
   handEdits: handEditsViewSchema.nullable().optional(),
   lastChanges: changesViewSchema.nullable().optional(),
@@ -164,7 +165,15 @@ export const sidebarApi = {
   preview: { args: z.object({ draft: reportDraftSchema }).strict(), result: previewTableSchema },
   activeCell: { args: none, result: cellTargetSchema },
   insert: {
-    args: z.object({ draft: reportDraftSchema, target: cellTargetSchema, jobId, overwrite: z.boolean() }).strict(),
+    args: z
+      .object({
+        draft: reportDraftSchema,
+        target: cellTargetSchema,
+        jobId,
+        overwrite: z.boolean(),
+        parameters: parameterBindingInputsSchema.optional(),
+      })
+      .strict(),
     result: runOutcomeSchema,
   },
   listPlacements: { args: none, result: z.array(placementViewSchema) },

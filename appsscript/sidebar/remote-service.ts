@@ -84,7 +84,8 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
     suggestValues: (request) => client.call('suggestValues', request),
     preview: (draft) => client.call('preview', { draft }),
     activeCell: () => client.call('activeCell', {}),
-    insert: (draft, target, { jobId, overwrite }) => job(jobId, () => client.call('insert', { draft, target, jobId, overwrite })),
+    insert: (draft, target, { jobId, overwrite, parameters }) =>
+      job(jobId, () => client.call('insert', { draft, target, jobId, overwrite, ...(parameters?.length ? { parameters } : {}) })),
     listPlacements: async () => {
       const list = await client.call('listPlacements', {});
       lastList = JSON.stringify(list);

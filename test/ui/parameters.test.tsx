@@ -190,3 +190,27 @@ test('a refused binding keeps the choice open with the service message', async (
   await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
   expect(description(screen.getByRole('textbox', { name: 'Cell for Status' }))).toContain('No sheet named "Nope"');
 });
+
+test('a new report binds a filter value to a cell before its first Insert, which stores the binding', async () => {
+  const fake = signedInFake();
+  fake.cell = { ...fake.cell, label: 'Inputs!B2' };
+  renderPane(fake);
+  await screen.findByDisplayValue('Production');
+  await click(screen.getByRole('button', { name: 'New report' }));
+  await click(await screen.findByRole('combobox', { name: 'View' }));
+  await click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Orders' }));
+  await click(screen.getByRole('button', { name: 'Add Count' }));
+  await click(await screen.findByRole('menuitem', { name: 'Measures' }));
+  await click(screen.getByRole('button', { name: 'Add Status' }));
+  await click(await screen.findByRole('menuitem', { name: 'Filters' }));
+  await change(screen.getByRole('textbox', { name: 'Value 1 for Status' }), 'completed');
+  await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
+  await click(screen.getByRole('button', { name: 'Use the active cell for Status' }));
+  await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
+  expect(fake.callsOf('bindParameters')).toEqual([]);
+  expect(screen.getByRole('button', { name: 'Unbind Status from Inputs!B2' })).toBeTruthy();
+  await change(screen.getByLabelText(/Report name/), 'Orders of a status');
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  const options = fake.callsOf('insert')[0]?.[2] as { parameters?: unknown };
+  expect(options.parameters).toEqual([{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'Inputs!B2' }]);
+});

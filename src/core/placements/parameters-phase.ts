@@ -89,19 +89,13 @@ function resolveRef(input: ParameterBindingInput, layout: WorkbookLayout, defaul
   return { sheetId: sheet.id, row: ref.row, col: ref.col, rows: ref.rows, cols: ref.cols };
 }
 
-/**
- * The record with `inputs` as its bindings: each cell tracked by the host (it moves with inserted rows and columns), the
- * cells of bindings dropped untracked. A binding to a workbook name (resolved in `layout`, see bindingLayoutNames) is not
- * tracked: the name is where its cells are. Ids are b1, b2... in the order given.
- */
-export async function bindParameters(
-  host: Pick<ParameterHostCalls, 'trackArea' | 'untrack'>,
-  layout: WorkbookLayout,
-  record: PlacementRecord,
+/** The bindings `inputs` ask for, each cell or name resolved in `layout`; throws naming a reference that points nowhere. */
+export function resolveBindings(
   inputs: readonly ParameterBindingInput[],
+  layout: WorkbookLayout,
   defaultSheetId: string | null,
-): Promise<PlacementRecord> {
-  const bindings: ParameterBinding[] = inputs.map((input, i) => {
+): ParameterBinding[] {
+  return inputs.map((input, i) => {
     const range = resolveRef(input, layout, defaultSheetId);
     const sheetName = layout.sheets.find((s) => s.id === range.sheetId)?.name ?? '';
     const named = isWorkbookName(input.ref);
@@ -117,6 +111,21 @@ export async function bindParameters(
       range,
     };
   });
+}
+
+/**
+ * The record with `inputs` as its bindings: each cell tracked by the host (it moves with inserted rows and columns), the
+ * cells of bindings dropped untracked. A binding to a workbook name (resolved in `layout`, see inputNames) is not
+ * tracked: the name is where its cells are. Ids are b1, b2... in the order given.
+ */
+export async function bindParameters(
+  host: Pick<ParameterHostCalls, 'trackArea' | 'untrack'>,
+  layout: WorkbookLayout,
+  record: PlacementRecord,
+  inputs: readonly ParameterBindingInput[],
+  defaultSheetId: string | null,
+): Promise<PlacementRecord> {
+  const bindings = resolveBindings(inputs, layout, defaultSheetId);
   const kept = new Set(bindings.filter((b) => b.name === undefined).map((b) => b.id));
   await untrackParameters(host, record, kept);
   for (const b of bindings) if (b.name === undefined) await host.trackArea(parameterAreaId(record.placementId, b.id), b.range);

@@ -185,6 +185,11 @@ export interface InsertOptions {
   jobId: string;
   overwrite: boolean;
   publicId?: string;
+  /**
+   * Filter values bound to cells while authoring the new report: checked before anything is written, stored with the
+   * placement, and the inserted result refreshed with the cells' values.
+   */
+  parameters?: ParameterBindingInput[];
 }
 
 /** Events a long job sends while it runs. */

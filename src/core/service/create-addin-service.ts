@@ -182,6 +182,7 @@ class AddinServiceImpl implements AddinService {
       const { deploymentId, environmentId } = requireContext(parseContext(entries[CONTEXT_KEY]));
       const scope = new JobScope(parseRegistry(entries));
       await this.session.platform();
+      const bound = options.parameters?.length ? await this.settings.checkBeforeInsert(options.parameters) : null;
       const outcome = await this.orchestrator.insert(
         placementDraftOf(draft, { deploymentId, environmentId }),
         { sheetId: target.sheetId, row: target.row, col: target.col },
@@ -192,7 +193,9 @@ class AddinServiceImpl implements AddinService {
           ...(options.publicId === undefined ? {} : { publicId: options.publicId }),
         },
       );
-      return runOutcomeOf(outcome);
+      if (bound === null) return runOutcomeOf(outcome);
+      await this.orchestrator.bindParameters(outcome.placementId, bound.inputs, bound.sheetId);
+      return runOutcomeOf(await this.orchestrator.refresh(outcome.placementId, this.jobs.runOptions(jobId, signal, tracker)));
     });
   }
 

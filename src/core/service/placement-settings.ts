@@ -5,11 +5,13 @@ import { growthSchema, type GrowthSetting } from '../placements/growth-setting';
 import type { ParameterBindingInput } from '../params/parameter-binding';
 import type { SpreadsheetHost } from '../host';
 import { parseBindingInputs } from './parameter-views';
+import { inputNames, resolveBindings } from '../placements/parameters-phase';
+import { readBoundValues } from '../params/bound-values';
 
 export class PlacementSettings {
   constructor(
     private readonly orchestrator: Pick<Orchestrator, 'setOptions' | 'bindParameters'>,
-    private readonly host: Pick<SpreadsheetHost, 'activeCell'>,
+    private readonly host: Pick<SpreadsheetHost, 'activeCell' | 'layout' | 'snapshot'>,
     /** Tells the pane the list changed ('placementsChanged'). */
     private readonly changed: () => void,
   ) {}
@@ -30,6 +32,18 @@ export class PlacementSettings {
     const sheetId = inputs.length === 0 ? null : (await this.host.activeCell()).sheet.id;
     await this.orchestrator.bindParameters(placementId, inputs, sheetId);
     this.changed();
+  }
+
+  /**
+   * The bindings of a report not placed yet, checked before its Insert writes anything: each cell or name resolved and
+   * its value read and typed now (a bad one throws naming it). Returns them parsed, with the sheet a bare cell is on.
+   */
+  async checkBeforeInsert(bindings: unknown): Promise<{ inputs: ParameterBindingInput[]; sheetId: string }> {
+    const inputs = parseBindingInputs(bindings);
+    const sheetId = (await this.host.activeCell()).sheet.id;
+    const layout = await this.host.layout(undefined, inputNames(inputs));
+    await readBoundValues('new', resolveBindings(inputs, layout, sheetId), layout, (ranges) => this.host.snapshot(ranges));
+    return { inputs, sheetId };
   }
 
   async setRefreshOnParameterChange(placementId: string, on: unknown): Promise<void> {

@@ -79,3 +79,28 @@ describe('cells edited outside the add-in', () => {
     expect(card?.status).toBe('upToDate');
   });
 });
+
+describe('binding before the first Insert', () => {
+  it('checks the bound cell first, inserts, stores the binding and runs with the cell value', async () => {
+    const wb = await signedIn('edits-insert-bound');
+    const meta = await wb.service.getMeta();
+    const draft = builderDraft(meta, 'Orders of a status', {
+      measures: ['orders.count'],
+      filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }],
+    });
+    const inputs = wb.host.model.addSheet('Inputs').id;
+    const parameters = [{ filter: 0, value: 0 as const, member: 'orders.status', type: 'string' as const, ref: 'Inputs!B2' }];
+    await expect(wb.service.insert(draft, at(wb), { jobId: 'empty', overwrite: false, parameters })).rejects.toThrow(
+      /The parameter cell Inputs!B2 is empty/,
+    );
+    expect(await wb.service.listPlacements()).toEqual([]);
+    expect(cells(wb, 0, 0, 2, 1)).toEqual([[null], [null]]);
+    wb.host.model.setValue(inputs, 1, 1, 'returned');
+    const outcome = await wb.service.insert(draft, at(wb), { jobId: 'ins', overwrite: false, parameters });
+    expect(cells(wb, 1, 0, 1, 1)[0]?.[0]).toBe(await countOf('returned'));
+    const [card] = await wb.service.listPlacements();
+    expect(card?.placementId).toBe(outcome.placementId);
+    expect(card?.parameters?.map((p) => [p.cell, p.value, p.changed])).toEqual([['Inputs!B2', 'returned', false]]);
+    expect(card?.status).toBe('upToDate');
+  });
+});
