@@ -14,7 +14,7 @@ const useStyles = makeStyles({
  * it checks on an interval while it is open.
  */
 export const PARAMETER_WATCH_HINT =
-  'Refreshes about 2 seconds after a bound cell changes. Excel notices the change as you type; the Google Sheets sidebar checks every 30 seconds while it is open.';
+  'Refreshes about 1.5 seconds after a bound cell changes. Excel notices the change as you type; the Google Sheets sidebar checks every 30 seconds while it is open.';
 
 export function ParameterRefreshSwitch({ placement }: { placement: PlacementView }) {
   const { service } = usePaneEnv();
