@@ -131,6 +131,8 @@ export const {
   undoRefresh,
   checkHandEdits,
   bindParameters,
+  setRefreshOnParameterChange,
+  cellsEdited,
   placeAgain,
   placeReport,
   replaceOrphan,

@@ -33,6 +33,8 @@ export const SIDEBAR_METHODS = [
   'movePlacement',
   'setPlacementGrowth',
   'bindParameters',
+  'setRefreshOnParameterChange',
+  'cellsEdited',
   'locateHandEdits',
   'showChanges',
   'undoRefresh',

@@ -2,6 +2,7 @@
  * What the sidebar may call on the server and what each call takes and answers, as zod schemas shared by both sides.
  * The server parses the arguments; the sidebar parses the answers.
  */
+import { cellsEditedSchema, MAX_EDITS_PER_CALL } from '../../src/core/service/cells-edited';
 import { z } from 'zod';
 import { AUTH_SCHEMES } from '../../src/core/wire/auth-scheme';
 import { PUBLIC_ID_PATTERN, deploymentSchema, environmentSchema, metaSchema, pivotItemsSchema } from '../../src/core/wire/schemas';
@@ -105,6 +106,7 @@ const placementViewSchema = z.object({
   lastError: z.object({ kind: kindSchema, message: z.string() }).nullable(),
   canEdit: z.boolean().nullable(),
   growth: growthSchema.optional(),
+  refreshOnParameterChange: z.boolean().optional(),
   truncatedAtDefaultCap: z.boolean().optional(),
   handEdits: handEditsViewSchema.nullable().optional(),
   lastChanges: changesViewSchema.nullable().optional(),
@@ -163,7 +165,15 @@ export const sidebarApi = {
   preview: { args: z.object({ draft: reportDraftSchema }).strict(), result: previewTableSchema },
   activeCell: { args: none, result: cellTargetSchema },
   insert: {
-    args: z.object({ draft: reportDraftSchema, target: cellTargetSchema, jobId, overwrite: z.boolean() }).strict(),
+    args: z
+      .object({
+        draft: reportDraftSchema,
+        target: cellTargetSchema,
+        jobId,
+        overwrite: z.boolean(),
+        parameters: parameterBindingInputsSchema.optional(),
+      })
+      .strict(),
     result: runOutcomeSchema,
   },
   listPlacements: { args: none, result: z.array(placementViewSchema) },
@@ -194,6 +204,8 @@ export const sidebarApi = {
   },
   setPlacementGrowth: { args: z.object({ placementId: z.string(), growth: growthSchema }).strict(), result: z.null() },
   bindParameters: { args: z.object({ placementId: z.string(), bindings: parameterBindingInputsSchema }).strict(), result: z.null() },
+  setRefreshOnParameterChange: { args: z.object({ placementId: z.string(), on: z.boolean() }).strict(), result: z.null() },
+  cellsEdited: { args: z.object({ edits: z.array(cellsEditedSchema).max(MAX_EDITS_PER_CALL).optional() }).strict(), result: z.null() },
   locateHandEdits: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   showChanges: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   undoRefresh: { args: z.object({ placementId: z.string(), jobId }).strict(), result: runOutcomeSchema },

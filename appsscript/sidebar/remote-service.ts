@@ -84,7 +84,8 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
     suggestValues: (request) => client.call('suggestValues', request),
     preview: (draft) => client.call('preview', { draft }),
     activeCell: () => client.call('activeCell', {}),
-    insert: (draft, target, { jobId, overwrite }) => job(jobId, () => client.call('insert', { draft, target, jobId, overwrite })),
+    insert: (draft, target, { jobId, overwrite, parameters }) =>
+      job(jobId, () => client.call('insert', { draft, target, jobId, overwrite, ...(parameters?.length ? { parameters } : {}) })),
     listPlacements: async () => {
       const list = await client.call('listPlacements', {});
       lastList = JSON.stringify(list);
@@ -129,6 +130,15 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
       await client.call('setPlacementGrowth', { placementId, growth });
       emit({ type: 'placementsChanged' });
     },
+    setRefreshOnParameterChange: async (placementId, on) => {
+      await client.call('setRefreshOnParameterChange', { placementId, on });
+      emit({ type: 'placementsChanged' });
+    },
+    // No edit events reach a sidebar: every call is a check of everything (the interval check and the pane's own).
+    cellsEdited: async () => {
+      await client.call('cellsEdited', {});
+      emit({ type: 'placementsChanged' });
+    },
     bindParameters: async (placementId, bindings) => {
       await client.call('bindParameters', { placementId, bindings });
       emit({ type: 'placementsChanged' });
@@ -137,7 +147,10 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
       listeners.add(listener);
       const ms = options.listPollMs ?? 30_000;
       if (listTimer === null && ms > 0) {
+        // No edit events reach a sidebar: each tick checks the cells (bound cells, hand edits, refresh when a parameter
+        // changes), then compares the list.
         listTimer = every(() => {
+          void client.call('cellsEdited', {}).catch(() => undefined);
           void client.call('listPlacements', {}).then(
             (list) => {
               const text = JSON.stringify(list);

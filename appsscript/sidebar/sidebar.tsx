@@ -18,3 +18,9 @@ const service = remoteAddinService(client, { mintId: () => mintCallId() });
 const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 // Each active-cell read is a server execution: ask every 5 s.
 mountPane(root, service, { theme: dark ? 'dark' : 'light', activeCellPollMs: 5000, automation: remoteAutomationService(client) });
+
+// No edit events reach a sidebar: coming back to it checks the cells (bound cells, hand edits, refresh on a parameter
+// change) at once, besides the list's interval check.
+window.addEventListener('focus', () => {
+  service.cellsEdited().catch(() => undefined);
+});

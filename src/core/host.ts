@@ -112,6 +112,11 @@ export interface WorkbookLayout {
    * that was never tracked (or was untracked) is absent.
    */
   areas: Record<string, GridRange | null>;
+  /**
+   * The workbook-scoped names asked for (`layout`'s `names`), keyed as asked: where each points now, `null` when the
+   * name does not exist or refers to no cells (`#REF!`, a constant). Absent when none were asked for.
+   */
+  names?: Record<string, GridRange | null>;
 }
 
 /** Per-user secret storage, never inside the document. */
@@ -160,8 +165,11 @@ export interface SpreadsheetHost {
   /** The contract's host value for `source` and `host` (SPREADSHEET_1 for Excel and the preview, SPREADSHEET_2 for Sheets). */
   readonly platformHost: SpreadsheetHostValue;
   readonly limits: HostLimits;
-  /** Workbook identity, sheets and the tracked areas of `placementIds` (every tracked area when omitted), in one request. */
-  layout(placementIds?: readonly string[]): Promise<WorkbookLayout>;
+  /**
+   * Workbook identity, sheets, the tracked areas of `placementIds` (every tracked area when omitted) and where the
+   * workbook-scoped `names` point (matched without regard to case, as Excel and Sheets match names), in one request.
+   */
+  layout(placementIds?: readonly string[], names?: readonly string[]): Promise<WorkbookLayout>;
   /** The active cell (top-left of the selection). */
   activeCell(): Promise<{ sheet: SheetRef; row: number; col: number }>;
   /** Select a range and bring it into view ("Go to"). */

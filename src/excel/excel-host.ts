@@ -115,15 +115,19 @@ export class ExcelHost implements SpreadsheetHost {
     return this.options.isSetSupported('ExcelApi', '1.9');
   }
 
-  /** Workbook name, sheets and the named items' references in one sync; the workbook id comes from the document settings. */
-  async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
-    const { name, sheets, areas } = await this.run('read the workbook’s sheets and reports', async (context) => {
+  /**
+   * Workbook name, sheets, the named items' references (the placements' and the user's names asked for) in one sync; the
+   * workbook id comes from the document settings.
+   */
+  async layout(placementIds?: readonly string[], names?: readonly string[]): Promise<WorkbookLayout> {
+    const { name, sheets, areas, userNames } = await this.run('read the workbook’s sheets and reports', async (context) => {
       const workbook = context.workbook.load('name');
       const found = await allTrackedAreas(context);
       return {
         name: nameSchema.parse(workbook.name),
         sheets: found.sheets,
         areas: found.areas,
+        userNames: found.userNames,
       };
     });
     this.trackedIds = new Set(areas.keys());
@@ -134,7 +138,8 @@ export class ExcelHost implements SpreadsheetHost {
       if (area !== undefined) out[id] = area;
     }
     const workbook = await workbookIdentity(this.documentStore, this.options.mintWorkbookId, name, this.options.fileUrl?.() ?? null);
-    return { workbook, sheets, areas: out };
+    if (names === undefined) return { workbook, sheets, areas: out };
+    return { workbook, sheets, areas: out, names: Object.fromEntries(names.map((n) => [n, userNames.get(n.toLowerCase()) ?? null])) };
   }
 
   activeCell(): Promise<{ sheet: SheetRef; row: number; col: number }> {

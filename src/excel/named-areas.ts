@@ -109,20 +109,29 @@ export async function trackedArea(context: Excel.RequestContext, placementId: st
   return range ? { state: 'tracked', range } : { state: 'orphaned' };
 }
 
-/** The workbook's sheets in tab order and every placement area it holds (`null`: orphaned), in one sync. */
-export async function allTrackedAreas(
-  context: Excel.RequestContext,
-): Promise<{ sheets: Array<{ id: string; name: string }>; areas: Map<string, GridRange | null> }> {
+/**
+ * The workbook's sheets in tab order, every placement area it holds (`null`: orphaned) and the user's own workbook-scoped
+ * names by lower-case name (`null`: `#REF!` or not a range), in one sync: the names collection is read whole anyway.
+ */
+export async function allTrackedAreas(context: Excel.RequestContext): Promise<{
+  sheets: Array<{ id: string; name: string }>;
+  areas: Map<string, GridRange | null>;
+  userNames: Map<string, GridRange | null>;
+}> {
   const names = context.workbook.names.load('items/name,items/value');
   const sheets = context.workbook.worksheets.load('items/id,items/name');
   await context.sync();
   const sheetList = sheetsSchema.parse(sheets.items.map((s) => ({ id: s.id, name: s.name })));
   const out = new Map<string, GridRange | null>();
+  const userNames = new Map<string, GridRange | null>();
   for (const n of names.items) {
-    const id = placementIdOf(z.string().parse(n.name));
-    if (id !== null) out.set(id, areaOfReference(z.string().parse(n.value), sheetList));
+    const name = z.string().parse(n.name);
+    const id = placementIdOf(name);
+    const area = areaOfReference(z.string().parse(n.value), sheetList);
+    if (id !== null) out.set(id, area);
+    else userNames.set(name.toLowerCase(), area);
   }
-  return { sheets: sheetList, areas: out };
+  return { sheets: sheetList, areas: out, userNames };
 }
 
 /** Deletes a placement's name if it exists. */

@@ -23,6 +23,12 @@ export const REQUIRED_SETS: readonly RequirementSet[] = [
 /** Optional sets: sheet-rename events (ExcelApi 1.17) and workbook-wide change events (ExcelApi 1.9); without them the pane re-reads when shown. */
 export const SHEET_RENAME_EVENTS: RequirementSet = { name: 'ExcelApi', version: '1.17', usedFor: 'sheet-rename events' };
 export const WORKBOOK_CHANGE_EVENTS: RequirementSet = { name: 'ExcelApi', version: '1.9', usedFor: 'workbook-wide change events' };
+/** `triggerSource` of change events tells the add-in's own writes apart: cell edits are followed only with it. */
+export const EDIT_TRIGGER_SOURCE: RequirementSet = {
+  name: 'ExcelApi',
+  version: '1.14',
+  usedFor: 'following cell edits (parameter cells, hand edits)',
+};
 
 /**
  * Optional: RunOptions.mergeUndoGroup (ExcelApi 1.20) makes all the syncs of one Excel.run one Ctrl+Z step; without it

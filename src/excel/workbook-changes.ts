@@ -4,7 +4,9 @@
  * pane becoming visible again (SharedRuntime 1.1), when a cheap re-read catches what no event reports.
  */
 
-import { SHEET_RENAME_EVENTS, WORKBOOK_CHANGE_EVENTS } from './requirements';
+import { parseRangeRef } from '../core/cells/a1';
+import type { CellsEdited } from '../core/service/cells-edited';
+import { EDIT_TRIGGER_SOURCE, SHEET_RENAME_EVENTS, WORKBOOK_CHANGE_EVENTS } from './requirements';
 type IsSetSupported = (name: string, minVersion?: string) => boolean;
 
 /** Change types of Excel's WorksheetChanged event that move cells (a value edit does not move a placement). */
@@ -16,9 +18,26 @@ export interface WorkbookChangeOptions {
   log: (message: string, detail: unknown) => void;
 }
 
-/** Registers the handlers in one Excel.run and returns a function that removes them (in their own RequestContext). */
-export async function watchWorkbookChanges(onChange: () => void, options: WorkbookChangeOptions): Promise<() => Promise<void>> {
+/** The cells of a value edit's event: its sheet, and its address as a range (null when Excel's address cannot be read). */
+export function editedCells(worksheetId: string, address: string): CellsEdited {
+  try {
+    const r = parseRangeRef(address);
+    return { sheetId: worksheetId, range: { sheetId: worksheetId, row: r.row, col: r.col, rows: r.rows, cols: r.cols } };
+  } catch {
+    return { sheetId: worksheetId, range: null };
+  }
+}
+
+/**
+ * Registers the handlers in one Excel.run and returns a function that removes them (in their own RequestContext). A value
+ * edit made by anyone but this add-in (`triggerSource`, ExcelApi 1.14) is passed with its cells.
+ */
+export async function watchWorkbookChanges(
+  onChange: (edit?: CellsEdited) => void,
+  options: WorkbookChangeOptions,
+): Promise<() => Promise<void>> {
   const changed = async (): Promise<void> => onChange();
+  const edits = options.isSetSupported(EDIT_TRIGGER_SOURCE.name, EDIT_TRIGGER_SOURCE.version);
   const registered = await Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     const results: OfficeExtension.EventHandlerResult<unknown>[] = [sheets.onAdded.add(changed), sheets.onDeleted.add(changed)];
@@ -26,6 +45,8 @@ export async function watchWorkbookChanges(onChange: () => void, options: Workbo
       results.push(
         sheets.onChanged.add(async (e) => {
           if (STRUCTURAL.has(e.changeType)) onChange();
+          else if (edits && e.changeType === 'RangeEdited' && e.triggerSource !== 'ThisLocalAddin')
+            onChange(editedCells(e.worksheetId, e.address));
         }),
       );
     }
@@ -51,7 +72,7 @@ export async function watchWorkbookChanges(onChange: () => void, options: Workbo
 }
 
 /** The service's `workbookChanges` dependency: synchronous start and stop over the asynchronous registration. */
-export function excelWorkbookChanges(options: WorkbookChangeOptions): (onChange: () => void) => () => void {
+export function excelWorkbookChanges(options: WorkbookChangeOptions): (onChange: (edit?: CellsEdited) => void) => () => void {
   return (onChange) => {
     const stop = watchWorkbookChanges(onChange, options);
     stop.catch((e: unknown) => options.log('The add-in could not follow sheet changes; the list is re-read when the pane is shown.', e));

@@ -42,7 +42,10 @@ async function boot(): Promise<void> {
     ...runtime,
     defaultTenantUrl: config.defaultTenantUrl,
     // Sheets deleted or renamed and rows moved in the grid show at once in the pane's list of reports.
-    workbookChanges: (onChange) => host.onLayoutChange(onChange),
+    workbookChanges: (onChange) => {
+      const stops = [host.onLayoutChange(() => onChange()), host.onCellEdits(onChange)];
+      return () => stops.forEach((stop) => stop());
+    },
     // Writes and clears of a large report let the page handle input (Cancel) and paint between blocks.
     yieldToHost: yieldToPage,
   });

@@ -3,6 +3,7 @@
  * A MemoryHost over a WorkbookModel saved write-behind in a WorkbookStore (IndexedDB), with the grid's selection and a
  * per-user credential store.
  */
+import type { CellsEdited } from '../core/service/cells-edited';
 import { AddinError } from '../core/errors/addin-error';
 import { HOST_EXCEL } from '../core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../core/wire/schemas';
@@ -126,6 +127,18 @@ export class PreviewHost implements SpreadsheetHost {
     });
   }
 
+  /**
+   * Calls `listener` with the cells of every value edit not made through this host (the user typing in the grid or a page
+   * script): the add-in's own writes are not reported. Returns the unsubscribe.
+   */
+  onCellEdits(listener: (edit: CellsEdited) => void): () => void {
+    return this.model.subscribe((change) => {
+      if (change.type !== 'cells' || this.memory.applyingOwnChange) return;
+      const { sheetId, range } = change;
+      listener({ sheetId, range: { sheetId, row: range.row, col: range.col, rows: range.rows, cols: range.cols } });
+    });
+  }
+
   /** Counts the model's changes since the page opened (the grid re-renders when it moves). */
   get modelVersion(): number {
     return this.version;
@@ -175,8 +188,8 @@ export class PreviewHost implements SpreadsheetHost {
   }
 
   // ---------- SpreadsheetHost ----------
-  layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
-    return this.memory.layout(placementIds);
+  layout(placementIds?: readonly string[], names?: readonly string[]): Promise<WorkbookLayout> {
+    return this.memory.layout(placementIds, names);
   }
 
   /** The top-left cell of the grid's selection. */

@@ -11,6 +11,7 @@ import type { PlacementBadge } from './placement-badge';
 import { placementCardId } from './placement-card-id';
 import { PlacementStatusBadge } from './PlacementStatusBadge';
 import { ParameterLines } from './ParameterLines';
+import { ParameterRefreshSwitch } from './ParameterRefreshSwitch';
 import { RefreshChanges } from './RefreshChanges';
 import { lastRefreshedLabel, refreshedLabel } from './relative-time';
 
@@ -114,6 +115,7 @@ export function PlacementItem(props: PlacementItemProps) {
       <Caption1 className={styles.meta}>{p.refreshedAt === null ? freshness : <time dateTime={p.refreshedAt}>{freshness}</time>}</Caption1>
       {capNote !== null && <Caption1 className={styles.meta}>{capNote}</Caption1>}
       {p.parameters && <ParameterLines parameters={p.parameters} name={p.name} />}
+      {p.parameters && p.parameters.length > 0 && <ParameterRefreshSwitch placement={p} />}
       <PlacementStatusBadge badge={outcome?.kind === 'error' ? { ...badge, reason: null } : badge} />
       {readOnly && (
         <Caption1 id={readOnlyId} className={styles.meta}>

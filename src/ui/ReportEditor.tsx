@@ -243,7 +243,7 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
                 onLimitProblem={setLimitProblem}
                 sql={compiled.ok ? compiled.sqlQuery : null}
                 problem={compiled.ok ? null : compiled.problem}
-                {...(filterBindings ? { bindings: filterBindings } : {})}
+                bindings={filterBindings}
               />
             )
           ) : (
@@ -287,6 +287,7 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
             <RunPanel
               editing={editing}
               buildDraft={buildDraft}
+              parameters={editing === null ? filterBindings.bindings : []}
               onPlaced={onPlaced}
               onRunningChange={setRunning}
               {...(onCreateRefused === undefined ? {} : { onCreateRefused })}

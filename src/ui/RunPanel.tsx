@@ -1,4 +1,5 @@
 /** Runs the edited report: "Insert" at the selected cell (asking before overwriting) or "Save and refresh"; progress, Cancel, summary. */
+import type { ParameterBindingInput } from '../core/params/parameter-binding';
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef, useState } from 'react';
 import { mintPublicId } from '../core/api/public-id';
@@ -26,6 +27,8 @@ export interface RunPanelProps {
   onCreateRefused?: () => void;
   /** Told when a run starts and ends (the editor keeps "Back to reports" from leaving a run behind). */
   onRunningChange?: (running: boolean) => void;
+  /** Filter values bound to cells while authoring a new report: its Insert stores them with the placement. */
+  parameters?: ParameterBindingInput[];
 }
 
 const useStyles = makeStyles({
@@ -53,7 +56,7 @@ function named(name: string) {
 /** Cryptographically strong bytes for the draft's publicId. */
 const randomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 
-export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused, onRunningChange }: RunPanelProps) {
+export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused, onRunningChange, parameters = [] }: RunPanelProps) {
   const styles = useStyles();
   const { service } = usePaneEnv();
   const job = useJob<RunOutcome>();
@@ -92,7 +95,10 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused, onRun
   const insert = async (draft: ReportDraft, target: CellTarget, overwrite: boolean) => {
     setLastSql(draft.sqlQuery);
     const publicId = (draftPublicId.current ??= mintPublicId(randomBytes));
-    const outcome = await job.run((jobId) => service.insert(draft, target, { jobId, overwrite, publicId }).catch(named(draft.name)));
+    const bound = parameters.length > 0 ? { parameters } : {};
+    const outcome = await job.run((jobId) =>
+      service.insert(draft, target, { jobId, overwrite, publicId, ...bound }).catch(named(draft.name)),
+    );
     if (outcome.ok) {
       draftPublicId.current = null;
       placed('Inserted', draft, outcome.value);

@@ -13,30 +13,31 @@ export interface FilterBindings {
   activeCell: () => Promise<string>;
   /** Bind (or unbind, `ref` null) filter `index` on `member` of `memberType`; rejects with the service's error. */
   bind: (index: number, member: string, memberType: string, ref: string | null) => Promise<void>;
+  /** The bindings as they are: for a new report, what its Insert stores with the placement. */
+  bindings: ParameterBindingInput[];
 }
 
 /**
- * The bindings of `editing` (a placed report; undefined for a new report, whose filters cannot be bound until placed).
- * A change is saved on the placement at once: the next run, the edit's Save included, reads the cells.
+ * The bindings of `editing`: for a placed report a change is saved on the placement at once (the next run, the edit's
+ * Save included, reads the cells); for a new report (null) they are kept here until its Insert stores them.
  */
-export function useFilterBindings(editing: PlacementView | null): FilterBindings | undefined {
+export function useFilterBindings(editing: PlacementView | null): FilterBindings {
   const { service } = usePaneEnv();
   const [bindings, setBindings] = useState<ParameterBindingInput[]>(() => (editing?.parameters ?? []).map((p) => p.binding));
   const placementId = editing?.placementId ?? null;
   const bind = useCallback(
     async (index: number, member: string, memberType: string, ref: string | null) => {
-      if (placementId === null) return;
       const type = parameterTypeSchema.catch('string').parse(memberType);
       const others = bindings.filter((b) => !(b.filter === index && b.alternative === undefined));
       const next: ParameterBindingInput[] = ref === null ? others : [...others, { filter: index, value: 0, member, type, ref }];
-      await service.bindParameters(placementId, next);
+      if (placementId !== null) await service.bindParameters(placementId, next);
       setBindings(next);
     },
     [service, placementId, bindings],
   );
   const activeCell = useCallback(async () => (await service.activeCell()).label, [service]);
-  if (placementId === null) return undefined;
   return {
+    bindings,
     boundCellOf: (index) => bindings.find((b) => b.filter === index && b.alternative === undefined)?.ref ?? null,
     activeCell,
     bind,

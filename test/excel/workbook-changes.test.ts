@@ -8,9 +8,10 @@ const options = () => ({
   log: () => undefined,
 });
 
-it('reports structural changes and renames, not value edits, and stops after removal', async () => {
+it('reports structural changes and renames (value edits come with their cells), and stops after removal', async () => {
   let changes = 0;
-  const stop = await watchWorkbookChanges(() => (changes += 1), options());
+  const edits: unknown[] = [];
+  const stop = await watchWorkbookChanges((edit) => (edit ? edits.push(edit) : (changes += 1)), options());
   await fake().user.type('Sheet1', 'A1', 'hello');
   await fake().flushEvents();
   expect(changes).toBe(0);
@@ -48,4 +49,31 @@ it('without ExcelApi 1.17 it still follows deletions; the service form starts an
   await fake().user.addSheet('Other');
   await fake().flushEvents();
   expect(calls).toEqual(['changed']);
+});
+
+it("passes the user's value edits with their cells and ignores the add-in's own writes", async () => {
+  const edits: unknown[] = [];
+  const stop = await watchWorkbookChanges((edit) => void (edit && edits.push(edit)), options());
+  const sheet1 = fake().state.sheets[0]?.id ?? '';
+  await fake().user.type('Sheet1', 'B2', 'processing');
+  await Excel.run(async (ctx) => {
+    ctx.workbook.worksheets.getItem('Sheet1').getRange('C3:D4').values = [
+      ['a', 'b'],
+      ['c', 'd'],
+    ];
+    await ctx.sync();
+  });
+  await fake().flushEvents();
+  expect(edits).toEqual([{ sheetId: sheet1, range: { sheetId: sheet1, row: 1, col: 1, rows: 1, cols: 1 } }]);
+  await stop();
+});
+
+it('without ExcelApi 1.14 (no triggerSource) value edits are not followed', async () => {
+  const edits: unknown[] = [];
+  const isSetSupported = (n: string, v?: string) => n === 'ExcelApi' && v !== '1.14' && v !== '1.17';
+  const stop = await watchWorkbookChanges((edit) => void (edit && edits.push(edit)), { ...options(), isSetSupported });
+  await fake().user.type('Sheet1', 'B2', 'processing');
+  await fake().flushEvents();
+  expect(edits).toEqual([]);
+  await stop();
 });

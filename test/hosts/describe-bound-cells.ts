@@ -79,6 +79,48 @@ export function describeBoundCells(current: () => { host: SpreadsheetHost; sheet
       expect(await orch.parameterChanges()).toEqual([]);
     });
 
+    it('reads a workbook name on every run and status check: a redefined name moves the binding, a deleted one stops it', async () => {
+      const { host, sheetId, edits } = current();
+      const { orch, queries, id, inputs } = await bound();
+      await host.writeBlock({ sheetId: inputs.id, row: 4, col: 0, values: [['shipped'], ['processing']] });
+      await edits.defineName('StatusPick', { sheetId: inputs.id, row: 4, col: 0, rows: 1, cols: 1 });
+      await orch.bindParameters(id, [{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'StatusPick' }], sheetId);
+      expect(await host.layout(undefined, ['statuspick'])).toMatchObject({
+        names: { statuspick: { sheetId: inputs.id, row: 4, col: 0, rows: 1, cols: 1 } },
+      });
+      queries.set(sqlOf('shipped'), numbered(1, 's'));
+      await orch.refresh(id);
+      expect(queries.calls.at(-1)?.query).toBe(sqlOf('shipped'));
+      expect(await orch.parameterChanges()).toEqual([]);
+
+      await edits.defineName('StatusPick', { sheetId: inputs.id, row: 5, col: 0, rows: 1, cols: 1 });
+      expect(await orch.parameterChanges()).toEqual([{ placementId: id, cells: ['StatusPick'] }]);
+      queries.set(sqlOf('processing'), numbered(1, 'p'));
+      await orch.refresh(id);
+      expect(queries.calls.at(-1)?.query).toBe(sqlOf('processing'));
+
+      await edits.insertRows(inputs.id, 0, 1);
+      expect((await host.layout(undefined, ['StatusPick'])).names).toEqual({
+        StatusPick: { sheetId: inputs.id, row: 6, col: 0, rows: 1, cols: 1 },
+      });
+      expect(await orch.parameterChanges()).toEqual([]);
+
+      await edits.deleteName('StatusPick');
+      expect((await host.layout(undefined, ['StatusPick'])).names).toEqual({ StatusPick: null });
+      expect(await orch.parameterChanges()).toEqual([{ placementId: id, cells: ['StatusPick'] }]);
+      const before = queries.calls.length;
+      await expect(orch.refresh(id)).rejects.toThrow(/The name StatusPick that a filter is bound to no longer exists/);
+      expect(queries.calls).toHaveLength(before);
+    });
+
+    it('refuses to bind a name that does not exist, naming it', async () => {
+      const { sheetId } = current();
+      const { orch, id } = await bound();
+      await expect(
+        orch.bindParameters(id, [{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'NoSuchName' }], sheetId),
+      ).rejects.toThrow(/The name NoSuchName/);
+    });
+
     it('stops the refresh naming the cell once its row is deleted, before any query', async () => {
       const { edits } = current();
       const { orch, queries, id, inputs } = await bound();

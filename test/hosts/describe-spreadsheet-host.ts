@@ -29,6 +29,9 @@ export interface WorkbookEdits {
   deleteColumns(sheetId: string, col: number, count: number): Promise<void>;
   addSheet(name: string): Promise<SheetRef>;
   deleteSheet(sheetId: string): Promise<void>;
+  /** Defines (or redefines) a workbook-scoped name over `range`, as in the Name Manager (Sheets: Data > Named ranges). */
+  defineName(name: string, range: GridRange): Promise<void>;
+  deleteName(name: string): Promise<void>;
 }
 
 export interface HostSuiteOptions<H extends SpreadsheetHost> {

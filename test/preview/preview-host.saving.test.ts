@@ -282,6 +282,21 @@ describe('the SpreadsheetHost port', () => {
     expect(heard).toBe(4);
   });
 
+  it("onCellEdits() tells of the user's value edits with their cells, not of the add-in's own writes", async () => {
+    const host = open();
+    const first = host.model.sheets()[0]!.id;
+    const heard: unknown[] = [];
+    const stop = host.onCellEdits((edit) => heard.push(edit));
+    await host.writeBlock({ sheetId: first, row: 0, col: 0, values: [['own', 'write']] });
+    await host.clear([{ sheetId: first, row: 0, col: 0, rows: 1, cols: 2 }]);
+    expect(heard).toEqual([]);
+    host.model.setValue(first, 4, 2, 'typed');
+    expect(heard).toEqual([{ sheetId: first, range: { sheetId: first, row: 4, col: 2, rows: 1, cols: 1 } }]);
+    stop();
+    host.model.setValue(first, 5, 2, 'after');
+    expect(heard).toHaveLength(1);
+  });
+
   it('showSheet() brings back the last selection of a sheet', () => {
     const host = open();
     const first = host.model.sheets()[0]!.id;

@@ -1,4 +1,5 @@
 /** An in-memory AddinService for pane tests: canned data, recorded calls, and overridable behaviour per method. */
+import type { CellsEdited } from '../../src/core/service/cells-edited';
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { Deployment, Environment, Meta } from '../../src/core/wire/schemas';
 import type { ParameterBindingInput } from '../../src/core/params/parameter-binding';
@@ -322,6 +323,15 @@ export class FakeAddinService implements AddinService {
   async bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
     this.record('bindParameters', placementId, bindings);
     await this.bindParametersImpl(placementId, bindings);
+  }
+
+  async setRefreshOnParameterChange(placementId: string, on: boolean): Promise<void> {
+    this.record('setRefreshOnParameterChange', placementId, on);
+    this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, refreshOnParameterChange: on } : p));
+  }
+
+  async cellsEdited(edits?: CellsEdited[]): Promise<void> {
+    this.record('cellsEdited', edits);
   }
 
   /** Overridable binding behaviour; the default succeeds. */

@@ -110,6 +110,37 @@ test('the card lists its bound cells with the values used, and says which change
   expect(card.textContent).toContain('Inputs!B2 changed: refresh to use the new value.');
 });
 
+test('a card with bound cells has the "Refresh when a parameter changes" switch, kept in the placement', async () => {
+  const fake = signedInFake();
+  fake.placements = [
+    samplePlacement({
+      placementId: 'p1',
+      name: 'Orders since',
+      parameters: [
+        {
+          cell: 'StartDate',
+          member: 'orders.created_at',
+          value: '2026-01-01',
+          changed: false,
+          binding: { filter: 0, value: 0, member: 'orders.created_at', type: 'time', ref: 'StartDate' },
+        },
+      ],
+    }),
+    samplePlacement({ placementId: 'p2', name: 'Unbound' }),
+  ];
+  renderPane(fake);
+  const card = await screen.findByRole('listitem', { name: 'Orders since' });
+  await settle();
+  const toggle = within(card).getByRole('switch', { name: 'Refresh when a parameter changes' });
+  expect((toggle as HTMLInputElement).checked).toBe(false);
+  expect(description(toggle)).toMatch(/Google Sheets sidebar checks every 30 seconds/);
+  await click(toggle);
+  expect(fake.calls.filter((c) => c.method === 'setRefreshOnParameterChange').map((c) => c.args)).toEqual([['p1', true]]);
+  expect((toggle as HTMLInputElement).checked).toBe(true);
+  const unbound = screen.getByRole('listitem', { name: 'Unbound' });
+  expect(within(unbound).queryByRole('switch', { name: 'Refresh when a parameter changes' })).toBeNull();
+});
+
 /** A service with one placed builder report (p1) filtering Status equals completed, ready to edit. */
 function placedStatusFilter(): ReturnType<typeof signedInFake> {
   const fake = signedInFake();
@@ -158,4 +189,28 @@ test('a refused binding keeps the choice open with the service message', async (
   await change(screen.getByRole('textbox', { name: 'Cell for Status' }), 'Nope!A1');
   await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
   expect(description(screen.getByRole('textbox', { name: 'Cell for Status' }))).toContain('No sheet named "Nope"');
+});
+
+test('a new report binds a filter value to a cell before its first Insert, which stores the binding', async () => {
+  const fake = signedInFake();
+  fake.cell = { ...fake.cell, label: 'Inputs!B2' };
+  renderPane(fake);
+  await screen.findByDisplayValue('Production');
+  await click(screen.getByRole('button', { name: 'New report' }));
+  await click(await screen.findByRole('combobox', { name: 'View' }));
+  await click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Orders' }));
+  await click(screen.getByRole('button', { name: 'Add Count' }));
+  await click(await screen.findByRole('menuitem', { name: 'Measures' }));
+  await click(screen.getByRole('button', { name: 'Add Status' }));
+  await click(await screen.findByRole('menuitem', { name: 'Filters' }));
+  await change(screen.getByRole('textbox', { name: 'Value 1 for Status' }), 'completed');
+  await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
+  await click(screen.getByRole('button', { name: 'Use the active cell for Status' }));
+  await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
+  expect(fake.callsOf('bindParameters')).toEqual([]);
+  expect(screen.getByRole('button', { name: 'Unbind Status from Inputs!B2' })).toBeTruthy();
+  await change(screen.getByLabelText(/Report name/), 'Orders of a status');
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  const options = fake.callsOf('insert')[0]?.[2] as { parameters?: unknown };
+  expect(options.parameters).toEqual([{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'Inputs!B2' }]);
 });

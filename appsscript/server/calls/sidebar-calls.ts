@@ -51,7 +51,14 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
   suggestValues: (s, a) => s.suggestValues(a),
   preview: (s, a) => s.preview(a.draft),
   activeCell: (s) => s.activeCell(),
-  insert: (s, a) => s.insert(a.draft, a.target, { jobId: a.jobId, overwrite: a.overwrite }),
+  insert: (s, a) =>
+    s.insert(a.draft, a.target, {
+      jobId: a.jobId,
+      overwrite: a.overwrite,
+      ...(a.parameters?.length
+        ? { parameters: a.parameters.map((b) => ({ ...b, ...(b.alternative === undefined ? {} : { alternative: b.alternative }) })) }
+        : {}),
+    }),
   listPlacements: (s) => s.listPlacements(),
   refresh: (s, a) => s.refresh(a.placementId, { jobId: a.jobId, ...(a.handEdits ? { handEdits: a.handEdits } : {}) }),
   refreshAll: (s, a) => s.refreshAll(a.placementIds, { jobId: a.jobId, ...(a.handEdits ? { handEdits: a.handEdits } : {}) }),
@@ -68,6 +75,8 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
       a.placementId,
       a.bindings.map((b) => ({ ...b, ...(b.alternative === undefined ? {} : { alternative: b.alternative }) })),
     ),
+  setRefreshOnParameterChange: (s, a) => s.setRefreshOnParameterChange(a.placementId, a.on),
+  cellsEdited: (s, a) => s.cellsEdited(a.edits),
   locateHandEdits: (s, a) => s.locateHandEdits(a.placementId),
   showChanges: (s, a) => s.showChanges(a.placementId),
   undoRefresh: (s, a) => s.undoRefresh(a.placementId, { jobId: a.jobId }),

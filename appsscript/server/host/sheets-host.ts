@@ -168,7 +168,8 @@ export class SheetsHost implements SpreadsheetHost {
 
   // ---------- reading ----------
 
-  async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
+  /** The tracked areas and the user's names asked for come from one `getNamedRanges` call (none when nothing is asked). */
+  async layout(placementIds?: readonly string[], names?: readonly string[]): Promise<WorkbookLayout> {
     const sheets = this.book.getSheets();
     const refs: SheetRef[] = sheets.map((s) => ({ id: String(s.getSheetId()), name: s.getName() }));
     const tracked = Object.keys(this.services.documentProperties.getProperties())
@@ -176,14 +177,14 @@ export class SheetsHost implements SpreadsheetHost {
       .map((k) => k.slice(TRACKED_KEY_PREFIX.length));
     const wanted = placementIds === undefined ? tracked : placementIds.filter((id) => tracked.includes(id));
     const areas: Record<string, GridRange | null> = {};
-    if (wanted.length > 0) {
+    const userNames: Record<string, GridRange | null> = {};
+    if (wanted.length > 0 || (names?.length ?? 0) > 0) {
       const named = new Map(this.book.getNamedRanges().map((n) => [n.getName(), n] as const));
-      for (const id of wanted) {
-        const nr = named.get(namedRangeName(id));
-        areas[id] = nr ? this.gridOf(nr.getRange()) : null;
-      }
+      for (const id of wanted) areas[id] = this.gridOrNull(named.get(namedRangeName(id))?.getRange());
+      const lower = (name: string) => [...named].find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+      for (const name of names ?? []) userNames[name] = this.gridOrNull(lower(name)?.getRange());
     }
-    return { workbook: { id: this.book.getId(), name: this.book.getName() }, sheets: refs, areas };
+    return { workbook: { id: this.book.getId(), name: this.book.getName() }, sheets: refs, areas, ...(names ? { names: userNames } : {}) };
   }
 
   async activeCell(): Promise<{ sheet: SheetRef; row: number; col: number }> {
@@ -362,6 +363,10 @@ export class SheetsHost implements SpreadsheetHost {
 
   private rangeOf(r: GridRange): SheetsRange {
     return this.sheetOf(r.sheetId).getRange(r.row + 1, r.col + 1, r.rows, r.cols);
+  }
+
+  private gridOrNull(range: SheetsRange | undefined): GridRange | null {
+    return range ? this.gridOf(range) : null;
   }
 
   private gridOf(range: SheetsRange): GridRange {

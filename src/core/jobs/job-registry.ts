@@ -47,4 +47,9 @@ export class JobRegistry {
   isBusy(placementId: string): boolean {
     return this.busy.has(placementId);
   }
+
+  /** True while any job holds a placement. */
+  anyBusy(): boolean {
+    return this.busy.size > 0;
+  }
 }

@@ -24,6 +24,11 @@ export class JobRunner {
     return this.jobs.isBusy(placementId);
   }
 
+  /** True while a running job holds any placement. */
+  anyBusy(): boolean {
+    return this.jobs.anyBusy();
+  }
+
   /** Stops a job, from this request or any other: the cells stay as they were. */
   async cancel(jobId: string): Promise<void> {
     this.jobs.cancel(jobId);

@@ -16,6 +16,7 @@ import { jsonWriteBytes } from '../cells/json-bytes';
 import { MemoryCredentialStore, ModelDocumentStore } from './memory-stores';
 import type { StoreCaps } from '../capped-store';
 import { GENERAL_FORMAT, WorkbookModel } from './workbook-model';
+import { resolveNames } from './workbook-names';
 import { fileWorkbookId } from '../file-identity';
 import { boundingRange } from '../placements/grid-rect';
 
@@ -86,6 +87,7 @@ export class MemoryHost implements SpreadsheetHost {
   private readonly fileIdentity: () => string | null;
   private failCountdown: Array<{ skip: number; error: Error | undefined }> = [];
   private busyCalls = 0;
+  private applying = false;
 
   constructor(model: WorkbookModel = new WorkbookModel(), options: MemoryHostOptions = {}) {
     this.model = model;
@@ -102,6 +104,11 @@ export class MemoryHost implements SpreadsheetHost {
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
     this.fileIdentity = options.fileIdentity ?? (() => null);
     this.documentStore = new ModelDocumentStore(model, options.documentLimits);
+  }
+
+  /** True while the host applies its own write, clear or row change: the model's change events then are the add-in's. */
+  get applyingOwnChange(): boolean {
+    return this.applying;
   }
 
   // ---------- fault injection ----------
@@ -145,12 +152,17 @@ export class MemoryHost implements SpreadsheetHost {
       }
       next.skip -= 1;
     }
-    apply();
+    this.applying = true;
+    try {
+      apply();
+    } finally {
+      this.applying = false;
+    }
     this.log.push({ op, range });
   }
 
   // ---------- SpreadsheetHost ----------
-  async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
+  async layout(placementIds?: readonly string[], names?: readonly string[]): Promise<WorkbookLayout> {
     this.checkBusy();
     const file = this.fileIdentity();
     let id = this.model.getSetting(MEMORY_WORKBOOK_ID_SETTING);
@@ -163,7 +175,8 @@ export class MemoryHost implements SpreadsheetHost {
       const area = this.model.area(placementId);
       if (area !== undefined) areas[placementId] = area;
     }
-    return { workbook: { id, name: this.model.name }, sheets: this.model.sheets(), areas };
+    const layout: WorkbookLayout = { workbook: { id, name: this.model.name }, sheets: this.model.sheets(), areas };
+    return names === undefined ? layout : { ...layout, names: resolveNames(this.model, names) };
   }
 
   /** Move the active cell (the preview's click, a test's setup). */

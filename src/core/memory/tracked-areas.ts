@@ -21,6 +21,12 @@ function shiftForDelete(start: number, len: number, at: number, count: number): 
   return { start: start - before, len: newLen };
 }
 
+/**
+ * Prefix of the id under which a workbook model keeps a workbook-scoped name among its tracked areas (placement ids are
+ * letters and digits, parameter areas start with `param.`, so the colon keeps names apart; `areaIds` leaves them out).
+ */
+export const NAME_AREA_PREFIX = 'name:';
+
 export class TrackedAreas {
   private readonly areas = new Map<string, GridRange | null>();
 

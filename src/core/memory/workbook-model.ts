@@ -1,7 +1,5 @@
 /** A portable in-memory workbook: sheets of sparse cells, widths, tracked areas, settings and change events.
- * This file is its API; the storage work is in this folder's modules. It runs past 300 lines because it is one class:
- * every edit shares its change events and grid bounds.
- */
+ * This file is its API, the storage work in this folder's modules; past 300 lines as one class sharing events and bounds. */
 import { AddinError } from '../errors/addin-error';
 import { EXCEL_GRID, type GridBounds, type RangeRect } from '../cells/a1';
 import type { GridRange, Scalar, SheetRef } from '../host';
@@ -14,7 +12,7 @@ import { setFormatIn } from './row-formats';
 import { checkSheetName } from './sheet-names';
 import { dropIfEmpty, MAX_COLUMN_WIDTH, rowFor, type RowStore, type SheetStore } from './sheet-store';
 import { deleteColumnsIn, deleteRowsIn, insertColumnsIn, insertRowsIn } from './sheet-structure';
-import { TrackedAreas } from './tracked-areas';
+import { NAME_AREA_PREFIX, TrackedAreas } from './tracked-areas';
 import { workbookFromJson, workbookJsonText, workbookToJson, type WorkbookJson, type WorkbookParts } from './workbook-json';
 
 export { MAX_COLUMN_WIDTH };
@@ -345,7 +343,7 @@ export class WorkbookModel {
   }
 
   areaIds(): string[] {
-    return this.areas.ids();
+    return this.areas.ids().filter((id) => !id.startsWith(NAME_AREA_PREFIX));
   }
 
   // ---------- settings (travel with the document) ----------

@@ -2,7 +2,7 @@
 import { AddinError } from '../errors/addin-error';
 import { formatRangeRef } from '../cells/a1';
 import type { CellSnapshot, GridRange, SheetRef } from '../host';
-import { boundRangeNow, type ParameterBinding } from './parameter-binding';
+import { boundRangeNow, type BoundLayout, type ParameterBinding } from './parameter-binding';
 import { parameterList, parameterValue } from './parameter-value';
 
 /** One binding with where its cell is now and the values it gives the filter. */
@@ -22,18 +22,32 @@ export function deletedCell(ref: string): AddinError {
   );
 }
 
-/** Where each binding's cell is now, with its current name; throws naming the first deleted cell. */
+/** A bound workbook name that no longer exists or refers to no cells: the run stops before any query. */
+export function deletedName(name: string): AddinError {
+  return new AddinError(
+    'validation',
+    `The name ${name} that a filter is bound to no longer exists or refers to no cells. Define ${name} again (or bind the filter to a cell), then refresh.`,
+    { data: { cell: name } },
+  );
+}
+
+/** The layout a binding's cells are found in: tracked areas, resolved names and the sheets. */
+export type BindingLayout = BoundLayout & { sheets: readonly SheetRef[] };
+
+/**
+ * Where each binding's cell is now, with its current name ("Inputs!B3"; a name binding is named by its name, "StartDate");
+ * throws naming the first deleted cell or name.
+ */
 export function boundRanges(
   placementId: string,
   bindings: readonly ParameterBinding[],
-  areas: Readonly<Record<string, GridRange | null>>,
-  sheets: readonly SheetRef[],
+  layout: BindingLayout,
 ): Array<{ binding: ParameterBinding; range: GridRange; refNow: string }> {
   return bindings.map((binding) => {
-    const range = boundRangeNow(areas, placementId, binding);
-    const sheet = range ? sheets.find((s) => s.id === range.sheetId) : undefined;
-    if (!range || !sheet) throw deletedCell(binding.ref);
-    return { binding, range, refNow: formatRangeRef(sheet.name, range) };
+    const range = boundRangeNow(layout, placementId, binding);
+    const sheet = range ? layout.sheets.find((s) => s.id === range.sheetId) : undefined;
+    if (!range || !sheet) throw binding.name === undefined ? deletedCell(binding.ref) : deletedName(binding.name);
+    return { binding, range, refNow: binding.name ?? formatRangeRef(sheet.name, range) };
   });
 }
 
@@ -50,11 +64,11 @@ export function valuesOf(binding: ParameterBinding, snapshot: Pick<CellSnapshot,
 export async function readBoundValues(
   placementId: string,
   bindings: readonly ParameterBinding[],
-  layout: { areas: Readonly<Record<string, GridRange | null>>; sheets: readonly SheetRef[] },
+  layout: BindingLayout,
   snapshot: (ranges: readonly GridRange[]) => Promise<Array<Pick<CellSnapshot, 'values'>>>,
 ): Promise<BoundValue[]> {
   if (bindings.length === 0) return [];
-  const where = boundRanges(placementId, bindings, layout.areas, layout.sheets);
+  const where = boundRanges(placementId, bindings, layout);
   const read = await snapshot(where.map((w) => w.range));
   return where.map((w, i) => {
     const snap = read[i];

@@ -28,8 +28,13 @@ export const parameterBindingSchema = z.object({
   type: parameterTypeSchema,
   /** The cell as the user named it ("Inputs!B2"), for messages when the cell cannot be found. */
   ref: z.string().min(1).max(300),
-  /** The cell (or list range) where it was bound; the host's tracked area is where it is now. */
+  /** The cell (or list range) where it was bound; the host's tracked area (or the name) is where it is now. */
   range: boundRangeSchema,
+  /**
+   * A workbook-scoped name the binding reads ("StartDate"): every run and status check reads the cells the name points
+   * at then, so redefining the name moves the binding. Absent: the tracked cell.
+   */
+  name: z.string().min(1).max(255).optional(),
   /** The values the last successful run used (absent: never run since bound). */
   lastValues: z.array(z.string()).optional(),
 });
@@ -52,12 +57,35 @@ export function parameterAreaId(placementId: string, bindingId: string): string 
   return `param.${placementId}.${bindingId}`;
 }
 
-/** Where a bound cell is now: the host's tracked area, the bound range when it was never tracked, null once deleted. */
-export function boundRangeNow(
-  areas: Readonly<Record<string, GridRange | null>>,
-  placementId: string,
-  b: ParameterBinding,
-): GridRange | null {
+/** What a layout says of bound cells: tracked areas, and where the names asked for point. */
+export interface BoundLayout {
+  areas: Readonly<Record<string, GridRange | null>>;
+  names?: Readonly<Record<string, GridRange | null>>;
+}
+
+/**
+ * Where a bound cell is now: a name's cells as the layout resolved it (null when the name is gone or was not asked for),
+ * else the host's tracked area, the bound range when it was never tracked, null once deleted.
+ */
+export function boundRangeNow(layout: BoundLayout, placementId: string, b: ParameterBinding): GridRange | null {
+  if (b.name !== undefined) return layout.names?.[b.name] ?? null;
   const id = parameterAreaId(placementId, b.id);
-  return id in areas ? (areas[id] ?? null) : b.range;
+  return id in layout.areas ? (layout.areas[id] ?? null) : b.range;
+}
+
+/** Every workbook name the bindings of `records` read, once each: what a layout must resolve for their runs. */
+export function boundNames(records: ReadonlyArray<{ parameters?: readonly ParameterBinding[] }>): string[] {
+  const names = new Set<string>();
+  for (const r of records) for (const b of r.parameters ?? []) if (b.name !== undefined) names.add(b.name);
+  return [...names];
+}
+
+/** A workbook-scoped name as Excel and Sheets allow one: a letter, `_` or `\` first, then letters, digits, `_` and `.`. */
+const NAME_PATTERN = /^[A-Za-z_\\][A-Za-z0-9_.\\]{0,254}$/;
+/** Text that Excel or Sheets reads as a cell (A1, R1C1) and so is never a name. */
+const CELL_LIKE = /^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*|[Rr]|[Cc]|true|false)$/i;
+
+/** True when a typed reference is a workbook name ("StartDate") rather than a cell or range ("Inputs!B2", "B2"). */
+export function isWorkbookName(ref: string): boolean {
+  return NAME_PATTERN.test(ref) && !CELL_LIKE.test(ref);
 }

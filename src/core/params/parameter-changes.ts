@@ -42,7 +42,7 @@ export async function parameterStatuses(
       out.push(status);
       let where: { range: GridRange; refNow: string } | undefined;
       try {
-        [where] = boundRanges(record.placementId, [binding], layout.areas, layout.sheets);
+        [where] = boundRanges(record.placementId, [binding], layout);
       } catch {
         status.changed = binding.lastValues !== undefined;
       }

@@ -38,10 +38,11 @@ import {
   untrackParameters,
   withBoundValues,
   pacedParameterHost,
+  inputNames,
   type ParameterHostCalls,
 } from './parameters-phase';
 import { changedParameters, parameterStatuses, type ParameterChange, type ParameterStatus } from '../params/parameter-changes';
-import type { ParameterBindingInput } from '../params/parameter-binding';
+import { boundNames, type ParameterBindingInput } from '../params/parameter-binding';
 
 const WRITE_LOCK = 'write';
 
@@ -128,10 +129,15 @@ export class Orchestrator {
 
   /** Keep a placement's growth setting in its record (one document write); its cells are left as they are. */
   setGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
+    return this.setOptions(placementId, { growth });
+  }
+
+  /** Keep a placement's options (growth, refresh when a parameter changes) in its record, in one document write. */
+  setOptions(placementId: string, options: Pick<PlacementRecord, 'growth' | 'refreshOnParameterChange'>): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
       const scope = new JobScope();
       const record = await this.registry.record(scope, placementId);
-      await this.registry.save(scope, [{ ...record, growth }]);
+      await this.registry.save(scope, [{ ...record, ...options }]);
     });
   }
 
@@ -140,7 +146,7 @@ export class Orchestrator {
     return this.perPlacement.run(placementId, async () => {
       const scope = new JobScope();
       const record = await this.registry.record(scope, placementId);
-      const layout = await this.startLayout(scope);
+      const layout = await this.pacing.call(() => this.deps.host.layout(undefined, inputNames(inputs)));
       await this.registry.save(scope, [await bindParameters(this.params, layout, record, inputs, activeSheetId)]);
     });
   }
@@ -376,8 +382,12 @@ export class Orchestrator {
     };
   }
 
+  /** The job's first layout, with the workbook names the placements' bindings read resolved in the same request. */
   private startLayout(scope: JobScope, placementIds?: readonly string[]): Promise<WorkbookLayout> {
-    return scope.layout(() => this.pacing.call(() => this.deps.host.layout(placementIds)));
+    return scope.layout(async () => {
+      const names = boundNames((await this.registry.read(scope)).records);
+      return this.pacing.call(() => this.deps.host.layout(placementIds, names.length > 0 ? names : undefined));
+    });
   }
 
   /** Keeps the failure on the record, saved with the job's other records. */

@@ -7,7 +7,8 @@ import { formatRangeRef, parseRangeRef } from '../cells/a1';
 import type { GridRange, SpreadsheetHost, WorkbookLayout } from '../host';
 import type { Report } from '../wire/schemas';
 import { readBoundValues, type BoundValue } from '../params/bound-values';
-import { parameterAreaId, type ParameterBinding, type ParameterBindingInput } from '../params/parameter-binding';
+import { deletedName } from '../params/bound-values';
+import { isWorkbookName, parameterAreaId, type ParameterBinding, type ParameterBindingInput } from '../params/parameter-binding';
 import type { PlacementRecord } from './placement-record';
 import type { ParameterCompiler, QueryContext } from './placement-types';
 
@@ -55,8 +56,22 @@ export function withUsedValues(record: PlacementRecord, bound: readonly BoundVal
   return { ...record, parameters: record.parameters.map((p) => ({ ...p, lastValues: used.get(p.id) ?? p.lastValues ?? [] })) };
 }
 
-/** Where a typed reference points: a sheet of the layout (the active cell's sheet when the reference names none). */
+/** Refused: a single value bound to a range of several cells. */
+function notOneCell(ref: string): AddinError {
+  return new AddinError('validation', `${ref} is a range: a single value is bound to one cell.`, { data: { cell: ref } });
+}
+
+/**
+ * Where a typed reference points: a workbook name where the layout resolved it, else a cell or range of a sheet of the
+ * layout (the active cell's sheet when the reference names none).
+ */
 function resolveRef(input: ParameterBindingInput, layout: WorkbookLayout, defaultSheetId: string | null): GridRange {
+  if (isWorkbookName(input.ref)) {
+    const named = layout.names?.[input.ref] ?? null;
+    if (!named || !layout.sheets.some((s) => s.id === named.sheetId)) throw deletedName(input.ref);
+    if (input.value !== 'list' && (named.rows !== 1 || named.cols !== 1)) throw notOneCell(input.ref);
+    return named;
+  }
   const ref = parseRangeRef(input.ref);
   const sheet =
     ref.sheetName === null
@@ -70,14 +85,38 @@ function resolveRef(input: ParameterBindingInput, layout: WorkbookLayout, defaul
         data: { cell: input.ref },
       },
     );
-  if (input.value !== 'list' && (ref.rows !== 1 || ref.cols !== 1))
-    throw new AddinError('validation', `${input.ref} is a range: a single value is bound to one cell.`, { data: { cell: input.ref } });
+  if (input.value !== 'list' && (ref.rows !== 1 || ref.cols !== 1)) throw notOneCell(input.ref);
   return { sheetId: sheet.id, row: ref.row, col: ref.col, rows: ref.rows, cols: ref.cols };
+}
+
+/** The bindings `inputs` ask for, each cell or name resolved in `layout`; throws naming a reference that points nowhere. */
+export function resolveBindings(
+  inputs: readonly ParameterBindingInput[],
+  layout: WorkbookLayout,
+  defaultSheetId: string | null,
+): ParameterBinding[] {
+  return inputs.map((input, i) => {
+    const range = resolveRef(input, layout, defaultSheetId);
+    const sheetName = layout.sheets.find((s) => s.id === range.sheetId)?.name ?? '';
+    const named = isWorkbookName(input.ref);
+    return {
+      ...(named ? { name: input.ref } : {}),
+      filter: input.filter,
+      ...(input.alternative === undefined ? {} : { alternative: input.alternative }),
+      value: input.value,
+      member: input.member,
+      type: input.type,
+      id: `b${i + 1}`,
+      ref: named ? input.ref : formatRangeRef(sheetName, range),
+      range,
+    };
+  });
 }
 
 /**
  * The record with `inputs` as its bindings: each cell tracked by the host (it moves with inserted rows and columns), the
- * cells of bindings dropped untracked. Ids are b1, b2... in the order given.
+ * cells of bindings dropped untracked. A binding to a workbook name (resolved in `layout`, see inputNames) is not
+ * tracked: the name is where its cells are. Ids are b1, b2... in the order given.
  */
 export async function bindParameters(
   host: Pick<ParameterHostCalls, 'trackArea' | 'untrack'>,
@@ -86,31 +125,24 @@ export async function bindParameters(
   inputs: readonly ParameterBindingInput[],
   defaultSheetId: string | null,
 ): Promise<PlacementRecord> {
-  const bindings: ParameterBinding[] = inputs.map((input, i) => {
-    const range = resolveRef(input, layout, defaultSheetId);
-    const sheetName = layout.sheets.find((s) => s.id === range.sheetId)?.name ?? '';
-    return {
-      filter: input.filter,
-      ...(input.alternative === undefined ? {} : { alternative: input.alternative }),
-      value: input.value,
-      member: input.member,
-      type: input.type,
-      id: `b${i + 1}`,
-      ref: formatRangeRef(sheetName, range),
-      range,
-    };
-  });
-  const kept = new Set(bindings.map((b) => b.id));
+  const bindings = resolveBindings(inputs, layout, defaultSheetId);
+  const kept = new Set(bindings.filter((b) => b.name === undefined).map((b) => b.id));
   await untrackParameters(host, record, kept);
-  for (const b of bindings) await host.trackArea(parameterAreaId(record.placementId, b.id), b.range);
+  for (const b of bindings) if (b.name === undefined) await host.trackArea(parameterAreaId(record.placementId, b.id), b.range);
   return { ...record, parameters: bindings };
 }
 
-/** Stops tracking the record's bound cells (all of them, or those whose id is not in `keep`). */
+/** The workbook names a binding of `inputs` reads: the layout `bindParameters` is given must resolve them. */
+export function inputNames(inputs: readonly ParameterBindingInput[]): string[] {
+  return [...new Set(inputs.filter((i) => isWorkbookName(i.ref)).map((i) => i.ref))];
+}
+
+/** Stops tracking the record's bound cells (all of them, or those whose id is not in `keep`); a name is never tracked. */
 export async function untrackParameters(
   host: Pick<ParameterHostCalls, 'untrack'>,
   record: PlacementRecord,
   keep: ReadonlySet<string> = new Set(),
 ): Promise<void> {
-  for (const old of record.parameters ?? []) if (!keep.has(old.id)) await host.untrack(parameterAreaId(record.placementId, old.id));
+  for (const old of record.parameters ?? [])
+    if (old.name === undefined && !keep.has(old.id)) await host.untrack(parameterAreaId(record.placementId, old.id));
 }

@@ -63,6 +63,8 @@ export const placementRecordSchema = z.object({
   growth: growthSchema.optional(),
   /** Filter values bound to cells (absent: none); kept here, not in the report, so each placement reads its own cells. */
   parameters: parameterBindingsSchema.optional(),
+  /** Refresh without a click, debounced, when a bound cell changes (absent reads as off). */
+  refreshOnParameterChange: z.boolean().optional(),
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 

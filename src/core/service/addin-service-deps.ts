@@ -3,6 +3,7 @@ import type { Transport } from '../api/transport';
 import type { SpreadsheetHost } from '../host';
 import type { JobStore } from '../jobs/job-store';
 import type { Clock } from '../runtime/clock';
+import type { WorkbookChanges } from './service-events';
 import type { UndoSetting } from '../placements/undo-keeper';
 
 export interface AddinServiceDeps {
@@ -28,9 +29,10 @@ export interface AddinServiceDeps {
   /**
    * Where the host can tell when sheets or tracked areas change outside the add-in (a sheet renamed or deleted, rows
    * inserted or deleted): subscribe and return the unsubscribe function. Each change is passed on as 'placementsChanged',
-   * so the pane's list shows where the reports are now (an orphaned one as such) without waiting for a refresh.
+   * so the pane's list shows where the reports are now (an orphaned one as such) without waiting for a refresh. Cells
+   * edited outside the add-in are passed as `onChange(edit)` (the add-in's own writes never): see `cellsEdited`.
    */
-  workbookChanges?: (onChange: () => void) => () => void;
+  workbookChanges?: WorkbookChanges;
   /**
    * Where job statuses are kept so that `jobStatus` and `cancel` work from any request (Apps Script: the script cache);
    * default: this runtime's memory.

@@ -5,6 +5,7 @@ import type { JobItemState, RefreshAllSummary } from '../jobs/refresh-job-state'
 import type { AuthScheme } from '../wire/auth-scheme';
 import type { JobStatus } from '../jobs/job-store';
 import type { GrowthSetting } from '../placements/growth-setting';
+import type { CellsEdited } from './cells-edited';
 import type { ParameterBindingInput } from '../params/parameter-binding';
 import type { SuggestValuesRequest, ValueSuggestions } from './value-suggestions';
 import type { PreviewTable } from './preview-table';
@@ -121,6 +122,8 @@ export interface PlacementView {
   undo?: UndoView;
   /** Filter values bound to cells (absent: none). */
   parameters?: ParameterView[];
+  /** Refreshed without a click, debounced, when a bound cell changes (absent: off). */
+  refreshOnParameterChange?: boolean;
 }
 
 /** A filter value bound to a cell, as the card shows it. */
@@ -182,6 +185,11 @@ export interface InsertOptions {
   jobId: string;
   overwrite: boolean;
   publicId?: string;
+  /**
+   * Filter values bound to cells while authoring the new report: checked before anything is written, stored with the
+   * placement, and the inserted result refreshed with the cells' values.
+   */
+  parameters?: ParameterBindingInput[];
 }
 
 /** Events a long job sends while it runs. */
@@ -274,4 +282,12 @@ export interface AddinService {
    * reference without a sheet is on the active cell's sheet. Every run reads the cells from then on.
    */
   bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void>;
+  /** Keep whether the placement refreshes by itself, debounced, when one of its bound cells changes. */
+  setRefreshOnParameterChange(placementId: string, on: boolean): Promise<void>;
+  /**
+   * Cells were edited outside the add-in (a host's change event; absent: anywhere, as a pane's check after it was hidden
+   * or a sidebar's interval check says): cards whose bound cells changed go out of date and those whose area was touched
+   * are checked for hand edits at once, then 'placementsChanged' is sent. A fast path: refreshes still check everything.
+   */
+  cellsEdited(edits?: CellsEdited[]): Promise<void>;
 }

@@ -12,7 +12,6 @@ import { JobScope } from '../jobs/job-scope';
 import { Orchestrator } from '../placements/orchestrator';
 import type { PlacementOutcome, RunOptions } from '../placements/placement-types';
 import { parseRegistry } from '../placements/placement-record';
-import { growthSchema } from '../placements/growth-setting';
 import { refreshAll } from '../jobs/refresh-all';
 import type {
   AddinService,
@@ -33,7 +32,10 @@ import type {
   SignInInput,
   WorkbookContext,
 } from './addin-service';
-import { parameterViewsOf, parseBindingInputs, withParameterViews } from './parameter-views';
+import { placementList } from './placement-list';
+import { PlacementSettings } from './placement-settings';
+import { serviceFollower, type EditFollower } from './edit-follower';
+import { parseEdits, type CellsEdited } from './cells-edited';
 import type { ParameterBindingInput } from '../params/parameter-binding';
 import { PaneQueries } from './pane-queries';
 import type { PreviewTable } from './preview-table';
@@ -45,7 +47,7 @@ import { requireContext, signInError, updateError } from './service-errors';
 import { PlatformSession } from './platform-session';
 import type { AddinServiceDeps } from './addin-service-deps';
 import { ServiceEvents } from './service-events';
-import { damagedView, lastKnownOf, placementView } from './placement-view';
+import { lastKnownOf } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
 import { clearSession, loadSession, saveSession } from './session-store';
 import { sessionOfInput } from './sign-in-input';
@@ -66,9 +68,11 @@ class AddinServiceImpl implements AddinService {
   private readonly cells = new CellChangesMemory();
   private readonly placing: PlaceJobDeps;
   private readonly handEdits: HandEditTools;
+  private readonly settings: PlacementSettings;
+  private readonly follower: EditFollower;
 
   constructor(private readonly deps: AddinServiceDeps) {
-    this.events = new ServiceEvents(deps.workbookChanges);
+    this.events = new ServiceEvents(deps.workbookChanges, (edit) => void this.follower.edited([edit]));
     this.jobs = new JobRunner(deps.jobStore ?? new MemoryJobStore(), deps.clock, (event) => this.emit(event));
     this.session = new PlatformSession({
       credentials: deps.host.credentials,
@@ -82,7 +86,14 @@ class AddinServiceImpl implements AddinService {
     });
     this.queries = new PaneQueries(this.session, deps.timezone);
     this.orchestrator = serviceOrchestrator(deps, this.session, (placementId, report) => this.rememberReport(placementId, report));
-    this.handEdits = new HandEditTools(this.orchestrator, this.cells, () => this.emit({ type: 'placementsChanged' }));
+    const changed = (): void => this.emit({ type: 'placementsChanged' });
+    this.handEdits = new HandEditTools(this.orchestrator, this.cells, changed);
+    this.settings = new PlacementSettings(this.orchestrator, deps.host, changed);
+    this.follower = serviceFollower({
+      ...{ orchestrator: this.orchestrator, cells: this.cells, changed, clock: deps.clock, store: deps.host.documentStore },
+      busy: () => this.jobs.anyBusy(),
+      refreshAll: (ids, jobId) => this.refreshAll(ids, { jobId, handEdits: 'skip' }),
+    });
     this.placing = {
       jobs: this.jobs,
       orchestrator: this.orchestrator,
@@ -171,6 +182,7 @@ class AddinServiceImpl implements AddinService {
       const { deploymentId, environmentId } = requireContext(parseContext(entries[CONTEXT_KEY]));
       const scope = new JobScope(parseRegistry(entries));
       await this.session.platform();
+      const bound = options.parameters?.length ? await this.settings.checkBeforeInsert(options.parameters) : null;
       const outcome = await this.orchestrator.insert(
         placementDraftOf(draft, { deploymentId, environmentId }),
         { sheetId: target.sheetId, row: target.row, col: target.col },
@@ -181,27 +193,15 @@ class AddinServiceImpl implements AddinService {
           ...(options.publicId === undefined ? {} : { publicId: options.publicId }),
         },
       );
-      return runOutcomeOf(outcome);
+      if (bound === null) return runOutcomeOf(outcome);
+      await this.orchestrator.bindParameters(outcome.placementId, bound.inputs, bound.sheetId);
+      return runOutcomeOf(await this.orchestrator.refresh(outcome.placementId, this.jobs.runOptions(jobId, signal, tracker)));
     });
   }
 
-  async listPlacements(): Promise<PlacementView[]> {
-    const scope = new JobScope();
-    const { placements, damaged } = await this.orchestrator.listing(scope);
-    const params = await this.orchestrator.parameterStatuses(scope);
-    return [
-      ...placements.map((l) => {
-        const id = l.record.placementId;
-        const view = placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id));
-        return {
-          ...withParameterViews(view, parameterViewsOf(l.record, params)),
-          handEdits: this.cells.handEditsOf(id),
-          lastChanges: this.cells.changesOf(id),
-          undo: this.orchestrator.undoState(id),
-        };
-      }),
-      ...damaged.map(damagedView),
-    ];
+  listPlacements(): Promise<PlacementView[]> {
+    const { orchestrator, cells, session } = this;
+    return placementList({ orchestrator, cells, lastKnown: session.lastKnown, isBusy: (id) => this.jobs.isBusy(id) });
   }
 
   async refresh(placementId: string, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome> {
@@ -333,14 +333,16 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  async setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
-    const parsed = growthSchema.safeParse(growth);
-    if (!parsed.success)
-      throw new AddinError('validation', 'Choose what happens when rows are added below: ask, insert rows or overwrite.', {
-        data: { growth: String(growth) },
-      });
-    await this.orchestrator.setGrowth(placementId, parsed.data);
-    this.emit({ type: 'placementsChanged' });
+  setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
+    return this.settings.setGrowth(placementId, growth);
+  }
+
+  setRefreshOnParameterChange(placementId: string, on: boolean): Promise<void> {
+    return this.settings.setRefreshOnParameterChange(placementId, on);
+  }
+
+  cellsEdited(edits?: CellsEdited[]): Promise<void> {
+    return this.follower.edited(parseEdits(edits));
   }
 
   placeAgain(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
@@ -358,11 +360,8 @@ class AddinServiceImpl implements AddinService {
     return runPlaceJob(this.placing, target, options, async (listing) => orphanRequest(listing, placementId));
   }
 
-  async bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
-    const inputs = parseBindingInputs(bindings);
-    const sheetId = inputs.length === 0 ? null : (await this.deps.host.activeCell()).sheet.id;
-    await this.orchestrator.bindParameters(placementId, inputs, sheetId);
-    this.emit({ type: 'placementsChanged' });
+  bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
+    return this.settings.bind(placementId, bindings);
   }
 
   private emit(event: ServiceEvent): void {

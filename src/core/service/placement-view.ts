@@ -76,6 +76,7 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     canEdit: lastKnown?.canEdit ?? null,
     truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
     ...(record.growth ? { growth: record.growth } : {}),
+    ...(record.refreshOnParameterChange ? { refreshOnParameterChange: true } : {}),
   };
 }
 

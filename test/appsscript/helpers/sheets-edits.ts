@@ -19,5 +19,10 @@ export function sheetsEdits(env: FakeEnvironment): WorkbookEdits {
       return { id: String(s.getSheetId()), name: s.getName() };
     },
     deleteSheet: async (id) => env.book.deleteSheet(sheet(id)),
+    defineName: async (name, r) => {
+      if (env.book.getRangeByName(name)) env.book.removeNamedRange(name);
+      env.book.setNamedRange(name, sheet(r.sheetId).getRange(r.row + 1, r.col + 1, r.rows, r.cols));
+    },
+    deleteName: async (name) => env.book.removeNamedRange(name),
   };
 }

@@ -59,6 +59,8 @@ export class ExcelFakeEngine {
    * (ExcelApi 1.20) makes all its changing syncs one, as RunOptions.mergeUndoGroup documents.
    */
   undoSteps = 0;
+  /** True while a person's action runs (the install's `user`): its change events carry `triggerSource` 'Unknown'. */
+  actingAsUser = false;
   readonly stats: FakeStats = {
     syncs: 0,
     requestBytes: [],

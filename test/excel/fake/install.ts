@@ -29,6 +29,15 @@ export function createOfficeFake(config: OfficeFakeConfig = {}) {
   };
   const globals = { Office: office.Office, Excel, OfficeRuntime: office.OfficeRuntime, OfficeExtension };
 
+  /** Runs `batch` as the person at the keyboard: its change events carry `triggerSource` 'Unknown', as Excel's do. */
+  const asUser = async <T>(batch: () => Promise<T>): Promise<T> => {
+    engine.actingAsUser = true;
+    try {
+      return await batch();
+    } finally {
+      engine.actingAsUser = false;
+    }
+  };
   /** A person's actions in Excel, outside the add-in (they fire events like any change). */
   const user = {
     insertRows: (sheet: string, at: number, count: number) =>
@@ -68,10 +77,12 @@ export function createOfficeFake(config: OfficeFakeConfig = {}) {
       }),
     /** Typing into a cell: the value is parsed like any typed input. */
     type: (sheet: string, address: string, text: string) =>
-      Excel.run(async (ctx) => {
-        ctx.workbook.worksheets.getItem(sheet).getRange(address).values = [[text]];
-        await ctx.sync();
-      }),
+      asUser(() =>
+        Excel.run(async (ctx) => {
+          ctx.workbook.worksheets.getItem(sheet).getRange(address).values = [[text]];
+          await ctx.sync();
+        }),
+      ),
     select: (sheet: string, address: string) =>
       Excel.run(async (ctx) => {
         ctx.workbook.worksheets.getItem(sheet).getRange(address).select();

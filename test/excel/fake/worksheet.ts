@@ -21,7 +21,7 @@ export function emitSheetChange(context: FakeRequestContext, sheet: SheetState, 
     address: rectAddress(rect),
     worksheetId: sheet.id,
     source: 'Local',
-    triggerSource: 'ThisLocalAddin',
+    triggerSource: engine.actingAsUser ? 'Unknown' : 'ThisLocalAddin',
   };
   engine.emit('worksheet.onChanged', sheet.id, args);
   engine.emit('worksheets.onChanged', WORKBOOK_SCOPE, args);

@@ -36,5 +36,18 @@ export function fakeUserEdits(host: ExcelHost, fake: InstalledOfficeFake): Workb
       return sheet;
     },
     deleteSheet: (sheetId) => fake.user.deleteSheet(sheetId),
+    defineName: (name, r) =>
+      Excel.run(async (ctx) => {
+        const old = ctx.workbook.names.getItemOrNullObject(name);
+        await ctx.sync();
+        if (!old.isNullObject) old.delete();
+        ctx.workbook.names.add(name, ctx.workbook.worksheets.getItem(r.sheetId).getRangeByIndexes(r.row, r.col, r.rows, r.cols));
+        await ctx.sync();
+      }),
+    deleteName: (name) =>
+      Excel.run(async (ctx) => {
+        ctx.workbook.names.getItem(name).delete();
+        await ctx.sync();
+      }),
   };
 }

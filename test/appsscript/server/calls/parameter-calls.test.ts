@@ -23,3 +23,23 @@ test("the list's answer carries each card's bindings to the sidebar", () => {
   });
   expect(sidebarApi.listPlacements.result.parse([card])[0]?.parameters).toEqual(card.parameters);
 });
+
+test('insert takes bindings made before the first Insert; cellsEdited and the refresh switch take their shapes', () => {
+  const draft = { name: 'R', description: '', mode: 'sql', sqlQuery: 'SELECT 1', jsonQuery: null, pivotItems: null, builderState: null };
+  const target = { sheetId: '0', sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' };
+  const insert = sidebarApi.insert.args;
+  expect(insert.parse({ draft, target, jobId: 'job-0123456789abcdef', overwrite: false, parameters: [binding] }).parameters).toEqual([
+    binding,
+  ]);
+  expect(
+    insert.safeParse({ draft, target, jobId: 'job-0123456789abcdef', overwrite: false, parameters: [{ ...binding, ref: '' }] }).success,
+  ).toBe(false);
+  expect(sidebarApi.setRefreshOnParameterChange.args.parse({ placementId: 'p1', on: true })).toEqual({ placementId: 'p1', on: true });
+  expect(sidebarApi.setRefreshOnParameterChange.args.safeParse({ placementId: 'p1', on: 'yes' }).success).toBe(false);
+  const edit = { sheetId: '0', range: { sheetId: '0', row: 1, col: 1, rows: 1, cols: 1 } };
+  expect(sidebarApi.cellsEdited.args.parse({})).toEqual({});
+  expect(sidebarApi.cellsEdited.args.parse({ edits: [edit] })).toEqual({ edits: [edit] });
+  expect(sidebarApi.cellsEdited.args.safeParse({ edits: [{ ...edit, range: { ...edit.range, rows: 0 } }] }).success).toBe(false);
+  const card = samplePlacement({ refreshOnParameterChange: true });
+  expect(sidebarApi.listPlacements.result.parse([card])[0]?.refreshOnParameterChange).toBe(true);
+});

@@ -1,0 +1,34 @@
+/** The pane's list of placements: each placement's view with its bound cells, hand edits, last changes and undo state. */
+import { JobScope } from '../jobs/job-scope';
+import type { Orchestrator } from '../placements/orchestrator';
+import type { PlacementView } from './addin-service';
+import type { CellChangesMemory } from './cell-changes-memory';
+import { parameterViewsOf, withParameterViews } from './parameter-views';
+import { damagedView, placementView, type LastKnownReport } from './placement-view';
+
+export interface PlacementListParts {
+  orchestrator: Pick<Orchestrator, 'listing' | 'parameterStatuses' | 'undoState'>;
+  cells: Pick<CellChangesMemory, 'handEditsOf' | 'changesOf'>;
+  lastKnown: ReadonlyMap<string, LastKnownReport>;
+  isBusy: (placementId: string) => boolean;
+}
+
+/** Every placement's view (damaged records as failed placements): the registry, the layout and one snapshot of bound cells. */
+export async function placementList(parts: PlacementListParts): Promise<PlacementView[]> {
+  const scope = new JobScope();
+  const { placements, damaged } = await parts.orchestrator.listing(scope);
+  const params = await parts.orchestrator.parameterStatuses(scope);
+  return [
+    ...placements.map((l) => {
+      const id = l.record.placementId;
+      const view = placementView(l, parts.lastKnown.get(id), parts.isBusy(id));
+      return {
+        ...withParameterViews(view, parameterViewsOf(l.record, params)),
+        handEdits: parts.cells.handEditsOf(id),
+        lastChanges: parts.cells.changesOf(id),
+        undo: parts.orchestrator.undoState(id),
+      };
+    }),
+    ...damaged.map(damagedView),
+  ];
+}
