@@ -6,11 +6,12 @@
  */
 import { writeBlockShape } from '../../../src/core/write-block-shape';
 import { AddinError } from '../../../src/core/errors/addin-error';
-import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
+import { HOST_SHEETS, PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../../../src/core/wire/schemas';
 import {
   GENERAL_FORMAT,
   READ_BYTES_PER_CELL,
+  type CellNote,
   type CellRun,
   type CellSnapshot,
   type CredentialStore,
@@ -24,7 +25,7 @@ import {
 } from '../../../src/core/host';
 import { textSafeFormats } from '../../../src/core/cells/text-safe-formats';
 import { formatRangeRef } from '../../../src/core/cells/a1';
-import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
+import { setSheetNotes } from './sheets-notes';
 import type { LockServiceLike, PropertyBag } from '../apps-script/apps-script-services';
 import { withDocumentLock } from './document-lock';
 import { SheetsDocumentStore } from './sheets-document-store';
@@ -167,7 +168,6 @@ export class SheetsHost implements SpreadsheetHost {
   }
 
   // ---------- reading ----------
-
   async layout(placementIds?: readonly string[]): Promise<WorkbookLayout> {
     const sheets = this.book.getSheets();
     const refs: SheetRef[] = sheets.map((s) => ({ id: String(s.getSheetId()), name: s.getName() }));
@@ -320,6 +320,11 @@ export class SheetsHost implements SpreadsheetHost {
       this.book.setNamedRange(namedRangeName(placementId), sheet.getRange(range.row + 1, range.col + 1, range.rows, range.cols));
       this.services.documentProperties.setProperty(TRACKED_KEY_PREFIX + placementId, range.sheetId);
     });
+  }
+
+  readonly notesUnsupported = null;
+  async setNotes(notes: readonly CellNote[]): Promise<void> {
+    setSheetNotes((id) => this.sheetOf(id), notes);
   }
 
   async untrack(placementId: string): Promise<void> {

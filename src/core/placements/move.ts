@@ -76,7 +76,8 @@ export async function movePlacement(
     const sql = report.sqlQuery ?? '';
     if (isBlankQuery(sql))
       throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
-    const fetched = await steps.fetch({ context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row }, opts);
+    const request = { context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row, filterSummary: record.filterSummary === true };
+    const fetched = await steps.fetch(request, opts);
     const written = await steps.write({
       scope,
       autofit: true,

@@ -63,6 +63,10 @@ export const placementRecordSchema = z.object({
   growth: growthSchema.optional(),
   /** Filter values bound to cells (absent: none); kept here, not in the report, so each placement reads its own cells. */
   parameters: parameterBindingsSchema.optional(),
+  /** A filter summary row above the table, part of the area (absent reads as off; see context-settings.ts). */
+  filterSummary: z.boolean().optional(),
+  /** A note on the anchor cell naming the report and its last refresh (absent reads as off). */
+  anchorNote: z.boolean().optional(),
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 

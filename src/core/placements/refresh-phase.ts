@@ -74,7 +74,10 @@ export async function refreshPlacement(
     if (isBlankQuery(sql))
       throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
     const pivot = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
-    const fetched = await steps.fetch({ context, sql, pivot, report: definition, anchorRow: area.row }, opts);
+    const fetched = await steps.fetch(
+      { context, sql, pivot, report: definition, anchorRow: area.row, filterSummary: record.filterSummary === true },
+      opts,
+    );
     const name = edit?.name ?? record.name;
     const previousPrint = await steps.fingerprint(scope, placementId);
     const commit = edit ? steps.editCommit(record, report, edit, fetched, signal) : undefined;
