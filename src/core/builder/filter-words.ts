@@ -10,7 +10,10 @@ export const SQL_FILTERS = 'Filters: as written in the report’s SQL';
 
 /** "orders.created_at" as "Created at" (the member's last part, underscores as spaces, first letter capital). */
 export function memberWords(member: string): string {
-  const last = member.slice(member.lastIndexOf('.') + 1).replace(/_+/g, ' ').trim();
+  const last = member
+    .slice(member.lastIndexOf('.') + 1)
+    .replace(/_+/g, ' ')
+    .trim();
   return last === '' ? member : last.charAt(0).toUpperCase() + last.slice(1);
 }
 
@@ -57,7 +60,10 @@ export function filterWords(state: Pick<BuilderState, 'filters'>, titles: Readon
  * The filter line of a report definition as it runs (bound cells' values already in its builder state): its builder
  * filters in words, SQL_FILTERS for a report written in SQL.
  */
-export function reportFilterWords(meta: Readonly<Record<string, unknown>> | null | undefined, titles?: Readonly<Record<string, string>>): string {
+export function reportFilterWords(
+  meta: Readonly<Record<string, unknown>> | null | undefined,
+  titles?: Readonly<Record<string, string>>,
+): string {
   const state = meta?.[META_MODE] === 'builder' ? parseBuilderState(meta[META_BUILDER_STATE]) : null;
   return state ? filterWords(state, titles) : SQL_FILTERS;
 }

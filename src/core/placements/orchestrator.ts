@@ -1,8 +1,7 @@
 /**
- * The Orchestrator: inserts, refreshes, edits, moves and removes placed reports, all-or-nothing on the cells.
- * Each operation's phases live in their own file (insert-phase, refresh-phase, move, place-existing, undo-phase); this
- * class holds what they share (the per-placement queue, the write lock, the registry, the pacing) and hands it to them
- * as steps, which is why it runs past 300 lines.
+ * The Orchestrator: inserts, refreshes, edits, moves and removes placed reports, all-or-nothing on the cells. Each
+ * operation's phases live in their own file (insert-phase, refresh-phase, move, context-phase, undo-phase...); this class
+ * holds what they share (queue, write lock, registry, pacing, notes) and hands it to them as steps: hence past 300 lines.
  */
 import { AddinError } from '../errors/addin-error';
 import { mintPublicId } from '../api/public-id';
@@ -25,8 +24,11 @@ import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
 import { placeExisting, type ConnectTarget, type PlaceRequest, type PlaceSteps } from './place-existing';
 import { insertReport, type InsertSteps } from './insert-phase';
-import { refreshPlacement, type RefreshSteps } from './refresh-phase';
+import { refreshPlacement } from './refresh-phase';
 import type { GrowthSetting } from './growth-setting';
+import type { ContextSettings } from './context-settings';
+import { setPlacementContext, type ContextSteps } from './context-phase';
+import { AnchorNotes } from './anchor-note';
 import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
 import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-keeper';
 import { undoWrite } from './undo-phase';
@@ -53,12 +55,14 @@ export class Orchestrator {
   private readonly writing: WriteContext;
   private readonly undoing: UndoKeeper;
   private readonly params: ParameterHostCalls;
+  private readonly notes: AnchorNotes;
 
   constructor(private readonly deps: OrchestratorDeps) {
     this.undoing = new UndoKeeper(deps.undo ?? { maxCells: BROWSER_UNDO_CELLS });
     this.pacing = new HostPacing(deps.host, deps.clock, deps.yieldToHost);
     this.registry = new RegistryAccess(deps.host, this.pacing.call, this.locks);
     this.params = pacedParameterHost(deps.host, this.pacing.call);
+    this.notes = new AnchorNotes((notes) => this.pacing.call(() => deps.host.setNotes(notes)), deps.noteTime);
     this.writing = {
       host: deps.host,
       pacing: this.pacing,
@@ -135,6 +139,13 @@ export class Orchestrator {
     });
   }
 
+  /** Turn the filter summary row or the anchor note on or off (context-phase.ts); a summary change rewrites the cells. */
+  setContext(placementId: string, settings: ContextSettings, opts: RunOptions = {}): Promise<PlacementOutcome | null> {
+    return this.perPlacement.run(placementId, () =>
+      this.asJob(opts, (scope) => setPlacementContext(this.refreshSteps(), { ...opts, scope }, placementId, settings)),
+    );
+  }
+
   /** Bind a placement's filter values to cells (see bindParameters; none unbinds): every run reads them from then on. */
   bindParameters(placementId: string, inputs: readonly ParameterBindingInput[], activeSheetId: string | null): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
@@ -177,6 +188,7 @@ export class Orchestrator {
           const own = { area, headerRows: record ? headerRowsOf(record) : 0 };
           await clearPlacementCells(this.writing, own, opts.onProgress);
         }
+        if (area && record) await this.notes.renew({ area, on: record.anchorNote === true }, { ...record, anchorNote: false }, area, null);
         await this.pacing.call(() => host.untrack(placementId));
         if (record) await untrackParameters(this.params, record);
       });
@@ -325,6 +337,7 @@ export class Orchestrator {
       bound: (layout, record) => readParameters(this.params, layout, record),
       withBound: (context, report, bound) => withBoundValues(this.deps.parameters, context, report, bound),
       write: (args) => this.locks.run(WRITE_LOCK, () => writeGrowing(this.writing, args)),
+      note: (before, next, written, report) => this.notes.renew(before, next, written.plan.write, report.refreshedByUser?.firstName),
       finish: (record, written, t0) => this.finish(record, written, t0),
       now: () => this.deps.clock.now(),
     };
@@ -339,10 +352,12 @@ export class Orchestrator {
     };
   }
 
-  /** The steps of a refresh or an edit: a move's, with the edit's save, the undo kept and a failure recorded. */
-  private refreshSteps(): RefreshSteps {
+  /** The steps of a refresh or an edit: a move's, with the edit's save, the undo kept, a failure recorded, the notes. */
+  private refreshSteps(): ContextSteps {
     return {
       ...this.moveSteps(),
+      notes: this.notes,
+      save: (scope, record) => this.registry.save(scope, [record]),
       fingerprint: (scope, placementId) => this.registry.fingerprint(scope, placementId),
       editCommit: (record, report, edit, fetched, signal) => editCommit(this.deps.reports, record, report, edit.body, fetched, signal),
       keepUndo: (entry) => this.undoing.keep(entry),

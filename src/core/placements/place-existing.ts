@@ -108,7 +108,10 @@ export async function placeExisting(
     const publicId = request.orphan?.publicId ?? publicIdOf(report);
     const context = { deploymentId: request.deploymentId, ...(request.environmentId ? { environmentId: request.environmentId } : {}) };
     const filterSummary = request.orphan?.filterSummary === true;
-    const fetched = await steps.fetch({ context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row, filterSummary }, opts);
+    const fetched = await steps.fetch(
+      { context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row, filterSummary },
+      opts,
+    );
     const name = request.orphan?.name ?? report.name;
     const written = await steps.write({
       scope,

@@ -170,7 +170,8 @@ export class FakeRange {
   /** Sets every cell's note (`null` or empty text removes it). */
   setNote(note: string | null): FakeRange {
     this.doc('setNote');
-    if (note !== null && typeof note !== 'string') throw new Error("The parameters (Object) don't match the method signature for SpreadsheetApp.Range.setNote.");
+    if (note !== null && typeof note !== 'string')
+      throw new Error("The parameters (Object) don't match the method signature for SpreadsheetApp.Range.setNote.");
     this.each((r, c) =>
       this.update(r, c, (cell) => {
         const { note: _old, ...rest } = cell;
