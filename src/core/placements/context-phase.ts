@@ -6,7 +6,7 @@ import type { GridRange } from '../host';
 import type { JobScope } from '../jobs/job-scope';
 import type { AnchorNotes } from './anchor-note';
 import { anchorNoteChanges, anchorNoteText } from './anchor-note';
-import { contextOf, type ContextSettings } from './context-settings';
+import { contextOf, type ContextChange } from './context-settings';
 import { orphaned } from './placement-errors';
 import type { PlacementRecord } from './placement-record';
 import type { PlacementOutcome, RunOptions } from './placement-types';
@@ -18,17 +18,21 @@ export interface ContextSteps extends RefreshSteps {
   save(scope: JobScope, record: PlacementRecord): Promise<void>;
 }
 
-/** The outcome of a change that rewrote the cells, or null when only the note changed (or nothing did). */
+/**
+ * Applies `change` over the record's settings. With `filterSummary` given the placement is rewritten through its refresh
+ * (its outcome is returned, even when the summary stays as it was); otherwise only the note changes (null).
+ */
 export async function setPlacementContext(
   steps: ContextSteps,
   opts: RunOptions & { scope: JobScope },
   placementId: string,
-  settings: ContextSettings,
+  change: ContextChange,
 ): Promise<PlacementOutcome | null> {
   const { scope } = opts;
   const record = await steps.record(scope, placementId);
   const now = contextOf(record);
-  if (now.filterSummary !== settings.filterSummary) return refreshPlacement(steps, placementId, opts, null, settings);
+  const settings = { ...now, ...change };
+  if (change.filterSummary !== undefined) return refreshPlacement(steps, placementId, opts, null, settings);
   if (now.anchorNote === settings.anchorNote) return null;
   const area: GridRange | null = (await steps.layout(scope)).areas[placementId] ?? null;
   if (!area) throw orphaned(record);

@@ -13,3 +13,7 @@ export type ContextSettings = z.infer<typeof contextSettingsSchema>;
 export function contextOf(record: { filterSummary?: boolean | undefined; anchorNote?: boolean | undefined }): ContextSettings {
   return { filterSummary: record.filterSummary === true, anchorNote: record.anchorNote === true };
 }
+
+/** A change of some of the settings, as the pane asks for it (a setting left out stays as it is). */
+export const contextChangeSchema = contextSettingsSchema.partial();
+export type ContextChange = z.infer<typeof contextChangeSchema>;

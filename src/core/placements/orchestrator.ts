@@ -26,7 +26,7 @@ import { placeExisting, type ConnectTarget, type PlaceRequest, type PlaceSteps }
 import { insertReport, type InsertSteps } from './insert-phase';
 import { refreshPlacement } from './refresh-phase';
 import type { GrowthSetting } from './growth-setting';
-import type { ContextSettings } from './context-settings';
+import type { ContextChange } from './context-settings';
 import { setPlacementContext, type ContextSteps } from './context-phase';
 import { AnchorNotes } from './anchor-note';
 import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
@@ -140,9 +140,9 @@ export class Orchestrator {
   }
 
   /** Turn the filter summary row or the anchor note on or off (context-phase.ts); a summary change rewrites the cells. */
-  setContext(placementId: string, settings: ContextSettings, opts: RunOptions = {}): Promise<PlacementOutcome | null> {
+  setContext(placementId: string, change: ContextChange, opts: RunOptions = {}): Promise<PlacementOutcome | null> {
     return this.perPlacement.run(placementId, () =>
-      this.asJob(opts, (scope) => setPlacementContext(this.refreshSteps(), { ...opts, scope }, placementId, settings)),
+      this.asJob(opts, (scope) => setPlacementContext(this.refreshSteps(), { ...opts, scope }, placementId, change)),
     );
   }
 

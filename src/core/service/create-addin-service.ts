@@ -1,7 +1,6 @@
 /**
- * createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner.
- * It runs past 300 lines because it is one class: each method of the AddinService interface is a few lines here, the
- * work in this folder's modules (jobs, placing, pane queries, hand-edit tools, the session).
+ * createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner. It runs past
+ * 300 lines as one class: each AddinService method is a few lines here, the work in this folder's modules.
  */
 import { AddinError } from '../errors/addin-error';
 import type { Deployment, Environment, Meta, Report } from '../wire/schemas';
@@ -12,7 +11,7 @@ import { JobScope } from '../jobs/job-scope';
 import { Orchestrator } from '../placements/orchestrator';
 import type { PlacementOutcome, RunOptions } from '../placements/placement-types';
 import { parseRegistry } from '../placements/placement-record';
-import { growthSchema } from '../placements/growth-setting';
+import type { ContextChange } from '../placements/context-settings';
 import { refreshAll } from '../jobs/refresh-all';
 import type {
   AddinService,
@@ -56,6 +55,7 @@ import { serviceOrchestrator } from './service-orchestrator';
 import { orphanRequest, placeAgainRequest, referenceRequest } from './place-requests';
 import { runPlaceJob, type PlaceJobDeps } from './place-job';
 import { parseReportReference } from './report-reference';
+import { setPlacementContext, setPlacementGrowth, type SettingsDeps } from './placement-settings';
 
 class AddinServiceImpl implements AddinService {
   private readonly events: ServiceEvents;
@@ -66,6 +66,11 @@ class AddinServiceImpl implements AddinService {
   private readonly cells = new CellChangesMemory();
   private readonly placing: PlaceJobDeps;
   private readonly handEdits: HandEditTools;
+  private readonly settings: SettingsDeps = {
+    orchestrator: () => this.orchestrator,
+    runOnPlacement: (placementId, jobId, run) => this.runOnPlacement(placementId, jobId, run),
+    changed: () => this.emit({ type: 'placementsChanged' }),
+  };
 
   constructor(private readonly deps: AddinServiceDeps) {
     this.events = new ServiceEvents(deps.workbookChanges);
@@ -192,7 +197,7 @@ class AddinServiceImpl implements AddinService {
     return [
       ...placements.map((l) => {
         const id = l.record.placementId;
-        const view = placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id));
+        const view = placementView(l, this.session.lastKnown.get(id), this.jobs.isBusy(id), this.deps.host.notesUnsupported);
         return {
           ...withParameterViews(view, parameterViewsOf(l.record, params)),
           handEdits: this.cells.handEditsOf(id),
@@ -333,14 +338,12 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  async setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
-    const parsed = growthSchema.safeParse(growth);
-    if (!parsed.success)
-      throw new AddinError('validation', 'Choose what happens when rows are added below: ask, insert rows or overwrite.', {
-        data: { growth: String(growth) },
-      });
-    await this.orchestrator.setGrowth(placementId, parsed.data);
-    this.emit({ type: 'placementsChanged' });
+  setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
+    return setPlacementGrowth(this.settings, placementId, growth);
+  }
+
+  setPlacementContext(placementId: string, change: ContextChange, options: { jobId: string }): Promise<RunOutcome | null> {
+    return setPlacementContext(this.settings, placementId, change, options.jobId);
   }
 
   placeAgain(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {
