@@ -5,6 +5,11 @@ import { SQL_FILTERS } from '../../../src/core/builder/filter-words';
 import { cells, draft, numbered, rig } from './fakes';
 import { addinRejection } from '../../helpers/caught-error';
 import { SQL } from './orchestrator-tables';
+import { emptyBuilderState, type BuilderState } from '../../../src/core/builder/builder-state';
+import { compileBuilder } from '../../../src/core/builder/compile';
+import { compileWithParameters } from '../../../src/core/service/parameter-compiler';
+import { buildMeta } from '../../../local-platform/warehouse/model-meta';
+import { SEMANTIC_MODEL } from '../../../local-platform/warehouse/semantic-model';
 
 const OFF = { filterSummary: false, anchorNote: false };
 const SUMMARY = { filterSummary: true, anchorNote: false };
@@ -127,6 +132,34 @@ describe('filter summary row', () => {
     expect(cells(r.model)).toEqual(before);
     const [record] = await loadRegistry(r.host.documentStore);
     expect(record?.filterSummary).toBeUndefined();
+  });
+});
+
+describe('filter summary with a value bound to a cell', () => {
+  const meta = buildMeta(SEMANTIC_MODEL);
+  const byStatus = (status: string): BuilderState => ({
+    ...emptyBuilderState(),
+    view: 'orders',
+    measures: ['orders.count'],
+    rows: ['orders.status'],
+    filters: [{ member: 'orders.status', operator: 'equals', values: [status] }],
+  });
+  const sqlOf = (status: string) => compileBuilder(byStatus(status), meta).sqlQuery;
+
+  it('shows the value the cell holds now, as the run used it', async () => {
+    const r = rig({}, { parameters: (context, report, values) => compileWithParameters(context, report, values, async () => meta) });
+    r.queries.set(sqlOf('completed'), numbered(1, 'c')).set(sqlOf('returned'), numbered(1, 'r'));
+    const draftOf = { ...draft(sqlOf('completed')), meta: { mode: 'builder', builderState: byStatus('completed') } };
+    const placed = await r.orch.insert(draftOf, { sheetId: r.sheet, row: 4, col: 1 });
+    await r.host.writeBlock({ sheetId: r.sheet, row: 0, col: 0, values: [['returned']] });
+    await r.orch.bindParameters(
+      placed.placementId,
+      [{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'Sheet1!A1' }],
+      r.sheet,
+    );
+    await r.orch.setContext(placed.placementId, { filterSummary: true });
+    expect(r.model.getValue(r.sheet, 4, 1)).toBe('Status: returned');
+    expect(r.queries.calls.at(-1)?.query).toBe(sqlOf('returned'));
   });
 });
 
