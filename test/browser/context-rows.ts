@@ -51,11 +51,14 @@ export function contextScenarios(story: Story): Scenario[] {
           new RegExp(`^Report '${WITH_CONTEXT}', refreshed \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}`).test(text),
           `The note does not name the report and its refresh: ${text}`,
         );
+        await ui.clickCell(sheet, 'B2');
+        await ctx.screenshot('C1a the filter summary row and the note on B2, the switches on');
+        await ui.backToReports();
         const area = await areaOf(story, WITH_CONTEXT);
         assertEqual(area.rows, placed.rows + 1, 'The summary row is not part of the placement');
         assertEqual(cellName(area.row, area.col), 'B2', 'The placement does not start at the summary row');
-        await ui.clickCell(sheet, 'B2');
-        await ctx.screenshot('C1 the filter summary row and the note on B2');
+        await ui.gridCell(sheet, 'B2').hover();
+        await ctx.screenshot('C1b the list and the note shown on B2');
       },
     },
   ];
