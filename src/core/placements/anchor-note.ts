@@ -65,7 +65,10 @@ export class AnchorNotes {
     area: GridRange,
     by: string | null | undefined,
   ): Promise<void> {
-    const text = anchorNoteText(next.name, this.time(next.refreshedAt), by);
-    await this.set(anchorNoteChanges(before, { area, on: next.anchorNote === true, text })).catch(() => undefined);
+    const on = next.anchorNote === true;
+    // Nothing to do (not even the time to format) for a placement that has no note and had none.
+    if (!on && !before.on) return;
+    const text = on ? anchorNoteText(next.name, this.time(next.refreshedAt), by) : '';
+    await this.set(anchorNoteChanges(before, { area, on, text })).catch(() => undefined);
   }
 }

@@ -13,7 +13,9 @@ import { SEMANTIC_MODEL } from '../../../local-platform/warehouse/semantic-model
 
 const OFF = { filterSummary: false, anchorNote: false };
 const SUMMARY = { filterSummary: true, anchorNote: false };
-const NOTE = { filterSummary: false, anchorNote: true };
+/** A note change alone: the cells are not written again. */
+const NOTE = { anchorNote: true };
+const NO_NOTE = { anchorNote: false };
 
 /** "Orders" at B2: header B2:C2 and `n` data rows below it. */
 async function placed(n = 3, ...args: Parameters<typeof rig>) {
@@ -190,7 +192,7 @@ describe('anchor note', () => {
     await r.orch.move(r.id, { sheetId: r.sheet, row: 9, col: 4 });
     expect(noteAt(r, 1, 1)).toBeNull();
     expect(noteAt(r, 9, 4)).toMatch(/^Report 'Orders', refreshed /);
-    await r.orch.setContext(r.id, OFF);
+    await r.orch.setContext(r.id, NO_NOTE);
     expect(noteAt(r, 9, 4)).toBeNull();
     await r.orch.setContext(r.id, NOTE);
     await r.orch.remove(r.id, { clearCells: false });
