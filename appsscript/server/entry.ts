@@ -126,6 +126,7 @@ export const {
   remove,
   movePlacement,
   setPlacementGrowth,
+  setPlacementContext,
   locateHandEdits,
   showChanges,
   undoRefresh,

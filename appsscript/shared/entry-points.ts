@@ -32,6 +32,7 @@ export const SIDEBAR_METHODS = [
   'remove',
   'movePlacement',
   'setPlacementGrowth',
+  'setPlacementContext',
   'bindParameters',
   'setRefreshOnParameterChange',
   'cellsEdited',

@@ -9,6 +9,7 @@ import { PUBLIC_ID_PATTERN, deploymentSchema, environmentSchema, metaSchema, piv
 import { jobStatusSchema } from '../../src/core/jobs/job-store';
 import { ADDIN_ERROR_KINDS } from '../../src/core/errors/addin-error';
 import { growthSchema } from '../../src/core/placements/growth-setting';
+import { contextChangeSchema } from '../../src/core/placements/context-settings';
 import { parameterBindingInputsSchema } from '../../src/core/service/parameter-views';
 import type { JobItemState } from '../../src/core/jobs/refresh-job-state';
 import type { SidebarMethod } from './entry-points';
@@ -107,6 +108,9 @@ const placementViewSchema = z.object({
   canEdit: z.boolean().nullable(),
   growth: growthSchema.optional(),
   refreshOnParameterChange: z.boolean().optional(),
+  filterSummary: z.boolean().optional(),
+  anchorNote: z.boolean().optional(),
+  notesUnsupported: z.string().nullable().optional(),
   truncatedAtDefaultCap: z.boolean().optional(),
   handEdits: handEditsViewSchema.nullable().optional(),
   lastChanges: changesViewSchema.nullable().optional(),
@@ -203,6 +207,10 @@ export const sidebarApi = {
     result: runOutcomeSchema,
   },
   setPlacementGrowth: { args: z.object({ placementId: z.string(), growth: growthSchema }).strict(), result: z.null() },
+  setPlacementContext: {
+    args: z.object({ placementId: z.string(), change: contextChangeSchema, jobId }).strict(),
+    result: runOutcomeSchema.nullable(),
+  },
   bindParameters: { args: z.object({ placementId: z.string(), bindings: parameterBindingInputsSchema }).strict(), result: z.null() },
   setRefreshOnParameterChange: { args: z.object({ placementId: z.string(), on: z.boolean() }).strict(), result: z.null() },
   cellsEdited: { args: z.object({ edits: z.array(cellsEditedSchema).max(MAX_EDITS_PER_CALL).optional() }).strict(), result: z.null() },

@@ -126,6 +126,13 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
     placeReport: (reference, target, opts) => placing(opts, () => client.call('placeReport', { reference, target, ...placeArgs(opts) })),
     replaceOrphan: (placementId, target, opts) =>
       placing(opts, () => client.call('replaceOrphan', { placementId, target, ...placeArgs(opts) })),
+    setPlacementContext: async (placementId, change, { jobId }) => {
+      try {
+        return await job(jobId, () => client.call('setPlacementContext', { placementId, change, jobId }));
+      } finally {
+        emit({ type: 'placementsChanged' });
+      }
+    },
     setPlacementGrowth: async (placementId, growth) => {
       await client.call('setPlacementGrowth', { placementId, growth });
       emit({ type: 'placementsChanged' });

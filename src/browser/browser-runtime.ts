@@ -20,6 +20,16 @@ export interface BrowserRuntime {
   timezone: string;
   /** Refresh all's workers (queries in flight at most). */
   refreshConcurrency: number;
+  /** A time in the user's local time as the anchor note shows it: "2026-11-26 10:04". */
+  noteTime: (ms: number) => string;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `ms` in the page's local time, to the minute. */
+function localMinuteText(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** The runtime of a page or task pane window. */
@@ -32,5 +42,6 @@ export function browserRuntime(page: Window & typeof globalThis): BrowserRuntime
     randomBytes: (n) => page.crypto.getRandomValues(new Uint8Array(n)),
     timezone: page.Intl.DateTimeFormat().resolvedOptions().timeZone,
     refreshConcurrency: PANE_REFRESH_CONCURRENCY,
+    noteTime: localMinuteText,
   };
 }

@@ -139,6 +139,14 @@ export interface DocumentStore {
   update(changes: Record<string, string | null>): Promise<void>;
 }
 
+/** A cell's note to set (`text`) or remove (`null`): the anchor note of a placement (never a secret). */
+export interface CellNote {
+  sheetId: string;
+  row: number;
+  col: number;
+  text: string | null;
+}
+
 /** Several blocks for SpreadsheetHost.writeBlocks, and what it does in the request of their last values. */
 export interface BlocksWrite {
   blocks: readonly WriteBlock[];
@@ -204,6 +212,13 @@ export interface SpreadsheetHost {
   insertRows(sheetId: string, beforeRow: number, count: number): Promise<void>;
   /** Delete `count` whole sheet rows from 0-based row `fromRow`: the rows below move up, tracked areas with them. */
   deleteRows(sheetId: string, fromRow: number, count: number): Promise<void>;
+  /**
+   * Set or remove the notes of several cells in one request (Excel's `workbook.notes`, Sheets' `Range.setNote`). Throws
+   * kind 'host' where `notesUnsupported` says the host cannot.
+   */
+  setNotes(notes: readonly CellNote[]): Promise<void>;
+  /** Why this host cannot keep cell notes (Excel without ExcelApi 1.18), or null when it can. */
+  readonly notesUnsupported: string | null;
   readonly documentStore: DocumentStore;
   readonly credentials: CredentialStore;
 }

@@ -9,6 +9,7 @@ import { HOST_EXCEL } from '../core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../core/wire/schemas';
 import {
   type BlocksWrite,
+  type CellNote,
   type CellSnapshot,
   type CredentialStore,
   type GridRange,
@@ -21,6 +22,7 @@ import {
 } from '../core/host';
 import { EXCEL_READ_BUDGET, readValuesAndFormats, type ReadBudget } from './block-reads';
 import { boldByBands } from './bold-reads';
+import { NOTES_NEED_EXCEL_API, setNotesIn } from './cell-notes';
 import { writeBlocksInRun } from './blocks-write';
 import { excelError, isResponseTooLarge, officeErrorCode } from './excel-errors';
 import { EXCEL_LIMITS } from './excel-limits';
@@ -319,6 +321,16 @@ export class ExcelHost implements SpreadsheetHost {
         await trackArea(context, placementId, range);
     });
     this.trackedIds?.add(placementId);
+  }
+
+  get notesUnsupported(): string | null {
+    return this.options.isSetSupported('ExcelApi', '1.18') ? null : NOTES_NEED_EXCEL_API;
+  }
+
+  async setNotes(notes: readonly CellNote[]): Promise<void> {
+    const unsupported = this.notesUnsupported;
+    if (unsupported !== null) throw new AddinError('host', unsupported);
+    await this.run('update the report’s cell note', (context) => setNotesIn(context, notes));
   }
 
   async untrack(placementId: string): Promise<void> {

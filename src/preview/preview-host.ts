@@ -8,6 +8,7 @@ import { AddinError } from '../core/errors/addin-error';
 import { HOST_EXCEL } from '../core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../core/wire/schemas';
 import type {
+  CellNote,
   CellSnapshot,
   CredentialStore,
   DocumentStore,
@@ -248,6 +249,15 @@ export class PreviewHost implements SpreadsheetHost {
 
   untrack(placementId: string): Promise<void> {
     return this.memory.untrack(placementId);
+  }
+
+  /** Notes live in the model (the grid marks a cell with one); the model keeps them while the page is open. */
+  setNotes(notes: readonly CellNote[]): Promise<void> {
+    return this.memory.setNotes(notes);
+  }
+
+  get notesUnsupported(): string | null {
+    return this.memory.notesUnsupported;
   }
 
   insertRows(sheetId: string, beforeRow: number, count: number): Promise<void> {

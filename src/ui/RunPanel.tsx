@@ -10,6 +10,7 @@ import { toErrorView } from './error-view';
 import { outcomeOf, type PlacedReport } from './card-outcome';
 import { JobProgress } from './JobProgress';
 import { GrowthChoice } from './GrowthChoice';
+import { ContextSwitches } from './ContextSwitches';
 import { overwriteQuestion } from './overwrite-question';
 import { usePaneEnv } from './pane-env';
 import { useAskQuestion } from './pane-question';
@@ -151,6 +152,7 @@ export function RunPanel({ editing, buildDraft, onPlaced, onCreateRefused, onRun
         </Caption1>
       )}
       {editing !== null && <GrowthChoice placement={editing} />}
+      {editing !== null && <ContextSwitches placement={editing} />}
       {active.error !== null && editing === null && <ErrorBar error={active.error} subject="Selected cell" />}
       {status.phase === 'running' ? (
         <JobProgress

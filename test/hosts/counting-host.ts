@@ -1,5 +1,6 @@
 /** CountingHost: a SpreadsheetHost wrapper that counts every host call (stores included) by name, to hold the port's round-trip targets. */
 import type {
+  CellNote,
   CellSnapshot,
   CredentialStore,
   DocumentStore,
@@ -21,6 +22,7 @@ export type HostCallName =
   | 'autofitColumns'
   | 'trackArea'
   | 'untrack'
+  | 'setNotes'
   | 'insertRows'
   | 'deleteRows'
   | 'document.get'
@@ -112,6 +114,15 @@ export class CountingHost<H extends SpreadsheetHost = SpreadsheetHost> implement
     this.calls.push('trackArea');
     return this.inner.trackArea(placementId, range);
   }
+  get notesUnsupported(): string | null {
+    return this.inner.notesUnsupported;
+  }
+
+  setNotes(notes: readonly CellNote[]): Promise<void> {
+    this.calls.push('setNotes');
+    return this.inner.setNotes(notes);
+  }
+
   untrack(placementId: string): Promise<void> {
     this.calls.push('untrack');
     return this.inner.untrack(placementId);

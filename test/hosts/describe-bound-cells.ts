@@ -2,6 +2,7 @@
  * The conformance suite's part on parameter cells: a filter value bound to a cell is tracked by the host, follows rows
  * and columns the user inserts, is read from where it is now by the next refresh, and stops the run once deleted.
  */
+import { changedParameters } from '../../src/core/params/parameter-changes';
 import type { SheetRef, SpreadsheetHost } from '../../src/core/host';
 import { emptyBuilderState, type BuilderState } from '../../src/core/builder/builder-state';
 import { compileBuilder } from '../../src/core/builder/compile';
@@ -70,13 +71,13 @@ export function describeBoundCells(current: () => { host: SpreadsheetHost; sheet
       await edits.insertColumns(inputs.id, 0, 1);
       const areaId = parameterAreaId(id, 'b1');
       expect((await host.layout()).areas[areaId]).toEqual({ sheetId: inputs.id, row: 3, col: 2, rows: 1, cols: 1 });
-      expect(await orch.parameterChanges()).toEqual([]);
+      expect(changedParameters(await orch.parameterStatuses())).toEqual([]);
       await host.writeBlock({ sheetId: inputs.id, row: 3, col: 2, values: [['processing']] });
-      expect(await orch.parameterChanges()).toEqual([{ placementId: id, cells: ['Inputs!C4'] }]);
+      expect(changedParameters(await orch.parameterStatuses())).toEqual([{ placementId: id, cells: ['Inputs!C4'] }]);
       queries.set(sqlOf('processing'), numbered(1, 'p'));
       await orch.refresh(id);
       expect(queries.calls.at(-1)?.query).toBe(sqlOf('processing'));
-      expect(await orch.parameterChanges()).toEqual([]);
+      expect(changedParameters(await orch.parameterStatuses())).toEqual([]);
     });
 
     it('reads a workbook name on every run and status check: a redefined name moves the binding, a deleted one stops it', async () => {
@@ -91,10 +92,10 @@ export function describeBoundCells(current: () => { host: SpreadsheetHost; sheet
       queries.set(sqlOf('shipped'), numbered(1, 's'));
       await orch.refresh(id);
       expect(queries.calls.at(-1)?.query).toBe(sqlOf('shipped'));
-      expect(await orch.parameterChanges()).toEqual([]);
+      expect(changedParameters(await orch.parameterStatuses())).toEqual([]);
 
       await edits.defineName('StatusPick', { sheetId: inputs.id, row: 5, col: 0, rows: 1, cols: 1 });
-      expect(await orch.parameterChanges()).toEqual([{ placementId: id, cells: ['StatusPick'] }]);
+      expect(changedParameters(await orch.parameterStatuses())).toEqual([{ placementId: id, cells: ['StatusPick'] }]);
       queries.set(sqlOf('processing'), numbered(1, 'p'));
       await orch.refresh(id);
       expect(queries.calls.at(-1)?.query).toBe(sqlOf('processing'));
@@ -103,11 +104,11 @@ export function describeBoundCells(current: () => { host: SpreadsheetHost; sheet
       expect((await host.layout(undefined, ['StatusPick'])).names).toEqual({
         StatusPick: { sheetId: inputs.id, row: 6, col: 0, rows: 1, cols: 1 },
       });
-      expect(await orch.parameterChanges()).toEqual([]);
+      expect(changedParameters(await orch.parameterStatuses())).toEqual([]);
 
       await edits.deleteName('StatusPick');
       expect((await host.layout(undefined, ['StatusPick'])).names).toEqual({ StatusPick: null });
-      expect(await orch.parameterChanges()).toEqual([{ placementId: id, cells: ['StatusPick'] }]);
+      expect(changedParameters(await orch.parameterStatuses())).toEqual([{ placementId: id, cells: ['StatusPick'] }]);
       const before = queries.calls.length;
       await expect(orch.refresh(id)).rejects.toThrow(/The name StatusPick that a filter is bound to no longer exists/);
       expect(queries.calls).toHaveLength(before);

@@ -45,7 +45,7 @@ export function describeRowMoves(current: () => { host: SpreadsheetHost; sheetId
       const orch = new Orchestrator({ host, reports, queries: queries.runnerFor, clock: fakeClock(), randomBytes: countingBytes() });
       const top = await orch.insert(draft('SELECT top', 'Top'), { sheetId, row: 0, col: 0 });
       const below = await orch.insert(draft('SELECT below', 'Below'), { sheetId, row: 4, col: 0 });
-      await orch.setGrowth(top.placementId, 'insertRows');
+      await orch.setOptions(top.placementId, { growth: 'insertRows' });
       queries.set('SELECT grown', numbered(5, 'g'));
       reports.editSql(top.reportId, 'SELECT grown');
       expect((await orch.refresh(top.placementId)).rangeRef).toBe('Sheet1!A1:B6');

@@ -20,6 +20,7 @@ import { loadRegistry, readRegistry, saveRegistry, type PlacementRecord } from '
 import { readSnapshots } from '../../src/core/placements/snapshot-reads';
 import { describeRowMoves } from './describe-row-moves';
 import { describeBoundCells } from './describe-bound-cells';
+import { describeContextRows, type NotesAt } from './describe-context-rows';
 
 /** Edits a user makes in the host's UI, for the suite only (0-based rows and columns). */
 export interface WorkbookEdits {
@@ -39,6 +40,8 @@ export interface HostSuiteOptions<H extends SpreadsheetHost> {
   selectedRanges: (host: H) => GridRange[];
   /** The host selects one rectangle only: several ranges select their bounding rectangle. */
   oneRectangle?: boolean;
+  /** Reads a cell's note from the host's fake or model. */
+  notesAt: NotesAt<H>;
 }
 
 const DATE_FORMAT = 'yyyy-mm-dd';
@@ -246,6 +249,7 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
 
     describeRowMoves(() => ({ host, sheetId }));
     describeBoundCells(() => ({ host, sheetId, edits }));
+    describeContextRows(() => ({ host, sheetId }), options.notesAt);
 
     it('moves tracked areas with rows and columns inserted above, left of and inside them', async () => {
       await host.trackArea('p', range(5, 2, 3, 2));

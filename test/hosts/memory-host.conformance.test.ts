@@ -8,5 +8,5 @@ describeSpreadsheetHost(
   'MemoryHost',
   () => new MemoryHost(new WorkbookModel(), { mintWorkbookId: () => 'wb-conformance' }),
   (host) => modelEdits(host.model),
-  { selectedRanges: (host) => host.selectedRanges },
+  { selectedRanges: (host) => host.selectedRanges, notesAt: (host, sheetId, row, col) => host.model.notes.get(sheetId, row, col) },
 );

@@ -10,5 +10,10 @@ describeSpreadsheetHost(
   'PreviewHost',
   () => new PreviewHost({ store: new MemoryWorkbookStore(), credentialStorage: new MemoryStorage(), mintWorkbookId: () => 'wb-preview' }),
   (host) => modelEdits(host.model),
-  { dispose: (host) => host.dispose(), selectedRanges: (host) => [selectionRange(host.selection.selection)], oneRectangle: true },
+  {
+    dispose: (host) => host.dispose(),
+    selectedRanges: (host) => [selectionRange(host.selection.selection)],
+    oneRectangle: true,
+    notesAt: (host, sheetId, row, col) => host.model.notes.get(sheetId, row, col),
+  },
 );

@@ -27,6 +27,13 @@ function sheetEdits(host: SheetsHost): WorkbookEdits {
 }
 
 describeSpreadsheetHost('SheetsHost', makeHost, sheetEdits, {
+  notesAt: (host, sheetId, row, col) => {
+    const sheet = envs
+      .get(host)
+      ?.book.getSheets()
+      .find((s) => String(s.getSheetId()) === sheetId);
+    return sheet?.getRange(row + 1, col + 1, 1, 1).getNote() || null;
+  },
   dispose: (host) => envs.get(host)?.close(),
   selectedRanges: (host) =>
     (envs.get(host)?.book.activeRangeList ?? []).map((r) => ({

@@ -9,6 +9,7 @@ import type {
   JobStatus,
   AddinService,
   CellTarget,
+  ContextChange,
   GrowthSetting,
   InsertOptions,
   MoveOptions,
@@ -318,6 +319,16 @@ export class FakeAddinService implements AddinService {
   async setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
     this.record('setPlacementGrowth', placementId, growth);
     this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, growth } : p));
+  }
+
+  /** Runs inside setPlacementContext (a test can make it refuse); the default keeps the change on the placement's view. */
+  contextImpl: (placementId: string, change: ContextChange, options: { jobId: string }) => Promise<RunOutcome | null> = async () => null;
+
+  async setPlacementContext(placementId: string, change: ContextChange, options: { jobId: string }): Promise<RunOutcome | null> {
+    this.record('setPlacementContext', placementId, change);
+    const outcome = await this.contextImpl(placementId, change, options);
+    this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, ...change } : p));
+    return outcome;
   }
 
   async bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {

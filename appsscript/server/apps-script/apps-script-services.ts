@@ -123,4 +123,6 @@ export interface SpreadsheetAppLike {
 export interface UtilitiesServiceLike {
   sleep(milliseconds: number): void;
   getUuid(): string;
+  /** A date in a time zone, in a SimpleDateFormat pattern ("yyyy-MM-dd HH:mm"). */
+  formatDate(date: Date, timeZone: string, format: string): string;
 }

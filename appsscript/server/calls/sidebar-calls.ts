@@ -70,6 +70,15 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
   remove: (s, a) => s.remove(a.placementId, { clearCells: a.clearCells }),
   movePlacement: (s, a) => s.movePlacement(a.placementId, a.target, { jobId: a.jobId, overwrite: a.overwrite }),
   setPlacementGrowth: (s, a) => s.setPlacementGrowth(a.placementId, a.growth),
+  setPlacementContext: (s, a) =>
+    s.setPlacementContext(
+      a.placementId,
+      {
+        ...(a.change.filterSummary === undefined ? {} : { filterSummary: a.change.filterSummary }),
+        ...(a.change.anchorNote === undefined ? {} : { anchorNote: a.change.anchorNote }),
+      },
+      { jobId: a.jobId },
+    ),
   bindParameters: (s, a) =>
     s.bindParameters(
       a.placementId,

@@ -6,12 +6,12 @@
  */
 import { writeBlockShape } from '../../../src/core/write-block-shape';
 import { AddinError } from '../../../src/core/errors/addin-error';
-import { HOST_SHEETS } from '../../../src/core/wire/wire-names';
+import { HOST_SHEETS, PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
 import type { SpreadsheetHostValue } from '../../../src/core/wire/schemas';
 import {
   GENERAL_FORMAT,
   READ_BYTES_PER_CELL,
-  type CellRun,
+  type CellNote,
   type CellSnapshot,
   type CredentialStore,
   type GridRange,
@@ -24,7 +24,8 @@ import {
 } from '../../../src/core/host';
 import { textSafeFormats } from '../../../src/core/cells/text-safe-formats';
 import { formatRangeRef } from '../../../src/core/cells/a1';
-import { PRODUCT_PREFIX } from '../../../src/core/wire/wire-names';
+import { setSheetNotes } from './sheets-notes';
+import { clipBlock, covers, extentOf, gridOf } from './block-grid';
 import type { LockServiceLike, PropertyBag } from '../apps-script/apps-script-services';
 import { withDocumentLock } from './document-lock';
 import { SheetsDocumentStore } from './sheets-document-store';
@@ -88,49 +89,6 @@ function hostError(what: string, e: unknown): AddinError {
       },
     );
   return new AddinError('host', `Google Sheets refused ${what}: ${message}`, { detail: message });
-}
-
-/** The per-cell grid of a block's runs, `fill` where no run covers a cell. */
-function gridOf<T>(rows: number, cols: number, runs: ReadonlyArray<CellRun & { value: T }>, fill: (r: number, c: number) => T): T[][] {
-  const grid: Array<Array<T | undefined>> = Array.from({ length: rows }, () => new Array<T | undefined>(cols).fill(undefined));
-  for (const run of runs)
-    for (let i = run.row; i < run.row + run.rows; i++) {
-      const line = grid[i];
-      if (line) line.fill(run.value, run.col, run.col + run.cols);
-    }
-  return grid.map((line, r) => line.map((v, c) => (v === undefined ? fill(r, c) : v)));
-}
-
-/** Rows and columns of a block (from its top-left) that hold a value, a format other than General or bold. */
-function extentOf(block: WriteBlock): { rows: number; cols: number } {
-  let rows = 0;
-  let cols = 0;
-  const note = (i: number, j: number): void => {
-    rows = Math.max(rows, i + 1);
-    cols = Math.max(cols, j + 1);
-  };
-  block.values.forEach((line, i) => line.forEach((v, j) => (v === null ? undefined : note(i, j))));
-  for (const r of block.formats ?? []) if (r.format !== GENERAL_FORMAT) note(r.row + r.rows - 1, r.col + r.cols - 1);
-  for (const r of block.bold ?? []) if (r.bold) note(r.row + r.rows - 1, r.col + r.cols - 1);
-  return { rows, cols };
-}
-
-/** The block cut to its first `rows` x `cols` cells, its runs cut with it. */
-function clipBlock(block: WriteBlock, rows: number, cols: number): WriteBlock {
-  const clip = <R extends CellRun>(runs: readonly R[] | undefined): R[] =>
-    (runs ?? [])
-      .filter((r) => r.row < rows && r.col < cols)
-      .map((r) => ({ ...r, rows: Math.min(r.rows, rows - r.row), cols: Math.min(r.cols, cols - r.col) }));
-  return {
-    ...block,
-    values: block.values.slice(0, rows).map((line) => line.slice(0, cols)),
-    formats: clip(block.formats),
-    bold: clip(block.bold),
-  };
-}
-
-function covers(runs: readonly CellRun[], rows: number, cols: number): boolean {
-  return runs.reduce((n, r) => n + r.rows * r.cols, 0) >= rows * cols;
 }
 
 export interface SheetsHostServices {
@@ -321,6 +279,11 @@ export class SheetsHost implements SpreadsheetHost {
       this.book.setNamedRange(namedRangeName(placementId), sheet.getRange(range.row + 1, range.col + 1, range.rows, range.cols));
       this.services.documentProperties.setProperty(TRACKED_KEY_PREFIX + placementId, range.sheetId);
     });
+  }
+
+  readonly notesUnsupported = null;
+  async setNotes(notes: readonly CellNote[]): Promise<void> {
+    setSheetNotes((id) => this.sheetOf(id), notes);
   }
 
   async untrack(placementId: string): Promise<void> {

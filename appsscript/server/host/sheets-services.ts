@@ -18,6 +18,8 @@ export interface SheetsRange {
   getFontWeights(): string[][];
   setFontWeights(weights: Array<Array<string | null>>): unknown;
   clear(options: { contentsOnly: boolean }): unknown;
+  setNote(note: string): unknown;
+  clearNote(): unknown;
   activate(): unknown;
 }
 

@@ -43,7 +43,7 @@ export function boundSpreadsheet(services: ServerServices): SheetsSpreadsheet {
 }
 
 /** Random bytes from Utilities.getUuid (Apps Script has no crypto.getRandomValues): 15 random bytes per version-4 UUID. */
-export function uuidRandomBytes(utilities: UtilitiesServiceLike): (n: number) => Uint8Array {
+export function uuidRandomBytes(utilities: Pick<UtilitiesServiceLike, 'getUuid' | 'sleep'>): (n: number) => Uint8Array {
   return (n) => {
     const out = new Uint8Array(n);
     let at = 0;
@@ -80,6 +80,7 @@ export function serverService(services: ServerServices): AddinService {
     randomBytes: uuidRandomBytes(utilities),
     defaultTenantUrl: null,
     timezone: book.getSpreadsheetTimeZone(),
+    noteTime: (ms) => utilities.formatDate(new Date(ms), book.getSpreadsheetTimeZone(), 'yyyy-MM-dd HH:mm'),
     throwContinueWait: true,
     maxResultBytes: NEAR_CAP_BYTES,
     jobStore: new ScriptCacheJobStore(services.cache().getScriptCache()),

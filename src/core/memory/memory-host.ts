@@ -9,7 +9,7 @@ import { AddinError } from '../errors/addin-error';
 import { hostBusyError } from '../host-busy-error';
 import { HOST_EXCEL, PRODUCT_PREFIX } from '../wire/wire-names';
 import type { SpreadsheetHostValue } from '../wire/schemas';
-import type { CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
+import type { CellNote, CellSnapshot, GridRange, HostLimits, SheetRef, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
 import { READ_BYTES_PER_CELL } from '../host';
 import { utf8ByteLength } from '../ndjson/utf8-length';
 import { jsonWriteBytes } from '../cells/json-bytes';
@@ -49,6 +49,8 @@ export interface MemoryHostOptions {
    * workbook whose stored file identity is another file's is a copy and gets a new workbook id. Absent: never a copy.
    */
   fileIdentity?: () => string | null;
+  /** Why the host cannot keep cell notes (a test's stand-in for Excel without ExcelApi 1.18); absent: it can. */
+  notesUnsupported?: string;
 }
 
 /**
@@ -71,6 +73,7 @@ export class MemoryHost implements SpreadsheetHost {
   readonly model: WorkbookModel;
   readonly documentStore: ModelDocumentStore;
   readonly credentials = new MemoryCredentialStore();
+  readonly notesUnsupported: string | null;
   /** Every successful write and clear, in order. */
   readonly log: Array<{ op: MutationOp; range: GridRange }> = [];
   /** Every range passed to autofitColumns(), in order. */
@@ -104,6 +107,7 @@ export class MemoryHost implements SpreadsheetHost {
     this.mintWorkbookId = options.mintWorkbookId ?? (() => 'memory-workbook');
     this.fileIdentity = options.fileIdentity ?? (() => null);
     this.documentStore = new ModelDocumentStore(model, options.documentLimits);
+    this.notesUnsupported = options.notesUnsupported ?? null;
   }
 
   /** True while the host applies its own write, clear or row change: the model's change events then are the add-in's. */
@@ -293,6 +297,17 @@ export class MemoryHost implements SpreadsheetHost {
     this.requireSheet(range.sheetId);
     this.checkGrid(range);
     this.model.trackArea(placementId, range);
+  }
+
+  /** Every cell is checked before any note changes: a bad one leaves every note as it was. */
+  async setNotes(notes: readonly CellNote[]): Promise<void> {
+    this.checkBusy();
+    if (this.notesUnsupported !== null) throw new AddinError('host', this.notesUnsupported);
+    for (const n of notes) {
+      this.requireSheet(n.sheetId);
+      this.checkGrid({ sheetId: n.sheetId, row: n.row, col: n.col, rows: 1, cols: 1 });
+    }
+    for (const n of notes) this.model.notes.set(n.sheetId, n.row, n.col, n.text);
   }
 
   async untrack(placementId: string): Promise<void> {

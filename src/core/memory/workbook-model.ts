@@ -1,4 +1,4 @@
-/** A portable in-memory workbook: sheets of sparse cells, widths, tracked areas, settings and change events.
+/** A portable in-memory workbook: sheets of sparse cells, notes, widths, tracked areas, settings and change events.
  * This file is its API, the storage work in this folder's modules; past 300 lines as one class sharing events and bounds. */
 import { AddinError } from '../errors/addin-error';
 import { EXCEL_GRID, type GridBounds, type RangeRect } from '../cells/a1';
@@ -13,6 +13,7 @@ import { checkSheetName } from './sheet-names';
 import { dropIfEmpty, MAX_COLUMN_WIDTH, rowFor, type RowStore, type SheetStore } from './sheet-store';
 import { deleteColumnsIn, deleteRowsIn, insertColumnsIn, insertRowsIn } from './sheet-structure';
 import { NAME_AREA_PREFIX, TrackedAreas } from './tracked-areas';
+import { CellNotes } from './cell-notes';
 import { workbookFromJson, workbookJsonText, workbookToJson, type WorkbookJson, type WorkbookParts } from './workbook-json';
 
 export { MAX_COLUMN_WIDTH };
@@ -62,6 +63,7 @@ export class WorkbookModel {
   private readonly areas = new TrackedAreas();
   private readonly settings = new Map<string, string>();
   private readonly listeners = new Set<ModelListener>();
+  readonly notes = new CellNotes((sheetId, row, col) => this.emit({ type: 'cells', sheetId, range: { row, col, rows: 1, cols: 1 } }));
 
   constructor(options: WorkbookModelOptions = {}) {
     this.bounds = { ...EXCEL_GRID, ...options.bounds };
@@ -145,7 +147,6 @@ export class WorkbookModel {
     if (orphaned) this.emit({ type: 'areas' });
   }
 
-  // ---------- cells: reading ----------
   private checkCell(row: number, col: number): void {
     if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || col < 0 || row >= this.bounds.maxRows || col >= this.bounds.maxCols)
       throw new AddinError('limit', `Cell (row ${row + 1}, column ${col + 1}) is outside the sheet's grid.`, { data: { row, col } });

@@ -4,6 +4,8 @@ import { withStoredMeasurePlacement } from '../builder/pivot-placement';
 import { buildFlatMatrix, createFlatLayout } from '../cells/flat-layout';
 import type { Matrix } from '../cells/matrix';
 import { buildPivotMatrix } from '../cells/pivot-layout';
+import { withSummaryRow } from '../cells/summary-row';
+import { reportFilterWords } from '../builder/filter-words';
 import type { Report } from '../wire/schemas';
 import type { PlacementRecord } from './placement-record';
 import { throwIfAborted } from './placement-errors';
@@ -27,8 +29,10 @@ export interface FetchRequest {
   sql: string;
   pivot: PivotSpec | null;
   report: Report;
-  /** The sheet row (0-based) the result's header goes to: the rows below it to the sheet's end are the result's room. */
+  /** The sheet row (0-based) the result's first row goes to: the rows below it to the sheet's end are the result's room. */
   anchorRow: number;
+  /** Lay the filter summary row (the definition's filters in words) above the result (context-settings.ts). */
+  filterSummary?: boolean;
 }
 
 /** Runs the query and lays the whole result out (titled as the report's members). */
@@ -37,7 +41,9 @@ export async function fetchAndLayOut(
   request: FetchRequest,
   opts: RunOptions,
 ): Promise<Fetched> {
-  const { context, sql, pivot, report, anchorRow } = request;
+  const { context, sql, pivot, report } = request;
+  // The summary row takes the anchor's row: the result's header goes one row down.
+  const anchorRow = request.anchorRow + (request.filterSummary === true ? 1 : 0);
   const { signal } = opts;
   const runner = deps.queries(context);
   const { limits } = deps.host;
@@ -72,7 +78,7 @@ export async function fetchAndLayOut(
   const queryRows = sunk ? laidOut.rows - laidOut.headerRows : result.rows.length;
   const matrix = !isPivot && planned?.layout === 'flat' && totals ? flatWithTotals(laidOut, result.columns, planned, totals) : laidOut;
   return {
-    matrix,
+    matrix: request.filterSummary === true ? withSummaryRow(matrix, reportFilterWords(report.meta, titles), limits.maxCellChars) : matrix,
     layout: isPivot ? 'pivot' : 'flat',
     queryChecksum: report.currentQueryChecksum ?? undefined,
     truncatedAtDefaultCap: cutAtDefaultCap(queryRows, sql),

@@ -6,7 +6,7 @@ import { AddinError } from '../errors/addin-error';
 import { isBlankQuery } from '../api/query-text';
 import type { ConnectWorkbookBody, Report } from '../wire/schemas';
 import type { CancelSignal } from '../runtime/cancel-signal';
-import type { WorkbookLayout } from '../host';
+import type { GridRange, WorkbookLayout } from '../host';
 import type { JobScope } from '../jobs/job-scope';
 import type { Fetched, FetchRequest } from './fetch-phase';
 import { normalize, orphaned, throwIfAborted } from './placement-errors';
@@ -36,6 +36,11 @@ export interface MoveSteps {
   withBound(context: QueryContext, report: Report, bound: readonly BoundValue[]): Promise<Report>;
   /** The write phase under the write lock. */
   write(args: WriteArgs): Promise<Written>;
+  /**
+   * Renews the anchor note after a write (best effort: the cells are written): set at the new anchor when the record
+   * has it on, removed from `before`'s anchor when it moved or was turned off. `report` names who refreshed it.
+   */
+  note(before: { area: GridRange | null; on: boolean }, next: PlacementRecord, written: Written, report: Report): Promise<void>;
   /** Records the new location on the platform (best effort) and makes the outcome. */
   finish(record: PlacementRecord, written: Written, t0: number): Promise<PlacementOutcome>;
   now(): number;
@@ -76,7 +81,15 @@ export async function movePlacement(
     const sql = report.sqlQuery ?? '';
     if (isBlankQuery(sql))
       throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
-    const fetched = await steps.fetch({ context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row }, opts);
+    const request = {
+      context,
+      sql,
+      pivot: report.pivotItems ?? null,
+      report,
+      anchorRow: anchor.row,
+      filterSummary: record.filterSummary === true,
+    };
+    const fetched = await steps.fetch(request, opts);
     const written = await steps.write({
       scope,
       autofit: true,
@@ -93,6 +106,7 @@ export async function movePlacement(
       refreshedRecord(record, { name: record.name, environmentId: record.environmentId }, written, fetched, iso(steps.now())),
       bound,
     );
+    await steps.note({ area, on: record.anchorNote === true }, next, written, report);
     const outcome = await steps.finish(next, written, t0);
     scope.unsaved.set(placementId, next);
     return outcome;

@@ -1,8 +1,7 @@
 /**
- * The Orchestrator: inserts, refreshes, edits, moves and removes placed reports, all-or-nothing on the cells.
- * Each operation's phases live in their own file (insert-phase, refresh-phase, move, place-existing, undo-phase); this
- * class holds what they share (the per-placement queue, the write lock, the registry, the pacing) and hands it to them
- * as steps, which is why it runs past 300 lines.
+ * The Orchestrator: inserts, refreshes, edits, moves and removes placed reports, all-or-nothing on the cells. Each
+ * operation's phases live in their own file (insert-phase, refresh-phase, move, context-phase, undo-phase...); this class
+ * holds what they share (queue, write lock, registry, pacing, notes) and hands it to them as steps: hence past 300 lines.
  */
 import { AddinError } from '../errors/addin-error';
 import { mintPublicId } from '../api/public-id';
@@ -12,8 +11,8 @@ import type { GridRange, WorkbookLayout } from '../host';
 import { JobScope } from '../jobs/job-scope';
 import { fetchAndLayOut, type Fetched, type FetchRequest } from './fetch-phase';
 import { HostPacing } from './host-pacing';
-import { asAddinError, normalize, notInList, orphaned, runnableName, throwIfAborted } from './placement-errors';
-import { headerRowsOf, type DamagedRecord, type PlacementRecord } from './placement-record';
+import { asAddinError, normalize, orphaned, runnableName, throwIfAborted } from './placement-errors';
+import type { DamagedRecord, PlacementRecord } from './placement-record';
 import type { InsertRunOptions, OrchestratorDeps, PlacementDraft, PlacementListing, PlacementOutcome, RunOptions } from './placement-types';
 import { listingsOf } from './placement-listing';
 import { RegistryAccess } from './registry-access';
@@ -25,23 +24,25 @@ import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
 import { placeExisting, type ConnectTarget, type PlaceRequest, type PlaceSteps } from './place-existing';
 import { insertReport, type InsertSteps } from './insert-phase';
-import { refreshPlacement, type RefreshSteps } from './refresh-phase';
-import type { GrowthSetting } from './growth-setting';
-import { clearPlacementCells, type WriteContext, type Written } from './write-phase';
+import { refreshPlacement } from './refresh-phase';
+import type { ContextChange } from './context-settings';
+import { setPlacementContext, type ContextSteps } from './context-phase';
+import { AnchorNotes } from './anchor-note';
+import type { WriteContext, Written } from './write-phase';
 import { BROWSER_UNDO_CELLS, UndoKeeper, type UndoAvailability } from './undo-keeper';
 import { undoWrite } from './undo-phase';
+import { removePlacement, type RemoveOptions } from './remove-phase';
 import type { HandEdits } from './hand-edits';
 import { checkHandEdits } from './hand-edit-check';
 import {
   bindParameters,
   readParameters,
-  untrackParameters,
   withBoundValues,
   pacedParameterHost,
   inputNames,
   type ParameterHostCalls,
 } from './parameters-phase';
-import { changedParameters, parameterStatuses, type ParameterChange, type ParameterStatus } from '../params/parameter-changes';
+import { parameterStatuses, type ParameterStatus } from '../params/parameter-changes';
 import { boundNames, type ParameterBindingInput } from '../params/parameter-binding';
 
 const WRITE_LOCK = 'write';
@@ -54,12 +55,14 @@ export class Orchestrator {
   private readonly writing: WriteContext;
   private readonly undoing: UndoKeeper;
   private readonly params: ParameterHostCalls;
+  private readonly notes: AnchorNotes;
 
   constructor(private readonly deps: OrchestratorDeps) {
     this.undoing = new UndoKeeper(deps.undo ?? { maxCells: BROWSER_UNDO_CELLS });
     this.pacing = new HostPacing(deps.host, deps.clock, deps.yieldToHost);
     this.registry = new RegistryAccess(deps.host, this.pacing.call, this.locks);
     this.params = pacedParameterHost(deps.host, this.pacing.call);
+    this.notes = new AnchorNotes((notes) => this.pacing.call(() => deps.host.setNotes(notes)), deps.noteTime);
     this.writing = {
       host: deps.host,
       pacing: this.pacing,
@@ -127,11 +130,6 @@ export class Orchestrator {
     return request.orphan ? this.perPlacement.run(request.placementId, run) : run();
   }
 
-  /** Keep a placement's growth setting in its record (one document write); its cells are left as they are. */
-  setGrowth(placementId: string, growth: GrowthSetting): Promise<void> {
-    return this.setOptions(placementId, { growth });
-  }
-
   /** Keep a placement's options (growth, refresh when a parameter changes) in its record, in one document write. */
   setOptions(placementId: string, options: Pick<PlacementRecord, 'growth' | 'refreshOnParameterChange'>): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
@@ -139,6 +137,13 @@ export class Orchestrator {
       const record = await this.registry.record(scope, placementId);
       await this.registry.save(scope, [{ ...record, ...options }]);
     });
+  }
+
+  /** Turn the filter summary row or the anchor note on or off (context-phase.ts); a summary change rewrites the cells. */
+  setContext(placementId: string, change: ContextChange, opts: RunOptions = {}): Promise<PlacementOutcome | null> {
+    return this.perPlacement.run(placementId, () =>
+      this.asJob(opts, (scope) => setPlacementContext(this.refreshSteps(), { ...opts, scope }, placementId, change)),
+    );
   }
 
   /** Bind a placement's filter values to cells (see bindParameters; none unbinds): every run reads them from then on. */
@@ -149,11 +154,6 @@ export class Orchestrator {
       const layout = await this.pacing.call(() => this.deps.host.layout(undefined, inputNames(inputs)));
       await this.registry.save(scope, [await bindParameters(this.params, layout, record, inputs, activeSheetId)]);
     });
-  }
-
-  /** The placements whose bound cells differ from the values their last run used ("Out of date: Inputs!B2 changed"). */
-  async parameterChanges(scope: JobScope = new JobScope()): Promise<ParameterChange[]> {
-    return changedParameters(await this.parameterStatuses(scope));
   }
 
   /** Every bound cell where it is now and whether it changed; with a listing's scope, one snapshot read more. */
@@ -167,28 +167,13 @@ export class Orchestrator {
     return this.registry.flush(scope);
   }
 
-  /**
-   * Forget a placement (optionally clearing its cells, band by band, `onProgress` told the rows cleared so far); the
-   * report stays on the platform. A damaged record can be removed too.
-   */
-  remove(placementId: string, opts: { clearCells: boolean; onProgress?: (clearedRows: number, rows: number) => void }): Promise<void> {
-    return this.perPlacement.run(placementId, async () => {
-      const { host } = this.deps;
-      const registry = await this.registry.read(new JobScope());
-      const record = registry.records.find((r) => r.placementId === placementId);
-      if (!record && !registry.damaged.some((d) => d.placementId === placementId)) throw notInList(placementId);
-      await this.locks.run(WRITE_LOCK, async () => {
-        const area = (await this.pacing.call(() => host.layout([placementId]))).areas[placementId] ?? null;
-        if (opts.clearCells && area) {
-          const own = { area, headerRows: record ? headerRowsOf(record) : 0 };
-          await clearPlacementCells(this.writing, own, opts.onProgress);
-        }
-        await this.pacing.call(() => host.untrack(placementId));
-        if (record) await untrackParameters(this.params, record);
-      });
-      await this.registry.remove(registry, placementId);
-      this.undoing.drop(placementId);
-    });
+  /** Forget a placement, optionally clearing its cells (see removePlacement); the report stays on the platform. */
+  remove(placementId: string, opts: RemoveOptions): Promise<void> {
+    const { registry, pacing, writing, notes, params, undoing } = this;
+    const steps = { host: this.deps.host, registry, pacing, writing, notes, params, undoing };
+    return this.perPlacement.run(placementId, () =>
+      removePlacement({ ...steps, writeLocked: (task) => this.locks.run(WRITE_LOCK, task) }, placementId, opts),
+    );
   }
 
   /** Every placement with where it is now. */
@@ -338,6 +323,7 @@ export class Orchestrator {
       bound: (layout, record) => readParameters(this.params, layout, record),
       withBound: (context, report, bound) => withBoundValues(this.deps.parameters, context, report, bound),
       write: (args) => this.locks.run(WRITE_LOCK, () => this.writeLocked(args)),
+      note: (before, next, written, report) => this.notes.renew(before, next, written.plan.write, report.refreshedByUser?.firstName),
       finish: (record, written, t0) => this.finish(record, written, t0),
       now: () => this.deps.clock.now(),
     };
@@ -352,10 +338,12 @@ export class Orchestrator {
     };
   }
 
-  /** The steps of a refresh or an edit: a move's, with the edit's save, the undo kept and a failure recorded. */
-  private refreshSteps(): RefreshSteps {
+  /** The steps of a refresh or an edit: a move's, with the edit's save, the undo kept, a failure recorded, the notes. */
+  private refreshSteps(): ContextSteps {
     return {
       ...this.moveSteps(),
+      notes: this.notes,
+      save: (scope, record) => this.registry.save(scope, [record]),
       fingerprint: (scope, placementId) => this.registry.fingerprint(scope, placementId),
       editCommit: (record, report, edit, fetched, signal) => editCommit(this.deps.reports, record, report, edit.body, fetched, signal),
       keepUndo: (entry) => this.undoing.keep(entry),

@@ -107,7 +107,11 @@ export async function placeExisting(
     const sql = runnableSql(report);
     const publicId = request.orphan?.publicId ?? publicIdOf(report);
     const context = { deploymentId: request.deploymentId, ...(request.environmentId ? { environmentId: request.environmentId } : {}) };
-    const fetched = await steps.fetch({ context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row }, opts);
+    const filterSummary = request.orphan?.filterSummary === true;
+    const fetched = await steps.fetch(
+      { context, sql, pivot: report.pivotItems ?? null, report, anchorRow: anchor.row, filterSummary },
+      opts,
+    );
     const name = request.orphan?.name ?? report.name;
     const written = await steps.write({
       scope,

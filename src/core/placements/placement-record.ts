@@ -65,6 +65,10 @@ export const placementRecordSchema = z.object({
   parameters: parameterBindingsSchema.optional(),
   /** Refresh without a click, debounced, when a bound cell changes (absent reads as off). */
   refreshOnParameterChange: z.boolean().optional(),
+  /** A filter summary row above the table, part of the area (absent reads as off; see context-settings.ts). */
+  filterSummary: z.boolean().optional(),
+  /** A note on the anchor cell naming the report and its last refresh (absent reads as off). */
+  anchorNote: z.boolean().optional(),
 });
 export type PlacementRecord = z.infer<typeof placementRecordSchema>;
 

@@ -40,6 +40,8 @@ export interface OrchestratorDeps {
   randomBytes: (n: number) => Uint8Array;
   /** IANA time zone sent with every query. */
   timezone?: string;
+  /** A time as the anchor note shows it, in the user's local time ("2026-11-26 10:04"); default: UTC (anchor-note.ts). */
+  noteTime?: (ms: number) => string;
   /**
    * Told what the platform answered each time a placement's workbook is connected (a refresh's first call, the location
    * recorded after a write, Edit's read of the definition): the service keeps it as the placement's last known report.

@@ -21,6 +21,7 @@ import { editedReport, type Edit } from './run-definitions';
 import type { UndoAvailability, UndoState } from './undo-keeper';
 import type { GrowingWriteArgs } from './growth';
 import type { WriteArgs, Written } from './write-phase';
+import type { ContextSettings } from './context-settings';
 
 /** The Orchestrator's steps a refresh takes beyond a move's: the edit's save, the undo kept, a failure recorded. */
 export interface RefreshSteps extends MoveSteps {
@@ -45,16 +46,21 @@ export function contextOf(deploymentId: string, environmentId: string | undefine
   return { deploymentId, ...(environmentId ? { environmentId } : {}) };
 }
 
-/** A refresh (`edit` null) or an edit of the placement: its outcome, with the changes it made and whether it can be undone. */
+/**
+ * A refresh (`edit` null) or an edit of the placement: its outcome, with the changes it made and whether it can be undone.
+ * `settings` turns the filter summary or the anchor note on or off with the write (kept only when the cells are written).
+ */
 export async function refreshPlacement(
   steps: RefreshSteps,
   placementId: string,
   opts: RunOptions & { scope: JobScope },
   edit: Edit | null,
+  settings?: ContextSettings,
 ): Promise<PlacementOutcome> {
   const t0 = steps.now();
   const { signal, scope } = opts;
-  const record = await steps.record(scope, placementId);
+  const stored = await steps.record(scope, placementId);
+  const record = settings ? { ...stored, ...settings } : stored;
   try {
     throwIfAborted(signal);
     const layout = await steps.layout(scope);
@@ -74,7 +80,10 @@ export async function refreshPlacement(
     if (isBlankQuery(sql))
       throw new AddinError('validation', `The report "${report.name}" has no SQL query on the platform. Edit it to add one.`);
     const pivot = edit ? (edit.draft.pivotItems ?? null) : (report.pivotItems ?? null);
-    const fetched = await steps.fetch({ context, sql, pivot, report: definition, anchorRow: area.row }, opts);
+    const fetched = await steps.fetch(
+      { context, sql, pivot, report: definition, anchorRow: area.row, filterSummary: record.filterSummary === true },
+      opts,
+    );
     const name = edit?.name ?? record.name;
     const previousPrint = await steps.fingerprint(scope, placementId);
     const commit = edit ? steps.editCommit(record, report, edit, fetched, signal) : undefined;
@@ -94,6 +103,7 @@ export async function refreshPlacement(
       handEdits: { fingerprint: previousPrint, overwrite: opts.handEdits === 'overwrite' },
     });
     const next = withUsedValues(refreshedRecord(record, { name, environmentId }, written, fetched, steps.iso()), bound);
+    await steps.note({ area, on: stored.anchorNote === true }, next, written, report);
     const outcome = await steps.finish(next, written, t0);
     scope.unsaved.set(placementId, next);
     scope.prints.set(placementId, written.fingerprint);
@@ -102,14 +112,14 @@ export async function refreshPlacement(
       before: written.before,
       written: written.plan.write,
       area: written.previousArea,
-      record: { record, print: previousPrint },
+      record: { record: stored, print: previousPrint },
       at: steps.now(),
     });
     return { ...outcome, ...(written.changes ? { changes: written.changes } : {}), undo };
   } catch (e) {
     const err = normalize(e, signal);
-    // A refused edit, or a refresh stopped by hand edits, changed nothing: the placement is not marked failed.
-    if (edit === null && err.kind !== 'cancelled' && err.kind !== 'handEdited') steps.recordFailure(scope, record, err);
+    // A refused edit or setting change, or a refresh stopped by hand edits, changed nothing: the placement is not marked failed.
+    if (edit === null && !settings && err.kind !== 'cancelled' && err.kind !== 'handEdited') steps.recordFailure(scope, record, err);
     throw err;
   }
 }

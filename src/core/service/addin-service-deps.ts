@@ -48,4 +48,6 @@ export interface AddinServiceDeps {
    * BROWSER_UNDO_CELLS), or `unavailable` with the reason the pane shows.
    */
   undo?: UndoSetting;
+  /** A time as the anchor note shows it in the user's local time ("2026-11-26 10:04"); absent: UTC. */
+  noteTime?: (ms: number) => string;
 }

@@ -6,6 +6,7 @@ import type { AuthScheme } from '../wire/auth-scheme';
 import type { JobStatus } from '../jobs/job-store';
 import type { GrowthSetting } from '../placements/growth-setting';
 import type { CellsEdited } from './cells-edited';
+import type { ContextChange } from '../placements/context-settings';
 import type { ParameterBindingInput } from '../params/parameter-binding';
 import type { SuggestValuesRequest, ValueSuggestions } from './value-suggestions';
 import type { PreviewTable } from './preview-table';
@@ -124,6 +125,12 @@ export interface PlacementView {
   parameters?: ParameterView[];
   /** Refreshed without a click, debounced, when a bound cell changes (absent: off). */
   refreshOnParameterChange?: boolean;
+  /** A filter summary row above the table (absent reads as off). */
+  filterSummary?: boolean;
+  /** A note on the anchor cell naming the report and its last refresh (absent reads as off). */
+  anchorNote?: boolean;
+  /** Why this host cannot keep cell notes (the switch is shown disabled with it); absent or null: it can. */
+  notesUnsupported?: string | null;
 }
 
 /** A filter value bound to a cell, as the card shows it. */
@@ -167,7 +174,7 @@ export interface MoveOptions {
   overwrite?: boolean;
 }
 
-export type { GrowthSetting };
+export type { GrowthSetting, ContextChange };
 
 /** Options of placing a report that exists on the platform (again, by id or link, or an orphan anew). */
 export interface PlaceOptions {
@@ -264,6 +271,11 @@ export interface AddinService {
   movePlacement(placementId: string, target: MoveTarget, options: MoveOptions): Promise<RunOutcome>;
   /** Keep what the placement's refreshes do when the result grows into cells below holding data. */
   setPlacementGrowth(placementId: string, growth: GrowthSetting): Promise<void>;
+  /**
+   * Turn the filter summary row or the anchor note on or off. A summary change rewrites the placement as job `jobId`
+   * (all-or-nothing, as a saved edit; blocked or stopped by hand edits as a refresh is); a note change alone returns null.
+   */
+  setPlacementContext(placementId: string, change: ContextChange, options: { jobId: string }): Promise<RunOutcome | null>;
 
   /**
    * Place the report of `placementId` again at `target`: a new placement (new id) of the same report, its definition

@@ -1,17 +1,14 @@
 /**
- * createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner.
- * It runs past 300 lines because it is one class: each method of the AddinService interface is a few lines here, the
- * work in this folder's modules (jobs, placing, pane queries, hand-edit tools, the session).
+ * createAddinService: the host-agnostic AddinService over the session, the orchestrator and the job runner. It runs past
+ * 300 lines as one class: each AddinService method is a few lines here, the work in this folder's modules.
  */
 import { AddinError } from '../errors/addin-error';
 import type { Deployment, Environment, Meta, Report } from '../wire/schemas';
-import { PRODUCT_PREFIX } from '../wire/wire-names';
 import { cellTargetOf } from './cell-target';
-import { retryWhileBusy } from '../placements/host-busy';
 import { JobScope } from '../jobs/job-scope';
 import { Orchestrator } from '../placements/orchestrator';
 import type { PlacementOutcome, RunOptions } from '../placements/placement-types';
-import { parseRegistry } from '../placements/placement-record';
+import type { ContextChange } from '../placements/context-settings';
 import { refreshAll } from '../jobs/refresh-all';
 import type {
   AddinService,
@@ -51,13 +48,15 @@ import { lastKnownOf } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
 import { clearSession, loadSession, saveSession } from './session-store';
 import { sessionOfInput } from './sign-in-input';
-import { CONTEXT_KEY, loadContext, parseContext, saveContext } from './workbook-context-store';
+import { loadContext, saveContext } from './workbook-context-store';
 import { CellChangesMemory } from './cell-changes-memory';
 import { HandEditTools } from './hand-edit-tools';
 import { serviceOrchestrator } from './service-orchestrator';
 import { orphanRequest, placeAgainRequest, referenceRequest } from './place-requests';
 import { runPlaceJob, type PlaceJobDeps } from './place-job';
 import { parseReportReference } from './report-reference';
+import { setPlacementContext, type PlacementContextDeps } from './placement-context';
+import { runInsertJob } from './insert-job';
 
 class AddinServiceImpl implements AddinService {
   private readonly events: ServiceEvents;
@@ -174,34 +173,26 @@ class AddinServiceImpl implements AddinService {
     return cellTargetOf(await this.deps.host.activeCell());
   }
 
-  async insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
-    const { jobId } = options;
-    return this.jobs.run(jobId, [], async (tracker, signal) => {
-      // One document read for the job: the workbook's context and its placement registry.
-      const entries = await retryWhileBusy(this.deps.clock, () => this.deps.host.documentStore.entries(`${PRODUCT_PREFIX}.`));
-      const { deploymentId, environmentId } = requireContext(parseContext(entries[CONTEXT_KEY]));
-      const scope = new JobScope(parseRegistry(entries));
-      await this.session.platform();
-      const bound = options.parameters?.length ? await this.settings.checkBeforeInsert(options.parameters) : null;
-      const outcome = await this.orchestrator.insert(
-        placementDraftOf(draft, { deploymentId, environmentId }),
-        { sheetId: target.sheetId, row: target.row, col: target.col },
-        {
-          ...this.jobs.runOptions(jobId, signal, tracker),
-          scope,
-          overwrite: options.overwrite,
-          ...(options.publicId === undefined ? {} : { publicId: options.publicId }),
-        },
-      );
-      if (bound === null) return runOutcomeOf(outcome);
-      await this.orchestrator.bindParameters(outcome.placementId, bound.inputs, bound.sheetId);
-      return runOutcomeOf(await this.orchestrator.refresh(outcome.placementId, this.jobs.runOptions(jobId, signal, tracker)));
-    });
+  insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
+    const { jobs, orchestrator, settings } = this;
+    const { clock, host } = this.deps;
+    return runInsertJob(
+      { jobs, orchestrator, settings, clock, store: host.documentStore, platform: () => this.session.platform() },
+      draft,
+      target,
+      options,
+    );
   }
 
   listPlacements(): Promise<PlacementView[]> {
     const { orchestrator, cells, session } = this;
-    return placementList({ orchestrator, cells, lastKnown: session.lastKnown, isBusy: (id) => this.jobs.isBusy(id) });
+    return placementList({
+      orchestrator,
+      cells,
+      lastKnown: session.lastKnown,
+      isBusy: (id) => this.jobs.isBusy(id),
+      notesUnsupported: this.deps.host.notesUnsupported,
+    });
   }
 
   async refresh(placementId: string, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome> {
@@ -343,6 +334,15 @@ class AddinServiceImpl implements AddinService {
 
   cellsEdited(edits?: CellsEdited[]): Promise<void> {
     return this.follower.edited(parseEdits(edits));
+  }
+
+  setPlacementContext(placementId: string, change: ContextChange, options: { jobId: string }): Promise<RunOutcome | null> {
+    const deps: PlacementContextDeps = {
+      orchestrator: this.orchestrator,
+      runOnPlacement: (id, jobId, run) => this.runOnPlacement(id, jobId, run),
+      changed: () => this.emit({ type: 'placementsChanged' }),
+    };
+    return setPlacementContext(deps, placementId, change, options.jobId);
   }
 
   placeAgain(placementId: string, target: MoveTarget, options: PlaceOptions): Promise<RunOutcome> {

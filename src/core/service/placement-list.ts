@@ -11,6 +11,8 @@ export interface PlacementListParts {
   cells: Pick<CellChangesMemory, 'handEditsOf' | 'changesOf'>;
   lastKnown: ReadonlyMap<string, LastKnownReport>;
   isBusy: (placementId: string) => boolean;
+  /** Why the host cannot keep cell notes (the anchor-note switch says it), or null. */
+  notesUnsupported: string | null;
 }
 
 /** Every placement's view (damaged records as failed placements): the registry, the layout and one snapshot of bound cells. */
@@ -21,7 +23,7 @@ export async function placementList(parts: PlacementListParts): Promise<Placemen
   return [
     ...placements.map((l) => {
       const id = l.record.placementId;
-      const view = placementView(l, parts.lastKnown.get(id), parts.isBusy(id));
+      const view = placementView(l, parts.lastKnown.get(id), parts.isBusy(id), parts.notesUnsupported);
       return {
         ...withParameterViews(view, parameterViewsOf(l.record, params)),
         handEdits: parts.cells.handEditsOf(id),

@@ -40,7 +40,12 @@ function errorKind(kind: string): AddinErrorKind {
  * UP_TO_DATE, or the report's checksum is not the record's), else upToDate. Out of date is only known from this session's
  * connect-workbook answers (no read-only call tells the current checksum): `statusCheckedAt` says when, or null.
  */
-export function placementView(listing: PlacementListing, lastKnown: LastKnownReport | undefined, refreshing: boolean): PlacementView {
+export function placementView(
+  listing: PlacementListing,
+  lastKnown: LastKnownReport | undefined,
+  refreshing: boolean,
+  notesUnsupported: string | null = null,
+): PlacementView {
   const { record, area } = listing;
   const headerRows = headerRowsOf(record);
   const changed =
@@ -77,6 +82,9 @@ export function placementView(listing: PlacementListing, lastKnown: LastKnownRep
     truncatedAtDefaultCap: record.truncatedAtDefaultCap === true,
     ...(record.growth ? { growth: record.growth } : {}),
     ...(record.refreshOnParameterChange ? { refreshOnParameterChange: true } : {}),
+    ...(record.filterSummary === true ? { filterSummary: true } : {}),
+    ...(record.anchorNote === true ? { anchorNote: true } : {}),
+    ...(notesUnsupported === null ? {} : { notesUnsupported }),
   };
 }
 

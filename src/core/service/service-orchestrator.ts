@@ -35,5 +35,6 @@ export function serviceOrchestrator(
       compileWithParameters(context, report, bound, (env) => session.sessionMeta(context.deploymentId, env)),
     ...(deps.yieldToHost ? { yieldToHost: deps.yieldToHost } : {}),
     ...(deps.undo ? { undo: deps.undo } : {}),
+    ...(deps.noteTime ? { noteTime: deps.noteTime } : {}),
   });
 }

@@ -70,6 +70,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps): ReactElement {
   }
   for (let col = start; col < p.endCol; col += 1) {
     const { cell, shown: t, fitted } = fit(col);
+    const note = p.model.notes.get(p.sheetId, p.row, col);
     const selected = col >= p.selFrom && col <= p.selTo;
     const overflows = fitted.span > 1;
     cells.push(
@@ -80,6 +81,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps): ReactElement {
         aria-label={formatCellRef(p.row, col)}
         aria-colindex={col + 2}
         aria-selected={selected}
+        aria-description={note ?? undefined}
         data-row={p.row}
         data-col={col}
         className={mergeClasses(
@@ -91,9 +93,10 @@ export const GridRow = memo(function GridRow(p: GridRowProps): ReactElement {
           selected && s.selected,
           col === p.activeCol && s.active,
           overflows && s.overflowing,
+          note !== null && s.noted,
         )}
         style={{ left: ROW_HEADER_WIDTH + p.layout.left(col), width: p.layout.width(col) }}
-        title={cell?.formula === true ? 'Kept as text: the preview has no formula engine' : undefined}
+        title={note ?? (cell?.formula === true ? 'Kept as text: the preview has no formula engine' : undefined)}
       >
         {overflows ? (
           <span className={s.overflowText} style={{ width: fitted.width - CELL_PADDING }} data-span={fitted.span}>

@@ -107,6 +107,17 @@ export const useGridStyles = makeStyles({
   alignCenter: { textAlign: 'center' },
   bold: { fontWeight: tokens.fontWeightBold },
   formula: { fontStyle: 'italic', color: tokens.colorNeutralForeground3 },
+  /** A cell with a note: a small red corner, as Excel marks one. */
+  noted: {
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      top: 0,
+      right: 0,
+      borderTop: `6px solid ${tokens.colorPaletteRedBorder2}`,
+      borderLeft: '6px solid transparent',
+    },
+  },
   selected: { backgroundColor: tokens.colorBrandBackground2 },
   active: {
     backgroundColor: tokens.colorNeutralBackground1,

@@ -72,7 +72,10 @@ export class Execution {
   }
 }
 
-/** `Utilities`: only `sleep`, which advances the fake clock (at most 5 minutes, as documented). */
+/**
+ * `Utilities`: `sleep`, which advances the fake clock (at most 5 minutes, as documented), `getUuid`, and `formatDate`
+ * for the one pattern the add-in uses ("yyyy-MM-dd HH:mm"; another pattern is a bug in the fake's caller).
+ */
 export function fakeUtilities(execution: Execution) {
   return {
     sleep(milliseconds: number): void {
@@ -82,6 +85,21 @@ export function fakeUtilities(execution: Execution) {
       }
       execution.advance(milliseconds);
       if (execution.elapsed() > EXECUTION_LIMIT_MS) throw new Error('Exceeded maximum execution time');
+    },
+    formatDate(date: Date, timeZone: string, format: string): string {
+      execution.call('Utilities.formatDate', 'ui', '');
+      if (format !== 'yyyy-MM-dd HH:mm') throw new Error(`The fake formats "yyyy-MM-dd HH:mm" only (got "${format}").`);
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(date);
+      const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
     },
     /** A random version-4 UUID, as Utilities.getUuid returns. */
     getUuid(): string {

@@ -99,6 +99,35 @@ test('move a placement and set its growth over google.script.run: parsed on both
   expect(bad.kind).toBe('validation');
 });
 
+test('turn the filter summary and the anchor note on over google.script.run: the summary row and the note are on the sheet', async () => {
+  await service.signIn({ tenantUrl: server.platform.url, apiKey: 'dev-editor-key', authScheme: 'auto' });
+  const deployments = await service.listDeployments();
+  const environments = await service.listEnvironments(deployments[0]!.id);
+  await service.setContext({ deploymentId: deployments[0]!.id, environmentId: environments[0]!.id });
+  const draft = {
+    name: 'With context',
+    description: '',
+    mode: 'sql' as const,
+    sqlQuery: 'SELECT status, MEASURE(count) FROM orders GROUP BY 1 ORDER BY 1',
+    jsonQuery: null,
+    pivotItems: null,
+    builderState: null,
+  };
+  const outcome = await service.insert(draft, await service.activeCell(), { jobId: mintCallId(), overwrite: false });
+  const rewritten = await service.setPlacementContext(outcome.placementId, { filterSummary: true }, { jobId: mintCallId() });
+  expect(rewritten?.headerRows).toBe(2);
+  expect(await service.setPlacementContext(outcome.placementId, { anchorNote: true }, { jobId: mintCallId() })).toBeNull();
+  const sheet = env.book.getSheets()[0]!;
+  expect(sheet.getRange(1, 1, 1, 1).getValue()).toBe('Filters: as written in the report’s SQL');
+  expect(sheet.getRange(2, 1, 1, 1).getValue()).toBe('status');
+  expect(sheet.getRange(1, 1, 1, 1).getNote()).toMatch(/^Report 'With context', refreshed \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  expect((await service.listPlacements())[0]).toMatchObject({ filterSummary: true, anchorNote: true });
+  const bad = await addinRejection(
+    service.setPlacementContext(outcome.placementId, { anchorNote: 'yes' as unknown as boolean }, { jobId: mintCallId() }),
+  );
+  expect(bad.kind).toBe('validation');
+});
+
 test('place a report again and by id over google.script.run: parsed on both sides, a bad id keeps its kind', async () => {
   await signedInWithContext();
   const target = await service.activeCell();

@@ -2,6 +2,7 @@
  * Filters bound to cells, run by the Orchestrator over MemoryHost: the cells read before anything else, typed by the
  * member, compiled into the query, kept per placement, followed through inserted rows, and the out-of-date check.
  */
+import { changedParameters } from '../../../src/core/params/parameter-changes';
 import { emptyBuilderState, type BuilderState } from '../../../src/core/builder/builder-state';
 import { compileBuilder } from '../../../src/core/builder/compile';
 import { loadRegistry } from '../../../src/core/placements/placement-record';
@@ -85,17 +86,17 @@ describe('a filter bound to a cell', () => {
     const r = await setUp();
     r.queries.set(sqlOf(state('2026-01-01')), numbered(1));
     await r.orch.refresh(r.id);
-    expect(await r.orch.parameterChanges()).toEqual([]);
+    expect(changedParameters(await r.orch.parameterStatuses())).toEqual([]);
     r.model.insertRows(r.inputs, 0, 2);
     expect(r.model.area(parameterAreaId(r.id, 'b1'))).toMatchObject({ row: 3, col: 1 });
-    expect(await r.orch.parameterChanges()).toEqual([]);
+    expect(changedParameters(await r.orch.parameterStatuses())).toEqual([]);
     r.model.setValue(r.inputs, 3, 1, '2026-02-15');
-    expect(await r.orch.parameterChanges()).toEqual([{ placementId: r.id, cells: ['Inputs!B4'] }]);
+    expect(changedParameters(await r.orch.parameterStatuses())).toEqual([{ placementId: r.id, cells: ['Inputs!B4'] }]);
     const moved = sqlOf(state('2026-02-15'));
     r.queries.set(moved, numbered(1, 'm'));
     await r.orch.refresh(r.id);
     expect(r.queries.calls.at(-1)?.query).toBe(moved);
-    expect(await r.orch.parameterChanges()).toEqual([]);
+    expect(changedParameters(await r.orch.parameterStatuses())).toEqual([]);
   });
 
   it.each([
@@ -129,7 +130,7 @@ describe('a filter bound to a cell', () => {
     const e = await addinRejection(r.orch.refresh(r.id));
     expect(e.message).toMatch(/The parameter cell Inputs!B2 was deleted/);
     expect(r.queries.calls).toHaveLength(queries);
-    expect(await r.orch.parameterChanges()).toEqual([{ placementId: r.id, cells: ['Inputs!B2'] }]);
+    expect(changedParameters(await r.orch.parameterStatuses())).toEqual([{ placementId: r.id, cells: ['Inputs!B2'] }]);
   });
 
   it('is refused when the report no longer has the bound filter on that member', async () => {

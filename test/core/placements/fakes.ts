@@ -16,7 +16,7 @@ import {
   type StreamValue,
 } from '../../../src/core/wire/schemas';
 import type { HostLimits } from '../../../src/core/host';
-import { MemoryHost } from '../../../src/core/memory/memory-host';
+import { MemoryHost, type MemoryHostOptions } from '../../../src/core/memory/memory-host';
 import { WorkbookModel } from '../../../src/core/memory/workbook-model';
 import { Orchestrator } from '../../../src/core/placements/orchestrator';
 import type { OrchestratorDeps, QueryContext, ReportsApi } from '../../../src/core/placements/placement-types';
@@ -104,6 +104,13 @@ export class FakeReports implements ReportsApi {
     if (!r) throw new Error('no such report');
     r.sqlQuery = sqlQuery;
     r.currentQueryChecksum = `sum:${sqlQuery}`;
+  }
+
+  /** Change fields of a report behind the add-in's back (its meta, who refreshed it). */
+  editReport(reportId: number, fields: Record<string, unknown>): void {
+    const r = [...this.byPublicId.values()].find((x) => x.id === reportId);
+    if (!r) throw new Error('no such report');
+    Object.assign(r, fields);
   }
 
   connects(): Extract<ReportsCall, { method: 'connectWorkbook' }>[] {
@@ -203,10 +210,11 @@ export interface Rig {
 
 export function rig(
   limits: Partial<HostLimits> = {},
-  deps: Partial<Pick<OrchestratorDeps, 'titles' | 'yieldToHost' | 'undo' | 'parameters'>> = {},
+  deps: Partial<Pick<OrchestratorDeps, 'titles' | 'yieldToHost' | 'undo' | 'parameters' | 'noteTime'>> = {},
+  hostOptions: Pick<MemoryHostOptions, 'notesUnsupported'> = {},
 ): Rig {
   const model = new WorkbookModel({ name: 'Plan.xlsx' });
-  const host = new MemoryHost(model, { limits, mintWorkbookId: () => 'wb-test-1' });
+  const host = new MemoryHost(model, { limits, mintWorkbookId: () => 'wb-test-1', ...hostOptions });
   const reports = new FakeReports();
   const queries = new FakeQueries();
   const orch = new Orchestrator({

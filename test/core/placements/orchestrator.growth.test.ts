@@ -24,7 +24,7 @@ describe('Orchestrator.refresh with a growth setting', () => {
     const [record] = await loadRegistry(r.host.documentStore);
     expect(record?.growth).toBeUndefined();
     expect(growthOf(record!)).toBe('ask');
-    await r.orch.setGrowth(r.top, 'insertRows');
+    await r.orch.setOptions(r.top, { growth: 'insertRows' });
     const entries = await r.host.documentStore.entries(recordKey(''));
     const reread = parseRegistry(entries).records.find((x) => x.placementId === r.top);
     expect(reread?.growth).toBe('insertRows');
@@ -43,7 +43,7 @@ describe('Orchestrator.refresh with a growth setting', () => {
 
   it('insert rows: pushes the note and the placement below down, both refresh correctly, and shrinking gives the rows back', async () => {
     const r = await stacked();
-    await r.orch.setGrowth(r.top, 'insertRows');
+    await r.orch.setOptions(r.top, { growth: 'insertRows' });
     r.queries.set(MORE, numbered(6, 'm'));
     r.reports.editSql(r.topReport, MORE);
     const out = await r.orch.refresh(r.top);
@@ -75,7 +75,7 @@ describe('Orchestrator.refresh with a growth setting', () => {
 
   it('insert rows: a failed write deletes the rows it inserted, so everything is back where it was', async () => {
     const r = await stacked();
-    await r.orch.setGrowth(r.top, 'insertRows');
+    await r.orch.setOptions(r.top, { growth: 'insertRows' });
     r.queries.set(MORE, numbered(6, 'm'));
     r.reports.editSql(r.topReport, MORE);
     const before = cells(r.model);
@@ -93,7 +93,7 @@ describe('Orchestrator.refresh with a growth setting', () => {
     r.queries.set(SQL, numbered(2)).set(BELOW, numbered(8, 's'));
     const top = await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
     await r.orch.insert(draft(BELOW, 'Beside'), { sheetId: r.sheet, row: 0, col: 4 });
-    await r.orch.setGrowth(top.placementId, 'insertRows');
+    await r.orch.setOptions(top.placementId, { growth: 'insertRows' });
     r.queries.set(MORE, numbered(5, 'm'));
     r.reports.editSql(top.reportId, MORE);
     const before = cells(r.model);
@@ -105,7 +105,7 @@ describe('Orchestrator.refresh with a growth setting', () => {
 
   it('overwrite: writes over the note, never over another placement', async () => {
     const r = await stacked();
-    await r.orch.setGrowth(r.top, 'overwrite');
+    await r.orch.setOptions(r.top, { growth: 'overwrite' });
     r.queries.set(MORE, numbered(6, 'm'));
     r.reports.editSql(r.topReport, MORE);
     expect((await r.orch.refresh(r.top)).rangeRef).toBe('Sheet1!B2:C8');

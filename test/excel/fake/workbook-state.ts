@@ -2,6 +2,7 @@
  * The fake workbook's state: sheets, cells, workbook-scoped named items, and Excel's reference adjustment.
  * A cell holds a value, formula, number format and bold.
  */
+import type { NoteMap } from './notes';
 import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from './a1';
 import { fail } from './errors';
 import type { CellValue } from './typed-input';
@@ -40,6 +41,8 @@ export const GENERAL = 'General';
 export class WorkbookState {
   readonly sheets: SheetState[] = [];
   readonly names = new Map<string, NameState>();
+  /** Cell notes (ExcelApi 1.18) by `sheetId!row,col`. */
+  readonly notes: NoteMap = new Map();
   activeSheetId = '';
   selection: { sheetId: string; rect: Rect } = { sheetId: '', rect: { row: 0, col: 0, rows: 1, cols: 1 } };
   /** The areas of the last multi-area selection (`getRanges(...).select()`); one area's select leaves just it. */

@@ -2,6 +2,7 @@
  * Excel.Worksheet and Excel.WorksheetCollection of the fake: ids, names, add/delete/rename, ranges, used range, events.
  * Ranges are reached by address or indexes.
  */
+import { FakeNoteCollection } from './notes';
 import { MAX_COLS, MAX_ROWS, checked, parseRect, rectAddress, type Rect } from './a1';
 import { FakeClientObject, FakeClientResult, loadPaths, notLoaded } from './client-object';
 import { fail } from './errors';
@@ -32,6 +33,12 @@ export class FakeWorksheet extends FakeClientObject<SheetState> {
 
   constructor(context: FakeRequestContext, resolve: () => SheetState | null) {
     super(context, resolve);
+  }
+
+  /** The sheet's notes (ExcelApi 1.18). */
+  get notes(): FakeNoteCollection {
+    if (!this.context.engine.supports(18)) fail('ApiNotFound', 'worksheet.notes needs ExcelApi 1.18.');
+    return new FakeNoteCollection(this.context, this.context.engine.state.notes, () => this.liveSheet());
   }
 
   liveSheet(): SheetState {

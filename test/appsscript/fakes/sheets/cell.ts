@@ -12,6 +12,8 @@ export interface Cell {
   value: StoredValue;
   format: string;
   bold: boolean;
+  /** The cell's note (`Range.setNote`); absent: none. */
+  note?: string;
 }
 
 export const EMPTY: StoredValue = { kind: 'empty' };

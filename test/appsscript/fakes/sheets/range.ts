@@ -162,6 +162,28 @@ export class FakeRange {
     return this.setFontWeights(this.each(() => weight));
   }
 
+  /** The note of the range's top-left cell; empty text when it has none. */
+  getNote(): string {
+    this.doc('getNote');
+    return this.sheet.cell(this.area.row, this.area.col)?.note ?? '';
+  }
+  /** Sets every cell's note (`null` or empty text removes it). */
+  setNote(note: string | null): FakeRange {
+    this.doc('setNote');
+    if (note !== null && typeof note !== 'string')
+      throw new Error("The parameters (Object) don't match the method signature for SpreadsheetApp.Range.setNote.");
+    this.each((r, c) =>
+      this.update(r, c, (cell) => {
+        const { note: _old, ...rest } = cell;
+        return note ? { ...rest, note } : rest;
+      }),
+    );
+    return this;
+  }
+  clearNote(): FakeRange {
+    return this.setNote(null);
+  }
+
   /** `clear()` or `clear({contentsOnly, formatOnly})`: contents and formats by default. */
   clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): FakeRange {
     this.doc('clear');
@@ -172,6 +194,8 @@ export class FakeRange {
         value: contents ? EMPTY : cell.value,
         format: format ? DEFAULT_NUMBER_FORMAT : cell.format,
         bold: format ? false : cell.bold,
+        // Contents and formats are cleared; notes are not (`clearNote` removes them).
+        ...(cell.note !== undefined ? { note: cell.note } : {}),
       })),
     );
     return this;

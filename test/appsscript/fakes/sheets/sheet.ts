@@ -28,7 +28,8 @@ export class FakeSheet {
     return this.cells.get(`${row},${col}`);
   }
   putCell(row: number, col: number, cell: Cell): void {
-    if (cell.value.kind === 'empty' && cell.format === DEFAULT_NUMBER_FORMAT && !cell.bold) this.cells.delete(`${row},${col}`);
+    if (cell.value.kind === 'empty' && cell.format === DEFAULT_NUMBER_FORMAT && !cell.bold && cell.note === undefined)
+      this.cells.delete(`${row},${col}`);
     else this.cells.set(`${row},${col}`, cell);
   }
 
