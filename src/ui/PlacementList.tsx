@@ -33,7 +33,10 @@ const useStyles = makeStyles({
 export function PlacementList({ placements, renderCard, onRefreshSheet, locked, reveal }: PlacementListProps) {
   const styles = useStyles();
   const settings = usePaneEnv().settings ?? noPaneSettings;
-  const [compact, setCompact] = useState(() => settings.get(DENSITY_KEY) === 'compact');
+  const [compactChoice, setCompact] = useState(() => settings.get(DENSITY_KEY) === 'compact');
+  // The switch follows the click at once; the cards take the density after it, in a deferred render React splits into
+  // short tasks (every card renders again for its spacing, too long for the click's own task on a long list).
+  const compact = useDeferredValue(compactChoice);
   const [query, setQuery] = useState('');
   // Typing stays responsive over a long list: the filtered list renders after the keystroke, not with it.
   const shownQuery = useDeferredValue(query);
@@ -151,7 +154,7 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
             <SearchBox size="small" value={query} onChange={(_e, d) => setQuery(d.value)} placeholder="Report or sheet name" />
           </Field>
         )}
-        <Switch label="Compact list" checked={compact} onChange={(_e, d) => chooseDensity(d.checked)} />
+        <Switch label="Compact list" checked={compactChoice} onChange={(_e, d) => chooseDensity(d.checked)} />
       </div>
       {groups.length === 0 ? (
         <Text className={styles.empty} role="status">
