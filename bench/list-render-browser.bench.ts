@@ -53,12 +53,23 @@ async function seedWorkbook(platformUrl: string): Promise<string> {
   return serializeWorkbook(model.toJSON(), null);
 }
 
-/** Collects the page's long tasks (over 50 ms, as the browser reports them) from before its scripts run. */
+const CARD = 'li[id^="placement-card-"]';
+
+/**
+ * Collects the page's long tasks (over 50 ms, as the browser reports them) from before its scripts run, and the time
+ * the first card is in the page (the end of the task that rendered it), which splits the page's load from the list's.
+ */
 const OBSERVE_LONG_TASKS = `
   window.__longTasks = [];
+  window.__firstCardAt = null;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  new MutationObserver((_records, observer) => {
+    if (document.querySelector('${CARD}') === null) return;
+    window.__firstCardAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
 `;
 
 type LongTask = { start: number; duration: number };
@@ -67,8 +78,12 @@ async function longTasks(page: Page): Promise<LongTask[]> {
   return page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks.slice());
 }
 
-/** Waits for `done`, then until no long task has started for QUIET_MS; the longest task since `from` (0 when none passed 50 ms). */
-async function longestUntil(page: Page, from: number, what: string, done: () => Promise<boolean>): Promise<number> {
+/**
+ * Waits for `done`, then until no long task has started for QUIET_MS; the longest task that started at `from` or later
+ * and before `until` (0 when none passed 50 ms). The waiting asks the page with plain DOM calls only, never by role (a
+ * role query walks the whole page in a task of its own, which would be measured).
+ */
+async function longestUntil(page: Page, from: number, what: string, done: () => Promise<boolean>, until = Infinity): Promise<number> {
   const deadline = Date.now() + 60_000;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`list-render-browser: timed out waiting for ${what}`);
@@ -76,7 +91,7 @@ async function longestUntil(page: Page, from: number, what: string, done: () => 
   }
   for (;;) {
     const now = await page.evaluate(() => performance.now());
-    const tasks = (await longTasks(page)).filter((t) => t.start >= from);
+    const tasks = (await longTasks(page)).filter((t) => t.start >= from && t.start < until);
     const lastEnd = Math.max(0, ...tasks.map((t) => t.start + t.duration));
     if (now - lastEnd >= QUIET_MS) return Math.max(0, ...tasks.map((t) => t.duration));
     if (Date.now() > deadline) throw new Error(`list-render-browser: the page did not settle after ${what}`);
@@ -86,7 +101,8 @@ async function longestUntil(page: Page, from: number, what: string, done: () => 
 
 async function measure(page: Page, servers: Servers, saved: string) {
   const pane = page.getByRole('complementary', { name: 'Add-in pane' });
-  const cards = () => pane.locator('li[id^="placement-card-"]').count();
+  // The cards in sight: the search hides the cards it leaves out (they stay mounted).
+  const cards = () => page.evaluate((selector) => document.querySelectorAll(`${selector}:not([hidden])`).length, CARD);
   const now = () => page.evaluate(() => performance.now());
   await page.goto(servers.webUrl);
   await page.evaluate(([key, text]) => window.localStorage.setItem(key, text), [WORKBOOK_STORAGE_KEY, saved] as const);
@@ -98,24 +114,31 @@ async function measure(page: Page, servers: Servers, saved: string) {
     await pane.getByRole('button', { name: 'Sign out', exact: true }).waitFor({ timeout: 30_000 });
   }
   await page.reload();
-  const open = await longestUntil(page, 0, 'the list', async () => (await cards()) === COUNT);
-  const search = pane.getByRole('searchbox', { name: 'Search reports' });
+  const listed = async () => (await cards()) === COUNT;
+  await longestUntil(page, 0, 'the list', listed);
+  const firstCardAt = await page.evaluate(() => (window as unknown as { __firstCardAt: number | null }).__firstCardAt ?? 0);
+  const load = await longestUntil(page, 0, 'the list', listed, firstCardAt);
+  const open = await longestUntil(page, firstCardAt, 'the list', listed);
+  // Each control found before its action's clock starts (the action then uses the element as found).
+  const search = await pane.getByRole('searchbox', { name: 'Search reports' }).elementHandle();
   const one = COUNT / SHEETS;
   let t = await now();
   await search.fill('region 3');
   const searchMs = await longestUntil(page, t, 'the search', async () => (await cards()) === one);
   t = await now();
   await search.fill('');
-  const clearMs = await longestUntil(page, t, 'the cleared search', async () => (await cards()) === COUNT);
+  const clearMs = await longestUntil(page, t, 'the cleared search', listed);
+  const toggle = await pane.getByRole('button', { name: `Sheet0 (${one})` }).elementHandle();
   t = await now();
-  await pane.getByRole('button', { name: `Sheet0 (${one})` }).click();
+  await toggle.click();
   const collapseMs = await longestUntil(page, t, 'the collapse', async () => (await cards()) === COUNT - one);
-  const compact = pane.getByRole('switch', { name: 'Compact list' });
-  const was = await compact.isChecked();
+  const compact = await pane.getByRole('switch', { name: 'Compact list' }).elementHandle();
+  const checked = () => compact.evaluate((el) => (el as HTMLInputElement).checked);
+  const was = await checked();
   t = await now();
   await compact.click();
-  const compactMs = await longestUntil(page, t, 'the density', async () => (await compact.isChecked()) !== was);
-  return { open, search: searchMs, clear: clearMs, collapse: collapseMs, compact: compactMs };
+  const compactMs = await longestUntil(page, t, 'the density', async () => (await checked()) !== was);
+  return { load, open, search: searchMs, clear: clearMs, collapse: collapseMs, compact: compactMs };
 }
 
 export async function run(): Promise<Measurement[]> {
@@ -124,7 +147,7 @@ export async function run(): Promise<Measurement[]> {
     const saved = await seedWorkbook(servers.platformUrl);
     const { browser } = await launchBrowser();
     try {
-      const longest = { open: 0, search: 0, clear: 0, collapse: 0, compact: 0 };
+      const longest = { load: 0, open: 0, search: 0, clear: 0, collapse: 0, compact: 0 };
       for (let round = 0; round < ROUNDS; round++) {
         // A fresh context each round: its storage holds only the seeded workbook.
         const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -140,14 +163,27 @@ export async function run(): Promise<Measurement[]> {
             categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
           });
         }
+        // BENCH_PROFILE=1: a CPU profile of each round in test-results/ (DevTools' Performance panel opens it).
+        const cdp = process.env['BENCH_PROFILE'] === '1' ? await context.newCDPSession(page) : null;
+        if (cdp !== null) {
+          fs.mkdirSync(resultsDir, { recursive: true });
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
         const got = await servers.guard(measure(page, servers, saved));
         if (trace !== null) await browser.stopTracing();
+        if (cdp !== null) {
+          const { profile } = await cdp.send('Profiler.stop');
+          fs.writeFileSync(path.join(resultsDir, `list-render-browser-${round}.cpuprofile`), JSON.stringify(profile));
+        }
         for (const k of Object.keys(longest) as Array<keyof typeof longest>) longest[k] = Math.max(longest[k], got[k]);
         await context.close();
       }
       const label = `Chromium list of ${COUNT}`;
       return [
-        { name: `${label}: open the pane to ${COUNT} cards, longest task`, value: longest.open, unit: 'ms' },
+        { name: `${label}: page load to the first cards (bundle, first render), longest task`, value: longest.load, unit: 'ms' },
+        { name: `${label}: the first cards to ${COUNT} cards, longest task`, value: longest.open, unit: 'ms' },
         { name: `${label}: search keystroke to ${COUNT / SHEETS} cards, longest task`, value: longest.search, unit: 'ms' },
         { name: `${label}: clear the search back to ${COUNT} cards, longest task`, value: longest.clear, unit: 'ms' },
         { name: `${label}: collapse a group, longest task`, value: longest.collapse, unit: 'ms' },

@@ -46,6 +46,8 @@ export interface PlacementItemProps {
   onMarkSeen?: (() => void) | null;
   /** The list's compact density: the same content with less space around it. */
   compact?: boolean;
+  /** Left out by the list's search: kept mounted, out of sight and out of the accessibility tree. */
+  hidden?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -58,6 +60,8 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0,
+    // `hidden` (left out by the search) must win over the flex display.
+    '&[hidden]': { display: 'none' },
   },
   compact: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, gap: 0 },
   highlighted: {
@@ -101,6 +105,7 @@ export function PlacementItem(props: PlacementItemProps) {
       // Focusable by script only (a highlighted card, a link of the Refresh all summary), never a tab stop.
       tabIndex={-1}
       className={mergeClasses(styles.item, props.compact === true && styles.compact, highlighted && styles.highlighted)}
+      hidden={props.hidden === true}
       aria-label={p.name}
       aria-current={highlighted ? 'true' : undefined}
       data-highlighted={highlighted ? 'true' : undefined}
