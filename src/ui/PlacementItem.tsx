@@ -62,6 +62,10 @@ const useStyles = makeStyles({
     minWidth: 0,
     // `hidden` (left out by the search) must win over the flex display.
     '&[hidden]': { display: 'none' },
+    // A card out of sight is not laid out or painted (its last size holds its place): on a long list each change
+    // (a step of mounting, a search, the density) then lays out the cards in sight only.
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 96px',
   },
   compact: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, gap: 0 },
   highlighted: {

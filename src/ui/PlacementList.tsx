@@ -21,7 +21,7 @@ export interface PlacementListProps {
 }
 
 /** Cards mounted per render: a long list mounts in steps, so no single task of the page mounts all of it. */
-export const CARDS_PER_STEP = 20;
+export const CARDS_PER_STEP = 10;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
