@@ -219,7 +219,8 @@ test('a search hides the cards it leaves out and clearing it shows the same card
   const fake = signedInFake();
   fake.placements = manyPlacements(12);
   renderPane(fake);
-  await screen.findByRole('listitem', { name: 'North report 0' });
+  // The cards mount in steps: all 12 are there once the last one is.
+  await screen.findByRole('listitem', { name: 'South report 11' }, { timeout: 10_000 });
   const before = new Map(screen.getAllByRole('listitem').map((li) => [li.getAttribute('aria-label'), li]));
   expect(before.size).toBe(12);
   const search = screen.getByRole('searchbox', { name: 'Search reports' });
