@@ -114,7 +114,7 @@ export async function run(): Promise<Measurement[]> {
         await idle();
       }
     };
-    const cards = () => document.querySelectorAll('li[id^="placement-card-"]').length;
+    const cards = () => document.querySelectorAll('li[id^="placement-card-"]:not([hidden])').length;
 
     /** The longest task of one user action: the event's own task (its discrete render included) and each task it set off. */
     const action = async (what: string, fire: () => void, done: () => boolean): Promise<number> => {

@@ -36,6 +36,7 @@ export function buildMeta(model: SemanticModel): Meta {
         suggestFilterValues: true,
         isVisible: true,
         public: true,
+        ...(d.meta === undefined ? {} : { meta: d.meta }),
         ...(d.type === 'time' ? { granularities: TIME_GRANULARITIES.map((g) => ({ name: g, title: capitalize(g) })) } : {}),
       })),
       segments: [],

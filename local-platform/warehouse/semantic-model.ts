@@ -18,6 +18,8 @@ export interface ModelDimension {
   /** A UTC TIMESTAMP shown as wall-clock time in the query's timezone. */
   readonly zoned?: boolean;
   readonly description?: string;
+  /** The model's free-form `meta` object, passed through `/meta` as the engine does (model-defaults.ts reads `filter`). */
+  readonly meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface ModelMeasure {
@@ -84,7 +86,14 @@ const CUSTOMERS: ModelView = {
     { name: 'name', title: 'Name', type: 'string', sql: 'c.name' },
     { name: 'nickname', title: 'Nickname', type: 'string', sql: 'c.nickname' },
     { name: 'city', title: 'City', type: 'string', sql: 'c.city' },
-    { name: 'segment', title: 'Segment', type: 'string', sql: 'c.segment' },
+    {
+      name: 'segment',
+      title: 'Segment',
+      type: 'string',
+      sql: 'c.segment',
+      // A filter the model asks every builder report on Customers to keep (every customer has a segment, so it keeps all rows).
+      meta: { filter: { default: { operator: 'set', values: [] }, required: true } },
+    },
     { name: 'signup_date', title: 'Signup date', type: 'time', sql: 'c.signup_date' },
   ],
   measures: [

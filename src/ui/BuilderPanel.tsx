@@ -3,9 +3,10 @@
  * The zones are Rows, Columns, Measures and Filters.
  */
 import { Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Meta } from '../core/wire/schemas';
 import type { BuilderState } from '../core/builder/builder-state';
+import { modelFilterDefaults } from '../core/builder/model-defaults';
 import {
   GRANULARITIES,
   addAlternative,
@@ -102,6 +103,7 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
   const views = authorableViews(meta);
   const members = membersOfView(meta, state.view);
   const index = memberIndex(meta, state.view);
+  const requiredMembers = useMemo(() => modelFilterDefaults(meta, state.view).required, [meta, state.view]);
   const moves = useZoneMoves(state, onChange, (member) => titleOf(index, member));
 
   const placedIn = (member: string): ReadonlySet<AddTarget> => {
@@ -153,7 +155,7 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
         placeholder="Choose a view"
         options={views.map((v) => ({ value: v.name, text: viewTitle(v) }))}
         selected={state.view}
-        onSelect={(view) => onChange(withView(state, view))}
+        onSelect={(view) => onChange(withView(state, view, modelFilterDefaults(meta, view).filters))}
       />
       {state.view !== null && (
         <>
@@ -213,6 +215,7 @@ export function BuilderPanel({ meta, state, onChange: change, onLimitProblem, sq
                     }}
                     onValues={(values) => onChange(setFilterValues(state, i, values))}
                     binding={bindingOf(bindings, i, f.member, index.get(f.member)?.type ?? 'string')}
+                    required={requiredMembers.has(f.member) && state.filters.filter((x) => x.member === f.member).length === 1}
                     onRemove={() => {
                       filterFocus.after(i, 'remove');
                       onChange(removeFilter(state, i));

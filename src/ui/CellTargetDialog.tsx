@@ -1,5 +1,15 @@
 /** A dialog that puts a report at the selected cell: its own content, the cell it names, then Confirm, Use selected cell, Cancel. */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+  useRestoreFocusSource,
+} from '@fluentui/react-components';
 import { useId, type ReactNode } from 'react';
 import type { CellTarget } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
@@ -29,6 +39,8 @@ export function CellTargetDialog(props: CellTargetDialogProps) {
   const active = useActiveCell(open && !busy);
   const targetId = useId();
   const target = active.target;
+  // Closing takes the focus with the dialog: it goes back to the button that opened it (marked useRestoreFocusTarget).
+  const restoreFocus = useRestoreFocusSource();
   return (
     <Dialog
       open={open}
@@ -37,7 +49,7 @@ export function CellTargetDialog(props: CellTargetDialogProps) {
         if (!data.open) onCancel();
       }}
     >
-      <DialogSurface>
+      <DialogSurface {...restoreFocus}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent>

@@ -1,5 +1,6 @@
 /** Edits one filter: its condition and the alternatives (OR) that also let a row through, one level deep. */
 import { Button, Caption1, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useId } from 'react';
 import { valuesForOperator, type Condition, type Filter, type FilterOperator } from './builder-edits';
 import { ConditionFields } from './ConditionFields';
 import { ListActionButton } from './ListActionButton';
@@ -23,6 +24,8 @@ export interface FilterEditorProps {
   /** Moves the filter up (-1) or down (+1) in the list; undefined where it cannot move that way. */
   onMoveUp?: () => void;
   onMoveDown?: () => void;
+  /** The model requires a filter on this member and this is the only one: it cannot be removed (the card says why). */
+  required?: boolean;
   /** The filter's first value bound to a cell (the choice shows only when given: a placed report's edit). */
   binding?: Pick<BindToCellProps, 'boundCell' | 'activeCell' | 'onBind'>;
 }
@@ -55,6 +58,7 @@ export function FilterEditor(props: FilterEditorProps) {
   const { filter, title, memberType, view, alternativeMembers, onOperator, onValues, onRemove, onMoveUp, onMoveDown } = props;
   const styles = useStyles();
   const alternatives = filter.or ?? [];
+  const requiredId = useId();
   const infoOf = (member: string) => alternativeMembers.find((m) => m.name === member);
   return (
     <li className={styles.root} data-list-row>
@@ -65,9 +69,20 @@ export function FilterEditor(props: FilterEditorProps) {
         <span className={styles.buttons}>
           <ListActionButton action="up" label={`Move filter on ${title} up`} disabled={!onMoveUp} onClick={onMoveUp} />
           <ListActionButton action="down" label={`Move filter on ${title} down`} disabled={!onMoveDown} onClick={onMoveDown} />
-          <ListActionButton action="remove" label={`Remove filter on ${title}`} onClick={onRemove} />
+          <ListActionButton
+            action="remove"
+            label={`Remove filter on ${title}`}
+            disabled={props.required === true}
+            describedBy={props.required === true ? requiredId : undefined}
+            onClick={props.required === true ? undefined : onRemove}
+          />
         </span>
       </div>
+      {props.required === true && (
+        <Caption1 id={requiredId} className={styles.or}>
+          Required by the data model: a report on this view keeps a filter on {title}.
+        </Caption1>
+      )}
       <ConditionFields condition={filter} title={title} memberType={memberType} view={view} onOperator={onOperator} onValues={onValues} />
       {props.binding && <BindToCell title={title} {...props.binding} />}
       {alternatives.length > 0 && (

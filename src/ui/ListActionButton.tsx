@@ -11,9 +11,11 @@ export interface ListActionButtonProps {
   /** At a list's end: stays focusable (the focus is not lost) but does nothing. */
   disabled?: boolean;
   onClick?: () => void;
+  /** The id of a text saying why the button does nothing here (aria-describedby). */
+  describedBy?: string;
 }
 
-export function ListActionButton({ action, label, disabled = false, onClick }: ListActionButtonProps) {
+export function ListActionButton({ action, label, disabled = false, onClick, describedBy }: ListActionButtonProps) {
   return (
     <Button
       size="small"
@@ -22,6 +24,7 @@ export function ListActionButton({ action, label, disabled = false, onClick }: L
       data-list-action={action}
       onClick={onClick}
       aria-label={label}
+      aria-describedby={describedBy}
       icon={<span aria-hidden>{ICON[action]}</span>}
     />
   );

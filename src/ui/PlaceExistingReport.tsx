@@ -1,5 +1,5 @@
 /** The home screen's "Place existing report…": a report's id or link pasted, placed at the selected cell without changing it. */
-import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import type { CellTarget } from '../core/service/addin-service';
 import { formatShape } from './format-numbers';
@@ -19,6 +19,8 @@ export interface PlaceExistingReportProps {
 
 export function PlaceExistingReport({ ready }: PlaceExistingReportProps) {
   const styles = useStyles();
+  // The dialog gives the focus back to this button when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   const { service } = usePaneEnv();
   const place = usePlaceExisting();
   const [open, setOpen] = useState(false);
@@ -57,6 +59,7 @@ export function PlaceExistingReport({ ready }: PlaceExistingReportProps) {
   return (
     <div className={styles.root}>
       <Button
+        {...restoreFocus}
         disabled={!ready}
         onClick={() => {
           placementId.current = newPlacementId();

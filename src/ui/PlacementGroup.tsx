@@ -12,12 +12,15 @@ export interface PlacementGroupProps {
   /** True while a Refresh all runs: Refresh sheet waits for it. */
   locked: boolean;
   compact: boolean;
+  /** No card of the group matches the search: the group stays mounted out of sight. */
+  hidden?: boolean;
   /** The cards (list items). */
   children: ReactNode;
 }
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  // `hidden` must win over the flex display.
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0, '&[hidden]': { display: 'none' } },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, minWidth: 0 },
   toggle: { justifyContent: 'flex-start', minWidth: 0, overflowWrap: 'anywhere', textAlign: 'start' },
@@ -26,12 +29,13 @@ const useStyles = makeStyles({
   compactList: { gap: tokens.spacingVerticalXXS },
 });
 
-export function PlacementGroup({ title, count, expanded, onToggle, onRefreshSheet, locked, compact, children }: PlacementGroupProps) {
+export function PlacementGroup(props: PlacementGroupProps) {
+  const { title, count, expanded, onToggle, onRefreshSheet, locked, compact, hidden = false, children } = props;
   const styles = useStyles();
   const headingId = useId();
   const listId = useId();
   return (
-    <div className={styles.root} role="group" aria-labelledby={headingId}>
+    <div className={styles.root} role="group" aria-labelledby={headingId} hidden={hidden}>
       <div className={styles.header}>
         <h3 className={styles.heading} id={headingId}>
           <Button

@@ -1,6 +1,6 @@
 /** One placed report in the list: name, range, size, freshness, status, hand edits, what changed, and its action buttons. */
 import { UnattendedFailureNote } from './UnattendedFailureNote';
-import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Text, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
 import { capNoteOf, type CardOutcome } from './card-outcome';
@@ -47,6 +47,8 @@ export interface PlacementItemProps {
   onMarkSeen?: (() => void) | null;
   /** The list's compact density: the same content with less space around it. */
   compact?: boolean;
+  /** Left out by the list's search: kept mounted, out of sight and out of the accessibility tree. */
+  hidden?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -59,6 +61,12 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0,
+    // `hidden` (left out by the search) must win over the flex display.
+    '&[hidden]': { display: 'none' },
+    // A card out of sight is not laid out or painted (its last size holds its place): on a long list each change
+    // (a step of mounting, a search, the density) then lays out the cards in sight only.
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 96px',
   },
   compact: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, gap: 0 },
   highlighted: {
@@ -77,6 +85,8 @@ export function PlacementItem(props: PlacementItemProps) {
   // An undo runs on the card's cells: nothing else writes them until it ends.
   const busy = refreshing || outcome?.kind === 'undoing';
   const styles = useStyles();
+  // The Move and Place again dialogs give the focus back here when they close.
+  const restoreFocus = useRestoreFocusTarget();
   const orphaned = p.rangeLabel === null;
   const readOnly = p.canEdit === false;
   const readOnlyId = useId();
@@ -102,6 +112,7 @@ export function PlacementItem(props: PlacementItemProps) {
       // Focusable by script only (a highlighted card, a link of the Refresh all summary), never a tab stop.
       tabIndex={-1}
       className={mergeClasses(styles.item, props.compact === true && styles.compact, highlighted && styles.highlighted)}
+      hidden={props.hidden === true}
       aria-label={p.name}
       aria-current={highlighted ? 'true' : undefined}
       data-highlighted={highlighted ? 'true' : undefined}
@@ -172,12 +183,18 @@ export function PlacementItem(props: PlacementItemProps) {
           Remove
         </Button>
         {props.onMove && (
-          <Button size="small" onClick={props.onMove} disabled={locked || refreshing || orphaned} aria-label={`Move ${p.name}`}>
+          <Button
+            size="small"
+            onClick={props.onMove}
+            disabled={locked || refreshing || orphaned}
+            aria-label={`Move ${p.name}`}
+            {...restoreFocus}
+          >
             Move
           </Button>
         )}
         {props.onPlaceAgain && (
-          <Button size="small" onClick={props.onPlaceAgain} disabled={locked} aria-label={`Place ${p.name} again`}>
+          <Button size="small" onClick={props.onPlaceAgain} disabled={locked} aria-label={`Place ${p.name} again`} {...restoreFocus}>
             Place again…
           </Button>
         )}

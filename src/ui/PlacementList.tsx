@@ -10,8 +10,8 @@ import { PlacementGroup } from './PlacementGroup';
 
 export interface PlacementListProps {
   placements: readonly PlacementView[];
-  /** Renders one card (a list item); `compact` is the chosen density. */
-  renderCard: (placement: PlacementView, compact: boolean) => ReactNode;
+  /** Renders one card (a list item); `compact` is the chosen density; `hidden` keeps it mounted out of sight (search). */
+  renderCard: (placement: PlacementView, compact: boolean, hidden: boolean) => ReactNode;
   /** Runs Refresh all over a sheet's placements. */
   onRefreshSheet: (placementIds: string[]) => void;
   /** True while a Refresh all runs. */
@@ -21,7 +21,7 @@ export interface PlacementListProps {
 }
 
 /** Cards mounted per render: a long list mounts in steps, so no single task of the page mounts all of it. */
-export const CARDS_PER_STEP = 20;
+export const CARDS_PER_STEP = 10;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -33,33 +33,35 @@ const useStyles = makeStyles({
 export function PlacementList({ placements, renderCard, onRefreshSheet, locked, reveal }: PlacementListProps) {
   const styles = useStyles();
   const settings = usePaneEnv().settings ?? noPaneSettings;
-  const [compact, setCompact] = useState(() => settings.get(DENSITY_KEY) === 'compact');
+  const [compactChoice, setCompact] = useState(() => settings.get(DENSITY_KEY) === 'compact');
+  // The switch follows the click at once; the cards take the density after it, in a deferred render React splits into
+  // short tasks (every card renders again for its spacing, too long for the click's own task on a long list).
+  const compact = useDeferredValue(compactChoice);
   const [query, setQuery] = useState('');
   // Typing stays responsive over a long list: the filtered list renders after the keystroke, not with it.
   const shownQuery = useDeferredValue(query);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const searchable = placements.length > SEARCH_THRESHOLD;
   const effectiveQuery = searchable ? shownQuery : '';
-  const groups = useMemo(() => groupPlacements(searchPlacements(placements, effectiveQuery)), [placements, effectiveQuery]);
-  // Refresh sheet refreshes the whole sheet, whatever the search shows of it.
-  const sheetIds = useMemo(
-    () => new Map(groupPlacements(placements).map((g) => [g.key, refreshableIds(g.placements)] as const)),
-    [placements],
+  // Every group and card stays mounted through a search: a card the search leaves out is hidden, not unmounted, so a
+  // keystroke or clearing the search changes attributes only (unmounting or mounting a long list is one long task).
+  const groups = useMemo(() => groupPlacements(placements), [placements]);
+  const matches = useMemo(
+    () => (effectiveQuery.trim() === '' ? null : new Set(searchPlacements(placements, effectiveQuery).map((p) => p.placementId))),
+    [placements, effectiveQuery],
   );
+  const shown = (p: PlacementView) => matches === null || matches.has(p.placementId);
+  // Refresh sheet refreshes the whole sheet, whatever the search shows of it.
+  const sheetIds = useMemo(() => new Map(groups.map((g) => [g.key, refreshableIds(g.placements)] as const)), [groups]);
 
-  // How many of the shown cards are mounted yet (counted through the expanded groups in order): one step when the list
-  // opens or the search changes, then a step more per render (each a transition: interruptible, input goes first) until
-  // every card is there. A reload of the list keeps what is mounted.
-  const [mounted, setMounted] = useState({ query: effectiveQuery, count: CARDS_PER_STEP });
-  let mountedCount = mounted.count;
-  if (mounted.query !== effectiveQuery) {
-    mountedCount = CARDS_PER_STEP;
-    setMounted({ query: effectiveQuery, count: CARDS_PER_STEP });
-  }
+  // How many cards are mounted yet (counted through the expanded groups in order, shown or not): one step when the list
+  // opens, then a step more per render (each a transition: interruptible, input goes first) until every card is there.
+  // A reload of the list keeps what is mounted.
+  const [mountedCount, setMounted] = useState(CARDS_PER_STEP);
   const visibleCount = groups.reduce((n, g) => n + (collapsed.has(g.key) ? 0 : g.placements.length), 0);
   useEffect(() => {
     if (mountedCount >= visibleCount) return;
-    startTransition(() => setMounted((m) => ({ ...m, count: m.count + CARDS_PER_STEP })));
+    startTransition(() => setMounted((count) => count + CARDS_PER_STEP));
   }, [mountedCount, visibleCount]);
 
   const toggle = useCallback(
@@ -106,18 +108,23 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
   // once, and the filtered cards after it (a deferred, interruptible render), so a long list never blocks typing.
   // A card's element is kept while its placement, the card renderer and the density are the same: React then skips that
   // card when the list renders again (a step of mounting, a collapse, a search), so only new cards cost a render.
-  const cardCache = useRef<{ renderCard: PlacementListProps['renderCard']; compact: boolean; cards: WeakMap<PlacementView, ReactNode> }>({
-    renderCard,
-    compact,
-    cards: new WeakMap(),
-  });
+  const cardCache = useRef<{
+    renderCard: PlacementListProps['renderCard'];
+    compact: boolean;
+    cards: WeakMap<PlacementView, { hidden: boolean; node: ReactNode }>;
+  }>({ renderCard, compact, cards: new WeakMap() });
   if (cardCache.current.renderCard !== renderCard || cardCache.current.compact !== compact)
     cardCache.current = { renderCard, compact, cards: new WeakMap() };
   const cardOf = (p: PlacementView): ReactNode => {
     const { cards } = cardCache.current;
-    if (!cards.has(p)) cards.set(p, renderCard(p, compact));
-    return cards.get(p);
+    const hidden = !shown(p);
+    const kept = cards.get(p);
+    if (kept !== undefined && kept.hidden === hidden) return kept.node;
+    const node = renderCard(p, compact, hidden);
+    cards.set(p, { hidden, node });
+    return node;
   };
+  const matchCount = matches === null ? placements.length : matches.size;
 
   const body = useMemo(() => {
     let room = mountedCount;
@@ -126,11 +133,13 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
       const expanded = !collapsed.has(g.key);
       const cards = expanded ? g.placements.slice(0, Math.max(0, room)) : [];
       if (expanded) room -= cards.length;
+      const count = matches === null ? g.placements.length : g.placements.filter(shown).length;
       return (
         <PlacementGroup
           key={g.key}
           title={g.title}
-          count={g.placements.length}
+          count={count}
+          hidden={count === 0}
           expanded={expanded}
           onToggle={() => toggle(g.key)}
           onRefreshSheet={g.orphaned || ids.length === 0 ? undefined : () => onRefreshSheet(ids)}
@@ -141,7 +150,7 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
         </PlacementGroup>
       );
     });
-  }, [groups, sheetIds, collapsed, toggle, onRefreshSheet, locked, compact, renderCard, mountedCount]);
+  }, [groups, matches, sheetIds, collapsed, toggle, onRefreshSheet, locked, compact, renderCard, mountedCount]);
 
   return (
     <div className={styles.root}>
@@ -151,15 +160,14 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
             <SearchBox size="small" value={query} onChange={(_e, d) => setQuery(d.value)} placeholder="Report or sheet name" />
           </Field>
         )}
-        <Switch label="Compact list" checked={compact} onChange={(_e, d) => chooseDensity(d.checked)} />
+        <Switch label="Compact list" checked={compactChoice} onChange={(_e, d) => chooseDensity(d.checked)} />
       </div>
-      {groups.length === 0 ? (
+      {matchCount === 0 && (
         <Text className={styles.empty} role="status">
           No reports match “{shownQuery.trim()}”.
         </Text>
-      ) : (
-        body
       )}
+      {body}
     </div>
   );
 }

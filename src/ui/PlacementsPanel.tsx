@@ -276,7 +276,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
           locked={locked}
           onRefreshSheet={(ids) => refreshAll(ids)}
           reveal={reveal}
-          renderCard={(p, compact) => {
+          renderCard={(p, compact, hidden) => {
             const running = singles[p.placementId] !== undefined;
             const job: JobItemState | undefined = running
               ? { state: 'running' }
@@ -286,6 +286,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
                 key={p.placementId}
                 placement={p}
                 compact={compact}
+                hidden={hidden}
                 badge={placementBadge(p, job, nowMs)}
                 nowMs={nowMs}
                 refreshing={running}

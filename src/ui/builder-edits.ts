@@ -32,10 +32,10 @@ function dropDangling(state: BuilderState): BuilderState {
   return { ...state, order: state.order.filter((o) => placed.has(o.member)), timeGranularity };
 }
 
-/** A new view starts from empty zones (members belong to one view). */
-export function withView(state: BuilderState, view: string): BuilderState {
+/** A new view starts from empty zones (members belong to one view) and the filters its model asks for (`defaults`). */
+export function withView(state: BuilderState, view: string, defaults: readonly Filter[] = []): BuilderState {
   if (state.view === view) return state;
-  return { ...state, view, measures: [], rows: [], columns: [], filters: [], timeGranularity: {}, order: [] };
+  return { ...state, view, measures: [], rows: [], columns: [], filters: [...defaults], timeGranularity: {}, order: [] };
 }
 
 /** Adds a member to a zone; a dimension lives in rows or columns, not both. Time dimensions get a default granularity. */

@@ -2,6 +2,7 @@
 import type { PreviewPage } from './pane';
 import { assertPaneReadable } from './pane';
 import { assert, assertEqual, waitFor } from './wait-for';
+import { walkCellTargetDialogs } from './cell-target-dialog-walk';
 
 export interface DialogWalkHost {
   /** Selects the target cell in the host's sheet (the pane must then say "Insert at <label>"). */
@@ -10,12 +11,14 @@ export interface DialogWalkHost {
   targetLabel: string;
   /** Types a value into a cell the report will cover, so the insert asks before overwriting it. */
   typeInTheWay(): Promise<void>;
+  /** Also walks the cell-target dialogs (Move, Place again, Place existing report) by keyboard before Remove. */
+  cellTargetDialogs?: boolean;
 }
 
 /**
  * Places a report over a typed cell: the overwrite question, declined (Cancel) and then accepted (Overwrite, which
- * closes the editor); then Edit, a change, Back to reports, Discard (which closes the editor too); then Remove with its
- * cells cleared. After every answer the pane's buttons are found by role and nothing above the pane is aria-hidden.
+ * closes the editor); then Edit, a change, Back to reports, Discard (which closes the editor too); where the host asks,
+ * Move, Place again and Place existing report by keyboard, each cancelled; then Remove with its cells cleared. After every answer the pane's buttons are found by role and nothing above the pane is aria-hidden.
  */
 export async function walkDialogs(ui: PreviewPage, host: DialogWalkHost, report: { name: string; sql: string }): Promise<void> {
   await host.typeInTheWay();
@@ -42,6 +45,7 @@ export async function walkDialogs(ui: PreviewPage, host: DialogWalkHost, report:
   await ui.reportName().fill(`${report.name} (changed)`);
   await ui.backToReports();
   assertEqual(await card.count(), 1, 'Discard changed the report');
+  if (host.cellTargetDialogs === true) await walkCellTargetDialogs(ui, report.name);
 
   await ui.button(`Remove ${report.name}`).click();
   const remove = ui.page.getByRole('alertdialog', { name: `Remove ${report.name}?` });

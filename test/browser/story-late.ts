@@ -338,7 +338,7 @@ export function lateScenarios(story: Story): Scenario[] {
       },
     },
     {
-      name: '15 on a sheet of its own, the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
+      name: '15 on a sheet of its own, the dialogs (Overwrite cancelled and accepted, Discard, Move, Place again, Place existing, Remove) each leave the pane readable by role',
       run: async () => {
         // The large workbook of scenario 14 is saved first, so the new sheet is not added while that save runs.
         await wb.saveNow();
@@ -349,6 +349,7 @@ export function lateScenarios(story: Story): Scenario[] {
             selectTarget: () => ui.clickCell(sheet, 'B2'),
             targetLabel: `${sheet}!B2`,
             typeInTheWay: () => ui.typeIntoCell(sheet, 'B3', 'in the way'),
+            cellTargetDialogs: true,
           },
           { name: 'Dialog walk', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' },
         );

@@ -215,6 +215,28 @@ test('a search box appears past 10 placements and filters by report name and by 
   expect(screen.getAllByRole('listitem')).toHaveLength(12);
 });
 
+test('a search hides the cards it leaves out and clearing it shows the same cards again, none mounted anew', async () => {
+  const fake = signedInFake();
+  fake.placements = manyPlacements(12);
+  renderPane(fake);
+  // The cards mount in steps: all 12 are there once the last one is.
+  await screen.findByRole('listitem', { name: 'South report 11' }, { timeout: 10_000 });
+  const before = new Map(screen.getAllByRole('listitem').map((li) => [li.getAttribute('aria-label'), li]));
+  expect(before.size).toBe(12);
+  const search = screen.getByRole('searchbox', { name: 'Search reports' });
+  await change(search, 'south report 1');
+  expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['South report 1', 'South report 11']);
+  // The North group and the cards left out are out of sight (and of the accessibility tree), still in the page.
+  const north = before.get('North report 0');
+  expect(north?.isConnected).toBe(true);
+  expect(north?.hidden).toBe(true);
+  expect(screen.queryByRole('group', { name: /^North/ })).toBeNull();
+  await change(search, '');
+  const after = screen.getAllByRole('listitem');
+  expect(after).toHaveLength(12);
+  for (const li of after) expect(before.get(li.getAttribute('aria-label'))).toBe(li);
+});
+
 test('the compact density is remembered in the pane settings and applied when the pane opens again', async () => {
   const kept = new Map<string, string>();
   const settings: PaneSettings = { get: (k) => kept.get(k) ?? null, set: (k, v) => void kept.set(k, v) };

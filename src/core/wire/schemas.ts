@@ -262,6 +262,8 @@ export const metaDimensionSchema = z.object({
   primaryKey: z.boolean().optional(),
   suggestFilterValues: z.boolean().optional(),
   granularities: z.array(z.object({ name: z.string(), title: z.string().optional() })).optional(),
+  /** The model's free-form `meta` object, passed through by the engine; read by model-defaults.ts (unknown keys ignored). */
+  meta: z.record(z.string(), z.unknown()).optional().catch(undefined),
 });
 export const metaCubeSchema = z.object({
   name: z.string(),

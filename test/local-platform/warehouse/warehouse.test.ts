@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { metaSchema } from '../../../src/core/wire/schemas';
+import { modelFilterDefaults } from '../../../src/core/builder/model-defaults';
 import { CITIES, GENERATOR_VERSION, STATUSES } from '../../../local-platform/warehouse/generate-data';
 import { createWarehouse } from '../../../local-platform/warehouse/warehouse';
 
@@ -156,6 +157,13 @@ describe('metadata', () => {
         expect.arrayContaining(['customers.id', 'customers.name', 'customers.city', 'customers.signup_date', 'customers.segment']),
       );
       expect(customers.measures.map((m) => m.name)).toEqual(expect.arrayContaining(['customers.count', 'customers.lifetime_value']));
+      // The model's `meta` passes through as the engine passes it: Segment asks builder reports to keep a filter.
+      const segment = customers.dimensions.find((d) => d.name === 'customers.segment');
+      expect(segment?.meta).toEqual({ filter: { default: { operator: 'set', values: [] }, required: true } });
+      expect(modelFilterDefaults(meta, 'customers')).toEqual({
+        filters: [{ member: 'customers.segment', operator: 'set', values: [] }],
+        required: new Set(['customers.segment']),
+      });
       // A copy each time: callers cannot change the model.
       wh.meta().cubes.pop();
       expect(wh.meta().cubes).toHaveLength(2);
