@@ -85,26 +85,26 @@ function put(g: Grid, r: number, c: number, cell: TypedCell): void {
 }
 
 /**
- * One measure: its title heads no column. With Rows members its header row is dropped (the Columns members' rows are
- * the header) and the title goes in the corner's free cell, the top-left one, when there is one (two or more Rows and
- * Columns members each); without Rows members there is no corner, so the title keeps its row, once, over the first
- * data column. Axis and position do not apply.
+ * One measure: its title heads no column. With two or more Rows and Columns members each, the corner has a free cell
+ * (top-left) for it and its own header row is dropped (the Columns members' rows are the header); otherwise the title
+ * keeps its row, written once in the top-left cell, so the sheet always says what the numbers are. Axis and position
+ * do not apply.
  */
 function singleMeasure(m: Matrix, s: CrossTabShape): Matrix {
   const g = grid(m);
   const title = { value: m.values[0]?.[s.r] ?? null, format: m.formats[0]?.[s.r] ?? null };
-  if (s.r === 0) {
-    g.values[0]?.fill(null, s.r);
-    g.formats[0]?.fill(null, s.r);
+  if (s.k >= 2 && s.r >= 2) {
+    g.values.shift();
+    g.formats.shift();
+    g.bold.shift();
     put(g, 0, 0, title);
-    boldRow(g, 0);
-    return finish(m, m.rows, m.cols, m.headerRows, g);
+    return finish(m, m.rows - 1, m.cols, m.headerRows - 1, g);
   }
-  g.values.shift();
-  g.formats.shift();
-  g.bold.shift();
-  if (s.k >= 2 && s.r >= 2) put(g, 0, 0, title);
-  return finish(m, m.rows - 1, m.cols, m.headerRows - 1, g);
+  g.values[0]?.fill(null, s.r);
+  g.formats[0]?.fill(null, s.r);
+  put(g, 0, 0, title);
+  boldRow(g, 0);
+  return finish(m, m.rows, m.cols, m.headerRows, g);
 }
 
 /**

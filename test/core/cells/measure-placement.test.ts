@@ -109,16 +109,16 @@ describe('measure placement', () => {
     expect(boldMap(m.bold)).toEqual(['BBBBBBB', 'BBBBBBB', '.....BB', '.....BB', 'BBBBBBB']);
   });
 
-  it('gives a single measure no header row of its own (no free corner cell here), whatever its axis or position', () => {
+  it('names a single measure once, in the corner, whatever its axis or position', () => {
     const one = { rows: ['region'], columns: ['year'], measures: ['amount'] };
     const m = buildPivotMatrix(result, one, { titles: { amount: 'Amount' } });
-    expect(m.headerRows).toBe(1);
     expect(m.values).toEqual([
+      ['Amount', null, null],
       ['region', 2023, 2024],
       ['EU', 1.5, 2.5],
       ['US', null, 4],
     ]);
-    expect(m.values.flat().filter((v) => v === 'Amount')).toHaveLength(0);
+    expect(m.values.flat().filter((v) => v === 'Amount')).toHaveLength(1);
     for (const axis of ['columns', 'rows']) {
       for (const position of ['before', 'after']) {
         expect(

@@ -38,7 +38,7 @@ describe('buildPivotMatrix', () => {
   ];
   const base = { rows: ['region'], columns: ['year', 'quarter'], measures: ['sales'] };
 
-  it('stacks several column members and labels the corner (one measure: no measure level)', () => {
+  it('stacks several column members under the measure level and labels the corner', () => {
     const m = buildPivotMatrix(
       {
         columns: cols,
@@ -50,14 +50,15 @@ describe('buildPivotMatrix', () => {
       },
       base,
     );
-    expect(m.headerRows).toBe(2);
+    expect(m.headerRows).toBe(3);
     expect(m.values).toEqual([
+      ['sales', null, null, null],
       ['year', 9, 10, 10],
       ['region', 'Q1', 'Q1', 'Q2'],
       ['EU', 2, null, 1],
       ['US', null, 3, null],
     ]);
-    expect(m.formats[1]).toEqual([null, TEXT_FORMAT, TEXT_FORMAT, TEXT_FORMAT]);
+    expect(m.formats[2]).toEqual([null, TEXT_FORMAT, TEXT_FORMAT, TEXT_FORMAT]);
   });
 
   it('stacks several column members under the measure level when there are several measures', () => {
@@ -81,7 +82,7 @@ describe('buildPivotMatrix', () => {
     ]);
   });
 
-  it("puts a single measure's name in the corner's free cell, above the Rows members' titles", () => {
+  it("puts a single measure's name in the corner's free cell and drops its row when the corner has one", () => {
     const m = buildPivotMatrix(
       {
         columns: [...cols, { name: 'country', column_type: 'String' }],
@@ -121,8 +122,8 @@ describe('buildPivotMatrix', () => {
       },
       { rows: ['k'], columns: ['c'], measures: ['v'] },
     );
-    expect(m.values[0]).toEqual(['k', -1, 9, 10, '100000000000000000000', null]);
-    expect(m.values.slice(1).map((r) => r[0])).toEqual(['B', 'a', 'b', 'é', null]);
+    expect(m.values[1]).toEqual(['k', -1, 9, 10, '100000000000000000000', null]);
+    expect(m.values.slice(2).map((r) => r[0])).toEqual(['B', 'a', 'b', 'é', null]);
   });
 
   it('keeps member tuples apart even when their values run together ("xs" + "y" and "x" + "sy")', () => {
@@ -143,7 +144,7 @@ describe('buildPivotMatrix', () => {
       },
       { rows: ['a', 'b'], columns: ['c'], measures: ['v'] },
     );
-    expect(m.values.slice(1)).toEqual([
+    expect(m.values.slice(2)).toEqual([
       ['x', 'sy', 4, 2, 3],
       ['xs', 'y', null, 1, null],
     ]);
@@ -191,6 +192,7 @@ describe('buildPivotMatrix', () => {
       { rows: ['status'], columns: ['orders.month'], measures: ['orders.count'] },
     );
     expect(m.values).toEqual([
+      ['count', null],
       ['orders.status', 1],
       ['a', 5],
     ]);
@@ -266,8 +268,8 @@ describe('buildPivotMatrix', () => {
         const names = columns.map((c) => c.name);
         const pivot = { rows: names.slice(0, r), columns: names.slice(r, r + k), measures: names.slice(r + k) };
         const out = buildPivotMatrix({ columns, rows: data }, pivot);
-        // One measure with Rows members has no measure row: the Columns members' rows are the header.
-        const H = m === 1 && r > 0 ? k : k + 1;
+        // One measure with a free corner cell (2+ Rows and Columns members) has no row of its own.
+        const H = m === 1 && r >= 2 && k >= 2 ? k : k + 1;
         expect(out.headerRows).toBe(H);
         expect(out.values).toHaveLength(out.rows);
         let placed = 0;
@@ -279,7 +281,7 @@ describe('buildPivotMatrix', () => {
               const line = out.values[i] ?? [];
               if (!typed.slice(0, r).every((v, j) => line[j] === v)) continue;
               for (let c = r; c < out.cols; c++) {
-                // One measure heads no column; several head their own columns.
+                // One measure is named once, in the corner; several head their own columns.
                 if (m > 1 && out.values[0]?.[c] !== `m${mi}`) continue;
                 if (!typed.slice(r, r + k).every((v, level) => out.values[H - k + level]?.[c] === v)) continue;
                 hits.push([i, c]);

@@ -73,21 +73,20 @@ describe('buildPivotMatrix with totals', () => {
 
   it('adds a Total column per measure and a Total row, from the totals queries', () => {
     const m = buildPivotMatrix(result, pivot, {}, totals);
-    // One measure: no row of its name above the columns; the totals line up under the Columns members' header.
-    expect(m.headerRows).toBe(1);
     expect(m.values).toEqual([
+      ['customers', null, null, null],
       ['region', 2023, 2024, TOTAL_LABEL],
       ['EU', 2, 3, 4],
       ['US', null, 4, 4],
       [TOTAL_LABEL, 2, 6, 6],
     ]);
-    expect(m.bold?.map((row) => row.map((b) => (b ? 'B' : '.')).join(''))).toEqual(['BBBB', '...B', '...B', 'BBBB']);
+    expect(m.bold?.map((row) => row.map((b) => (b ? 'B' : '.')).join(''))).toEqual(['BBBB', 'BBBB', '...B', '...B', 'BBBB']);
   });
 
   it('adds only the Total row without row totals', () => {
     const m = buildPivotMatrix(result, pivot, {}, { grand: totals.grand, byColumns: totals.byColumns });
     expect(m.cols).toBe(3);
-    expect(m.values[3]).toEqual([TOTAL_LABEL, 2, 6]);
+    expect(m.values[4]).toEqual([TOTAL_LABEL, 2, 6]);
   });
 
   it('gives each measure its own Total column after its block', () => {
@@ -123,6 +122,6 @@ describe('buildPivotMatrix with totals', () => {
   it('keeps the pivot as it was without totals', () => {
     const m = buildPivotMatrix(result, pivot);
     expect(m.bold).toBeUndefined();
-    expect(m.rows).toBe(3);
+    expect(m.rows).toBe(4);
   });
 });

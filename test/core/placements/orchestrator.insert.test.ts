@@ -135,9 +135,9 @@ describe('Orchestrator.insert', () => {
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     const out = await r.orch.insert({ ...draft(sql), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
     expect(r.reports.calls[0]).toMatchObject({ body: { pivotItems } });
-    expect((await loadRegistry(r.host.documentStore))[0]).toMatchObject({ layout: 'pivot', areaRows: 3, headerRows: 1 });
+    expect((await loadRegistry(r.host.documentStore))[0]).toMatchObject({ layout: 'pivot', areaRows: 4, headerRows: 2 });
     expect(out.cols).toBe(3); // region + one column per year
-    expect(out).toMatchObject({ areaRows: 3, headerRows: 1 }); // years (one measure has no title row), then one row per region
+    expect(out).toMatchObject({ areaRows: 4, headerRows: 2 }); // measure titles, years, then one row per region
     // Refresh reads pivotItems back from connect-workbook and keeps the pivot.
     expect((await r.orch.refresh(out.placementId)).cols).toBe(3);
   });
@@ -241,10 +241,10 @@ describe('header titles', () => {
     r.queries.set(SALES, salesTable);
     const pivotItems = { rows: ['region'], columns: ['year'], measures: ['sales'], filters: [] };
     await r.orch.insert({ ...draft(SALES), pivotItems }, { sheetId: r.sheet, row: 0, col: 0 });
-    // A single measure has no title row (and no free corner cell with one Rows and one Columns member).
+    // A single measure is named once, in the corner.
     expect(r.model.getValues(r.sheet, { row: 0, col: 0, rows: 2, cols: 3 })).toEqual([
+      ['Sales', null, null],
       ['Region', 2024, 2025],
-      ['EU', 1.5, null],
     ]);
   });
 });
