@@ -47,6 +47,8 @@ export interface CacheLike {
   get(key: string): string | null;
   put(key: string, value: string, expirationInSeconds?: number): void;
   remove(key: string): void;
+  /** The values found of `keys`, in one call (a key not found is absent). */
+  getAll(keys: string[]): Record<string, string>;
 }
 
 export interface CacheServiceLike {

@@ -44,6 +44,11 @@ export class CacheTextStore {
     return this.cache.get(key) !== null;
   }
 
+  /** Which of `keys` have a text there (their heads, in one `getAll`). */
+  present(keys: readonly string[]): Set<string> {
+    return new Set(Object.keys(this.cache.getAll([...keys])));
+  }
+
   set(key: string, text: string): void {
     if (text.length < PART_CHARS) {
       this.cache.put(key, `=${text}`, this.ttlSeconds);

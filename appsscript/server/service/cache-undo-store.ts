@@ -62,6 +62,12 @@ export class CacheUndoStore implements UndoEntries<UndoState> {
     return this.texts.has(this.key(placementId));
   }
 
+  /** One `getAll` of the entries' heads: the list asks for every placement at once. */
+  kept(placementIds: readonly string[]): Set<string> {
+    const found = this.texts.present(placementIds.map((id) => this.key(id)));
+    return new Set(placementIds.filter((id) => found.has(this.key(id))));
+  }
+
   drop(placementId: string): void {
     this.texts.remove(this.key(placementId));
   }

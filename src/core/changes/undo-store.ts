@@ -30,6 +30,8 @@ export interface UndoEntries<R> {
   get(placementId: string): UndoEntry<R> | null;
   /** Whether an entry looks kept, without reading it whole (a cache-backed one may still be unreadable on `get`). */
   has(placementId: string): boolean;
+  /** Which of `placementIds` have an entry that looks kept, in one read where the store allows it (see `has`). */
+  kept?(placementIds: readonly string[]): Set<string>;
   drop(placementId: string): void;
 }
 

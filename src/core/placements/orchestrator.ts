@@ -227,6 +227,11 @@ export class Orchestrator {
     return this.undoing.state(placementId);
   }
 
+  /** Whether each placement's last refresh can be undone now, read at once (the list). */
+  undoStates(placementIds: readonly string[]): Map<string, UndoAvailability> {
+    return this.undoing.states(placementIds);
+  }
+
   /** The hand edits of `placementIds` (every placement when omitted): see checkHandEdits. */
   async handEdits(placementIds?: readonly string[]): Promise<Map<string, HandEdits>> {
     const scope = new JobScope();

@@ -78,7 +78,17 @@ export class UndoKeeper {
   }
 
   state(placementId: string): UndoAvailability {
-    if (this.store?.has(placementId)) return { available: true };
+    return this.stateOf(placementId, this.store?.has(placementId) === true);
+  }
+
+  /** The state of each of `placementIds`, the store asked once for them all where it can be (a cache-backed one). */
+  states(placementIds: readonly string[]): Map<string, UndoAvailability> {
+    const kept = this.store?.kept?.(placementIds);
+    return new Map(placementIds.map((id) => [id, this.stateOf(id, kept ? kept.has(id) : this.store?.has(id) === true)]));
+  }
+
+  private stateOf(placementId: string, kept: boolean): UndoAvailability {
+    if (kept) return { available: true };
     const reason = this.reasons.get(placementId);
     return reason === undefined ? { available: false } : { available: false, reason };
   }

@@ -7,7 +7,7 @@ import { parameterViewsOf, withParameterViews } from './parameter-views';
 import { damagedView, placementView, type LastKnownReport } from './placement-view';
 
 export interface PlacementListParts {
-  orchestrator: Pick<Orchestrator, 'listing' | 'parameterStatuses' | 'undoState'>;
+  orchestrator: Pick<Orchestrator, 'listing' | 'parameterStatuses' | 'undoStates'>;
   cells: Pick<CellChangesMemory, 'handEditsOf' | 'changesOf'>;
   lastKnown: ReadonlyMap<string, LastKnownReport>;
   isBusy: (placementId: string) => boolean;
@@ -20,6 +20,7 @@ export async function placementList(parts: PlacementListParts): Promise<Placemen
   const scope = new JobScope();
   const { placements, damaged } = await parts.orchestrator.listing(scope);
   const params = await parts.orchestrator.parameterStatuses(scope);
+  const undo = parts.orchestrator.undoStates(placements.map((l) => l.record.placementId));
   return [
     ...placements.map((l) => {
       const id = l.record.placementId;
@@ -28,7 +29,7 @@ export async function placementList(parts: PlacementListParts): Promise<Placemen
         ...withParameterViews(view, parameterViewsOf(l.record, params)),
         handEdits: parts.cells.handEditsOf(id),
         lastChanges: parts.cells.changesOf(id),
-        undo: parts.orchestrator.undoState(id),
+        undo: undo.get(id) ?? { available: false },
       };
     }),
     ...damaged.map(damagedView),

@@ -21,6 +21,11 @@ class TextUndoStore implements UndoEntries<UndoState> {
   has(placementId: string): boolean {
     return this.texts.has(placementId);
   }
+  kept(placementIds: readonly string[]): Set<string> {
+    this.keptCalls += 1;
+    return new Set(placementIds.filter((id) => this.texts.has(id)));
+  }
+  keptCalls = 0;
   drop(placementId: string): void {
     this.texts.delete(placementId);
   }
@@ -55,6 +60,16 @@ describe('undo entries kept as text', () => {
     expect(cells(r.model)).toEqual(r.before);
     expect(await loadRegistry(r.host.documentStore)).toEqual([r.recordBefore]);
     expect(store.texts.has(r.id)).toBe(false);
+  });
+
+  it('the list asks the store once for every placement, and each state matches the single read', async () => {
+    const store = new TextUndoStore();
+    const r = await refreshedOver(store);
+    const states = r.orch.undoStates([r.id, 'other']);
+    expect(store.keptCalls).toBe(1);
+    expect(states.get(r.id)).toEqual(r.orch.undoState(r.id));
+    expect(states.get(r.id)).toEqual({ available: true });
+    expect(states.get('other')).toEqual({ available: false });
   });
 
   it('an entry gone from the store gives the store’s reason', async () => {

@@ -106,6 +106,7 @@ test('a cache that refuses the entry costs the undo, not the refresh: the reason
       throw new Error('Service invoked too many times');
     },
     remove: () => undefined,
+    getAll: () => ({}),
   };
   const kept = new CacheUndoStore(refusing, 'book-1').keep(entry('p1', 2, 2));
   expect(kept).toEqual({
@@ -113,6 +114,16 @@ test('a cache that refuses the entry costs the undo, not the refresh: the reason
     reason: 'notKept',
     detail: "Google Sheets' cache did not take what the refresh replaced (Service invoked too many times).",
   });
+});
+
+test('which placements have an entry is one getAll of their heads, for the list', () => {
+  const store = new CacheUndoStore(env.caches.user, 'book-1');
+  store.keep(entry('p1', 2, 2));
+  store.keep(entry('p3', 2_000, 10, (r, c) => `text ${r}:${c} ${'x'.repeat(20)}`));
+  new CacheUndoStore(env.caches.user, 'book-2').keep(entry('p2', 2, 2));
+  const getAll = jest.spyOn(env.caches.user, 'getAll');
+  expect([...store.kept(['p1', 'p2', 'p3'])].sort()).toEqual(['p1', 'p3']);
+  expect(getAll).toHaveBeenCalledTimes(1);
 });
 
 test('text in the cache that is not an entry of this placement reads as none', () => {
