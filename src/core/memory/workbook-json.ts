@@ -39,6 +39,17 @@ const workbookJsonSchema = z.object({
     .min(1),
   areas: z.record(z.string(), rectSchema.extend({ sheetId: z.string().min(1) }).nullable()),
   settings: z.record(z.string(), z.string()),
+  /** Cell notes; absent when there are none (and in workbooks saved before notes existed). */
+  notes: z
+    .array(
+      z.object({
+        sheetId: z.string().min(1),
+        row: z.number().int().nonnegative(),
+        col: z.number().int().nonnegative(),
+        text: z.string().min(1),
+      }),
+    )
+    .optional(),
 });
 export type WorkbookJson = z.infer<typeof workbookJsonSchema>;
 
@@ -49,6 +60,7 @@ export interface WorkbookParts {
   sheets: SheetStore[];
   areas: Record<string, GridRange | null>;
   settings: Record<string, string>;
+  notes: Array<{ sheetId: string; row: number; col: number; text: string }>;
 }
 
 /** A sparse row array as JSON: holes become null, trailing empties dropped (one canonical form). */
@@ -95,7 +107,16 @@ function sheetJsonOf(s: SheetStore, rows: SheetJson['rows']): SheetJson {
 
 /** The JSON form of a workbook with the given sheets: the one place its fields and their order are spelled. */
 function workbookJsonOf(parts: WorkbookParts, sheets: SheetJson[]): WorkbookJson {
-  return { version: 1, name: parts.name, nextSheetSeq: parts.nextSheetSeq, sheets, areas: parts.areas, settings: parts.settings };
+  const json: WorkbookJson = {
+    version: 1,
+    name: parts.name,
+    nextSheetSeq: parts.nextSheetSeq,
+    sheets,
+    areas: parts.areas,
+    settings: parts.settings,
+  };
+  if (parts.notes.length > 0) json.notes = parts.notes;
+  return json;
 }
 
 export function workbookToJson(parts: WorkbookParts): WorkbookJson {
@@ -194,5 +215,5 @@ export function workbookFromJson(json: unknown): WorkbookParts {
     }
     return { id: sj.id, name: sj.name, rows, widths: new Map(sj.columns ?? []) };
   });
-  return { name: data.name, nextSheetSeq: data.nextSheetSeq, sheets, areas: data.areas, settings: data.settings };
+  return { name: data.name, nextSheetSeq: data.nextSheetSeq, sheets, areas: data.areas, settings: data.settings, notes: data.notes ?? [] };
 }

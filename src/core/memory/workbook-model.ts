@@ -14,6 +14,7 @@ import { dropIfEmpty, MAX_COLUMN_WIDTH, rowFor, type RowStore, type SheetStore }
 import { deleteColumnsIn, deleteRowsIn, insertColumnsIn, insertRowsIn } from './sheet-structure';
 import { NAME_AREA_PREFIX, TrackedAreas } from './tracked-areas';
 import { CellNotes } from './cell-notes';
+import type { CellData, ModelChange, ModelListener, WorkbookModelOptions } from './model-types';
 import { workbookFromJson, workbookJsonText, workbookToJson, type WorkbookJson, type WorkbookParts } from './workbook-json';
 
 export { MAX_COLUMN_WIDTH };
@@ -23,36 +24,10 @@ export type { SetRangeOptions } from './range-writes';
 /** The format of a cell that has none (what Excel reports); stored as `null`. */
 export { GENERAL_FORMAT };
 
-/** One cell as the model holds it. */
-export interface CellData {
-  /** The stored value; for a formula, its text (the model does not compute formulas). */
-  value: Scalar;
-  /** Number format; `null` is General. */
-  format: string | null;
-  bold: boolean;
-  /** True when a string starting with `=` (or `+`/`-`, not a number) was written into a non-text cell: inertness was lost. */
-  formula: boolean;
-}
-
-export type ModelChange =
-  | { type: 'cells'; sheetId: string; range: RangeRect }
-  | { type: 'structure'; sheetId: string }
-  | { type: 'columns'; sheetId: string }
-  | { type: 'sheets' }
-  | { type: 'areas' }
-  | { type: 'settings'; key: string };
-
-export type ModelListener = (change: ModelChange) => void;
+export type { CellData, ModelChange, ModelListener, WorkbookModelOptions } from './model-types';
 
 function hostError(message: string): AddinError {
   return new AddinError('host', message);
-}
-
-export interface WorkbookModelOptions {
-  name?: string;
-  bounds?: Partial<GridBounds>;
-  /** Name of the first sheet when the model starts empty. */
-  firstSheetName?: string;
 }
 
 export class WorkbookModel {
@@ -273,6 +248,7 @@ export class WorkbookModel {
   insertRows(sheetId: string, row: number, count: number): void {
     insertRowsIn(this.store(sheetId), row, count, this.bounds.maxRows);
     if (this.areas.insertRows(sheetId, row, count)) this.emit({ type: 'areas' });
+    this.notes.shift(sheetId, 'row', row, count);
     this.emit({ type: 'structure', sheetId });
   }
 
@@ -280,18 +256,21 @@ export class WorkbookModel {
   deleteRows(sheetId: string, row: number, count: number): void {
     deleteRowsIn(this.store(sheetId), row, count, this.bounds.maxRows);
     if (this.areas.deleteRows(sheetId, row, count)) this.emit({ type: 'areas' });
+    this.notes.shift(sheetId, 'row', row, -count);
     this.emit({ type: 'structure', sheetId });
   }
 
   insertColumns(sheetId: string, col: number, count: number): void {
     insertColumnsIn(this.store(sheetId), col, count, this.bounds.maxCols);
     if (this.areas.insertColumns(sheetId, col, count)) this.emit({ type: 'areas' });
+    this.notes.shift(sheetId, 'col', col, count);
     this.emit({ type: 'structure', sheetId });
   }
 
   deleteColumns(sheetId: string, col: number, count: number): void {
     deleteColumnsIn(this.store(sheetId), col, count, this.bounds.maxCols);
     if (this.areas.deleteColumns(sheetId, col, count)) this.emit({ type: 'areas' });
+    this.notes.shift(sheetId, 'col', col, -count);
     this.emit({ type: 'structure', sheetId });
   }
 
@@ -370,6 +349,7 @@ export class WorkbookModel {
       sheets: this.sheetList,
       areas: Object.fromEntries(this.areas.entries()),
       settings: Object.fromEntries(this.settings),
+      notes: this.notes.all(this.sheetList.map((s) => s.id)),
     };
   }
 
@@ -378,9 +358,8 @@ export class WorkbookModel {
   }
 
   /**
-   * The text of `JSON.stringify(this.toJSON())` in pieces of at most `rowsPerPiece` rows, so a caller can serialize a
-   * large workbook a slice at a time. The pieces read the model as it is when each is taken: a change between pieces
-   * makes the text inconsistent, so a caller that pauses between pieces starts again after a change.
+   * `JSON.stringify(this.toJSON())` in pieces of at most `rowsPerPiece` rows, to save a slice at a time; each piece reads
+   * the model as it is then, so a caller that pauses between pieces starts again after a change.
    */
   toJSONText(rowsPerPiece = 2000): Generator<string, void, undefined> {
     return workbookJsonText(this.parts(), rowsPerPiece);
@@ -394,6 +373,7 @@ export class WorkbookModel {
     m.nextSheetSeq = data.nextSheetSeq;
     for (const [id, a] of Object.entries(data.areas)) m.areas.set(id, a);
     for (const [k, v] of Object.entries(data.settings)) m.settings.set(k, v);
+    for (const n of data.notes) m.notes.set(n.sheetId, n.row, n.col, n.text);
     return m;
   }
 }

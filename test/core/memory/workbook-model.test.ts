@@ -209,6 +209,27 @@ describe('WorkbookModel events and persistence', () => {
     expect(copy.addSheet().id).not.toBe(b.id);
   });
 
+  it('keeps cell notes through JSON and in the sliced text, and moves them with inserted and deleted rows and columns', () => {
+    const { m, sheet } = model();
+    m.notes.set(sheet, 4, 2, "Report 'A', refreshed 2026-11-26 10:04");
+    m.notes.set(sheet, 1, 1, 'stays');
+    m.insertRows(sheet, 2, 3);
+    expect(m.notes.get(sheet, 7, 2)).toBe("Report 'A', refreshed 2026-11-26 10:04");
+    expect(m.notes.get(sheet, 4, 2)).toBeNull();
+    m.insertColumns(sheet, 0, 1);
+    expect(m.notes.onSheet(sheet).sort((a, b) => a.row - b.row)).toEqual([
+      { row: 1, col: 2, text: 'stays' },
+      { row: 7, col: 3, text: "Report 'A', refreshed 2026-11-26 10:04" },
+    ]);
+    m.deleteRows(sheet, 6, 2);
+    expect(m.notes.onSheet(sheet)).toEqual([{ row: 1, col: 2, text: 'stays' }]);
+    m.deleteColumns(sheet, 0, 1);
+    const copy = WorkbookModel.fromJSON(JSON.parse([...m.toJSONText(1)].join('')));
+    expect(copy.notes.get(sheet, 1, 1)).toBe('stays');
+    expect(copy.toJSON()).toEqual(m.toJSON());
+    expect(new WorkbookModel().toJSON()).not.toHaveProperty('notes');
+  });
+
   it('rejects malformed JSON with a contract error', () => {
     expect(() => WorkbookModel.fromJSON({ version: 2 })).toThrow(expect.objectContaining({ kind: 'contract' }));
     expect(() => WorkbookModel.fromJSON('nope')).toThrow(AddinError);
