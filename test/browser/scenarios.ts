@@ -9,6 +9,7 @@ import { lateScenarios } from './story-late';
 import { handEditScenarios } from './hand-edits';
 import { authoringScenarios } from './authoring';
 import { placeExistingScenarios } from './place-existing';
+import { cellParameterScenarios } from './cell-parameters';
 
 export function buildScenarios(page: Page, servers: Servers): Scenario[] {
   const story: Story = {
@@ -28,6 +29,7 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
     ...handEditScenarios(story),
     ...authoringScenarios(story),
     ...placeExistingScenarios(story),
+    ...cellParameterScenarios(story),
   ];
   // Each scenario starts from the list, as the previous one (even a failed one) may have left the editor open.
   return scenarios.map((scenario) => ({
