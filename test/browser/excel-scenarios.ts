@@ -10,6 +10,7 @@ import type { Scenario, Servers } from './harness';
 import { assert, assertEqual, waitFor } from './wait-for';
 import { walkDialogs } from './dialog-walk';
 import { PreviewPage } from './pane';
+import { excelCellParameterScenario } from './excel-cell-parameters';
 import { assertInsertStaysInView, buildTotalsReport, distinctCustomers, totalBeside } from './totals-report';
 
 /** The pane's page helpers over the task pane: there the whole page is the pane. */
@@ -253,5 +254,6 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
         );
       },
     },
+    excelCellParameterScenario(page, servers, new ExcelPane(page)),
   ];
 }

@@ -10,6 +10,7 @@ import { handEditScenarios } from './hand-edits';
 import { authoringScenarios } from './authoring';
 import { placeExistingScenarios } from './place-existing';
 import { contextScenarios } from './context-rows';
+import { cellParameterScenarios } from './cell-parameters';
 
 export function buildScenarios(page: Page, servers: Servers): Scenario[] {
   const story: Story = {
@@ -30,6 +31,7 @@ export function buildScenarios(page: Page, servers: Servers): Scenario[] {
     ...authoringScenarios(story),
     ...placeExistingScenarios(story),
     ...contextScenarios(story),
+    ...cellParameterScenarios(story),
   ];
   // Each scenario starts from the list, as the previous one (even a failed one) may have left the editor open.
   return scenarios.map((scenario) => ({

@@ -18,6 +18,7 @@ import { assert, assertEqual, waitFor } from './wait-for';
 import { walkDialogs } from './dialog-walk';
 import { assertInsertStaysInView, buildTotalsReport, distinctCustomers, totalBeside } from './totals-report';
 import { sheetsUndoScenario } from './sheets-undo';
+import { sheetsCellParameterScenario } from './sheets-cell-parameters';
 
 const EDITOR_KEY = 'dev-editor-key';
 const REPORT = { name: 'Orders by status (Sheets)', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' };
@@ -232,6 +233,7 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
       },
     },
     sheetsUndoScenario(ui, () => need().env),
+    sheetsCellParameterScenario(ui, () => need().env, servers),
     {
       name: 'S3 Sheets: Reports > Refresh all with the sidebar open skips a report typed over, then refreshes it; the toast says so and the list shows the new time',
       run: async () => {

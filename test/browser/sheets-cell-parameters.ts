@@ -1,0 +1,102 @@
+/** Sheets sidebar scenario S2e: a status filter bound to Sheet1!Z1; the sidebar's check on focus sees Z1 typed over. */
+import type { FakeEnvironment } from '../appsscript/fakes/environment';
+import type { Scenario, Servers } from './harness';
+import type { PreviewPage } from './pane';
+import { queryPlatform } from './platform-sql';
+import { assert, waitFor } from './wait-for';
+
+const EDITOR_KEY = 'dev-editor-key';
+const NAME = 'Orders of the status in Z1 (Sheets)';
+const REF = 'Sheet1!Z1';
+/** Where the report goes: right of the other scenarios' reports (B2, H2, L2, P2), its header and one row. */
+const ANCHOR = 'Z3';
+
+/** The scenario; `ui` and `env` are the sidebar's page helpers and the fake project of the scenarios before it. */
+export function sheetsCellParameterScenario(ui: () => PreviewPage, env: () => FakeEnvironment, servers: Servers): Scenario {
+  const directCount = async (status: string): Promise<number> => {
+    const r = await queryPlatform(
+      servers.platformUrl,
+      EDITOR_KEY,
+      `SELECT COUNT(*) FROM wh_orders WHERE status = '${status.replace(/'/g, "''")}'`,
+    );
+    return Number(r.rows[0]?.[0]);
+  };
+  /** Waits until Z4:AA4 (the one data row under the header at Z3) is `status` with its direct count. */
+  const expectRowOf = async (status: string, what: string): Promise<void> => {
+    const count = await directCount(status);
+    const row = (): string[] => env().book.sheets[0]!.getRange('Z4:AA4').getValues()[0]!.map(String);
+    await waitFor(
+      `${what}: Z4:AA4 to be "${status}" with ${count} orders`,
+      async () => JSON.stringify(row()) === JSON.stringify([status, String(count)]),
+      {
+        timeoutMs: 60_000,
+        observe: async () => JSON.stringify(row()),
+      },
+    );
+  };
+  return {
+    name: 'S2e Sheets sidebar: a status filter bound to Sheet1!Z1; typing over Z1 marks the card out of date (seen on focus) and Refresh uses the new value',
+    run: async (ctx) => {
+      const pane = ui();
+      const sheet = env().book.sheets[0]!;
+      const found = await queryPlatform(servers.platformUrl, EDITOR_KEY, 'SELECT DISTINCT status FROM wh_orders ORDER BY 1');
+      const [first, second, typed] = found.rows.map((r) => String(r[0]));
+      assert(
+        first !== undefined && second !== undefined && typed !== undefined,
+        `Fewer than three statuses: ${JSON.stringify(found.rows)}`,
+      );
+      sheet.getRange('Z1').setValue(first);
+      env().book.setActiveRange(sheet.getRange(ANCHOR));
+
+      await pane.openNewReport();
+      await pane.reportName().fill(NAME);
+      await pane.chooseOption('View', /^Orders/);
+      await pane.addField('Status', 'Rows');
+      await pane.addField('Count', 'Measures');
+      await pane.addField('Status', 'Filters');
+      await pane.pane.getByRole('textbox', { name: 'Value 1 for Status', exact: true }).fill(typed);
+      await pane.button('Bind Status to a cell').click();
+      await pane.pane.getByRole('textbox', { name: 'Cell for Status', exact: true }).fill(REF);
+      await pane.button('Bind Status to this cell').click();
+      await waitFor(`the filter to say it is bound to ${REF}`, () => pane.button(`Unbind Status from ${REF}`).isVisible());
+      await waitFor(`the pane to say "Insert at Sheet1!${ANCHOR}"`, () =>
+        pane.pane.getByText(`Insert at Sheet1!${ANCHOR}`, { exact: true }).isVisible(),
+      );
+      await pane.insert();
+      await expectRowOf(first, 'After Insert (the cell wins over the typed value)');
+
+      // The user types in the sheet, then comes back to the sidebar: its focus check sees the bound cell changed.
+      sheet.getRange('Z1').setValue(second);
+      await pane.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      const card = pane.placement(NAME);
+      await waitFor(
+        `the card to say it is out of date because ${REF} changed`,
+        async () => {
+          const text = await card.innerText();
+          return text.includes('Out of date') && text.includes(`${REF} changed`);
+        },
+        { timeoutMs: 30_000, observe: () => card.innerText() },
+      );
+      await card.scrollIntoViewIfNeeded();
+      await ctx.screenshot('S2e the card out of date after Z1 was typed over in Sheets');
+      await expectRowOf(first, 'Before Refresh');
+
+      const refreshed = await pane.refreshOne(NAME);
+      assert(refreshed.ok, `The refresh failed: ${refreshed.ok ? '' : refreshed.message}`);
+      await expectRowOf(second, 'After Refresh');
+      const after = await card.innerText();
+      assert(!after.includes(`${REF} changed`), `The card still says Z1 changed after the refresh: ${after}`);
+
+      // The later scenarios count the workbook's reports: this one leaves with its cells, and the input cell is cleared.
+      await pane.button(`Remove ${NAME}`).click();
+      await pane.page
+        .getByRole('alertdialog', { name: `Remove ${NAME}?` })
+        .getByRole('checkbox', { name: 'Also clear its cells' })
+        .check();
+      await pane.answerDialog(`Remove ${NAME}?`, 'Remove');
+      await waitFor(`"${NAME}" to leave the list`, async () => (await card.count()) === 0, { timeoutMs: 60_000 });
+      sheet.getRange('Z1').setValue('');
+      env().book.setActiveRange(sheet.getRange('B2'));
+    },
+  };
+}
