@@ -38,12 +38,14 @@ import {
   bindParameters,
   readParameters,
   withBoundValues,
+  withUsedValues,
   pacedParameterHost,
   inputNames,
   type ParameterHostCalls,
 } from './parameters-phase';
 import { parameterStatuses, type ParameterStatus } from '../params/parameter-changes';
 import { boundNames, type ParameterBindingInput } from '../params/parameter-binding';
+import type { BoundValue } from '../params/bound-values';
 
 const WRITE_LOCK = 'write';
 
@@ -102,20 +104,14 @@ export class Orchestrator {
     );
   }
 
-  /**
-   * Move a placement to `anchor` (see move.ts): its report runs again and is written there, its old cells cleared, in one
-   * all-or-nothing write; blocked by user cells (unless `overwrite`) or another placement as an insert is.
-   */
+  /** Move a placement to `anchor` in one all-or-nothing write (see move.ts); blocked as an insert is. */
   move(placementId: string, anchor: MoveAnchor, opts: InsertRunOptions = {}): Promise<PlacementOutcome> {
     return this.perPlacement.run(placementId, () =>
       this.asJob(opts, (scope) => movePlacement(this.moveSteps(), placementId, anchor, { ...opts, scope })),
     );
   }
 
-  /**
-   * Place a report that exists on the platform at `anchor` without saving its definition (see place-existing.ts): a new
-   * placement of it, or an orphan's own placement written anew (queued with the orphan's other runs).
-   */
+  /** Place a report that exists on the platform at `anchor` without saving its definition (see place-existing.ts). */
   placeExisting(request: PlaceRequest, anchor: MoveAnchor, opts: InsertRunOptions = {}): Promise<PlacementOutcome> {
     const run = async (): Promise<PlacementOutcome> => {
       try {
@@ -146,13 +142,22 @@ export class Orchestrator {
     );
   }
 
-  /** Bind a placement's filter values to cells (see bindParameters; none unbinds): every run reads them from then on. */
-  bindParameters(placementId: string, inputs: readonly ParameterBindingInput[], activeSheetId: string | null): Promise<void> {
+  /**
+   * Bind a placement's filter values to cells (see bindParameters; none unbinds): every run reads them from then on.
+   * `used`: the values the placement's cells were just written with (an Insert that read them), kept as its last values.
+   */
+  bindParameters(
+    placementId: string,
+    inputs: readonly ParameterBindingInput[],
+    activeSheetId: string | null,
+    used: readonly BoundValue[] = [],
+  ): Promise<void> {
     return this.perPlacement.run(placementId, async () => {
       const scope = new JobScope();
       const record = await this.registry.record(scope, placementId);
       const layout = await this.pacing.call(() => this.deps.host.layout(undefined, inputNames(inputs)));
-      await this.registry.save(scope, [await bindParameters(this.params, layout, record, inputs, activeSheetId)]);
+      const bound = await bindParameters(this.params, layout, record, inputs, activeSheetId);
+      await this.registry.save(scope, [withUsedValues(bound, used)]);
     });
   }
 
@@ -220,11 +225,6 @@ export class Orchestrator {
         return this.finish(record, { plan, sheetName: undone.sheetName, layout: undone.layout }, t0);
       }),
     );
-  }
-
-  /** Whether the placement's last refresh can be undone now. */
-  undoState(placementId: string): UndoAvailability {
-    return this.undoing.state(placementId);
   }
 
   /** Whether each placement's last refresh can be undone now, read at once (the list). */

@@ -77,10 +77,6 @@ export class UndoKeeper {
     this.reasons.delete(placementId);
   }
 
-  state(placementId: string): UndoAvailability {
-    return this.stateOf(placementId, this.store?.has(placementId) === true);
-  }
-
   /** The state of each of `placementIds`, the store asked once for them all where it can be (a cache-backed one). */
   states(placementIds: readonly string[]): Map<string, UndoAvailability> {
     const kept = this.store?.kept?.(placementIds);

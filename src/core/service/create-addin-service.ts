@@ -174,14 +174,10 @@ class AddinServiceImpl implements AddinService {
   }
 
   insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
-    const { jobs, orchestrator, settings } = this;
-    const { clock, host } = this.deps;
-    return runInsertJob(
-      { jobs, orchestrator, settings, clock, store: host.documentStore, platform: () => this.session.platform() },
-      draft,
-      target,
-      options,
-    );
+    const { jobs, orchestrator, settings, session } = this;
+    const deps = { jobs, orchestrator, settings, clock: this.deps.clock, store: this.deps.host.documentStore };
+    const platform = (): Promise<unknown> => session.platform();
+    return runInsertJob({ ...deps, platform, meta: (d, e) => session.meta(d, e) }, draft, target, options);
   }
 
   listPlacements(): Promise<PlacementView[]> {

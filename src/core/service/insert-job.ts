@@ -10,6 +10,8 @@ import { parseRegistry } from '../placements/placement-record';
 import type { CellTarget, InsertOptions, ReportDraft, RunOutcome } from './addin-service';
 import type { PlacementSettings } from './placement-settings';
 import { placementDraftOf } from './report-draft';
+import { draftWithParameters } from './parameter-compiler';
+import type { Meta } from '../wire/schemas';
 import { runOutcomeOf } from './run-outcome';
 import { requireContext } from './service-errors';
 import { CONTEXT_KEY, parseContext } from './workbook-context-store';
@@ -23,11 +25,13 @@ export interface InsertJobDeps {
   /** Signs in to the platform (the session's client), before the first call. */
   platform(): Promise<unknown>;
   settings: Pick<PlacementSettings, 'checkBeforeInsert'>;
+  /** The environment's metadata, to compile a draft with bound values. */
+  meta(deploymentId: string, environmentId: string): Promise<Meta>;
 }
 
 /**
  * Runs an Insert as job `options.jobId`. Bindings given with it are read and typed before anything is written (a bad
- * cell stops the Insert), then kept with the new placement, whose refresh reads them.
+ * cell stops the Insert), the report runs once with their values, and they are kept with the new placement.
  */
 export function runInsertJob(deps: InsertJobDeps, draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome> {
   const { jobId } = options;
@@ -38,8 +42,9 @@ export function runInsertJob(deps: InsertJobDeps, draft: ReportDraft, target: Ce
     const scope = new JobScope(parseRegistry(entries));
     await deps.platform();
     const bound = options.parameters?.length ? await deps.settings.checkBeforeInsert(options.parameters) : null;
+    const run = bound === null ? draft : draftWithParameters(draft, bound.values, await deps.meta(deploymentId, environmentId));
     const outcome = await deps.orchestrator.insert(
-      placementDraftOf(draft, { deploymentId, environmentId }),
+      placementDraftOf(run, { deploymentId, environmentId }),
       { sheetId: target.sheetId, row: target.row, col: target.col },
       {
         ...deps.jobs.runOptions(jobId, signal, tracker),
@@ -48,8 +53,8 @@ export function runInsertJob(deps: InsertJobDeps, draft: ReportDraft, target: Ce
         ...(options.publicId === undefined ? {} : { publicId: options.publicId }),
       },
     );
-    if (bound === null) return runOutcomeOf(outcome);
-    await deps.orchestrator.bindParameters(outcome.placementId, bound.inputs, bound.sheetId);
-    return runOutcomeOf(await deps.orchestrator.refresh(outcome.placementId, deps.jobs.runOptions(jobId, signal, tracker)));
+    // The bindings are kept with the values this run used, so a later change of a cell marks the card out of date.
+    if (bound !== null) await deps.orchestrator.bindParameters(outcome.placementId, bound.inputs, bound.sheetId, bound.values);
+    return runOutcomeOf(outcome);
   });
 }

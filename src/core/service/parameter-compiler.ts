@@ -6,6 +6,7 @@ import { applyParameters } from '../params/apply-parameters';
 import type { BoundValue } from '../params/bound-values';
 import type { QueryContext } from '../placements/placement-types';
 import type { Meta, Report } from '../wire/schemas';
+import type { ReportDraft } from './addin-service';
 import { META_BUILDER_STATE, META_MODE } from './report-draft';
 
 /**
@@ -31,4 +32,23 @@ export async function compileWithParameters(
   const next = applyParameters(state, bound);
   const compiled = compileBuilder(next, await readMeta(context.environmentId));
   return { ...report, sqlQuery: compiled.sqlQuery, jsonQuery: compiled.jsonQuery, meta: { ...meta, [META_BUILDER_STATE]: next } };
+}
+
+/**
+ * A new report's draft with its bound values in place, so its Insert runs the cells' values in its one query (the
+ * definition saved on the platform then holds them, as the builder would with them typed). Only builder drafts bind.
+ */
+export function draftWithParameters(draft: ReportDraft, bound: readonly BoundValue[], meta: Meta): ReportDraft {
+  const state = draft.mode === 'builder' ? parseBuilderState(draft.builderState) : null;
+  if (state === null)
+    throw new AddinError('validation', 'Only a report built from fields can read filter values from cells: switch to the builder.');
+  const next = applyParameters(state, bound);
+  const compiled = compileBuilder(next, meta);
+  return {
+    ...draft,
+    sqlQuery: compiled.sqlQuery,
+    jsonQuery: compiled.jsonQuery,
+    pivotItems: draft.pivotItems === null ? null : compiled.pivotItems,
+    builderState: next,
+  };
 }

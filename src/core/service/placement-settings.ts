@@ -6,7 +6,7 @@ import type { ParameterBindingInput } from '../params/parameter-binding';
 import type { SpreadsheetHost } from '../host';
 import { parseBindingInputs } from './parameter-views';
 import { inputNames, resolveBindings } from '../placements/parameters-phase';
-import { readBoundValues } from '../params/bound-values';
+import { readBoundValues, type BoundValue } from '../params/bound-values';
 
 export class PlacementSettings {
   constructor(
@@ -36,14 +36,15 @@ export class PlacementSettings {
 
   /**
    * The bindings of a report not placed yet, checked before its Insert writes anything: each cell or name resolved and
-   * its value read and typed now (a bad one throws naming it). Returns them parsed, with the sheet a bare cell is on.
+   * its value read and typed now (a bad one throws naming it). Returns them parsed, with the sheet a bare cell is on and
+   * the values read (the Insert runs with them).
    */
-  async checkBeforeInsert(bindings: unknown): Promise<{ inputs: ParameterBindingInput[]; sheetId: string }> {
+  async checkBeforeInsert(bindings: unknown): Promise<{ inputs: ParameterBindingInput[]; sheetId: string; values: BoundValue[] }> {
     const inputs = parseBindingInputs(bindings);
     const sheetId = (await this.host.activeCell()).sheet.id;
     const layout = await this.host.layout(undefined, inputNames(inputs));
-    await readBoundValues('new', resolveBindings(inputs, layout, sheetId), layout, (ranges) => this.host.snapshot(ranges));
-    return { inputs, sheetId };
+    const values = await readBoundValues('new', resolveBindings(inputs, layout, sheetId), layout, (ranges) => this.host.snapshot(ranges));
+    return { inputs, sheetId, values };
   }
 
   async setRefreshOnParameterChange(placementId: string, on: unknown): Promise<void> {

@@ -143,12 +143,12 @@ describe('Undo refresh', () => {
 
   it('puts back the cells and the record as they were', async () => {
     const r = await refreshedTwoCells();
-    expect(r.orch.undoState(r.id)).toEqual({ available: true });
+    expect(r.orch.undoStates([r.id]).get(r.id)).toEqual({ available: true });
     await r.orch.undo(r.id);
     expect(cells(r.model)).toEqual(r.before);
     const [record] = await loadRegistry(r.host.documentStore);
     expect(record).toEqual(r.recordBefore);
-    expect(r.orch.undoState(r.id)).toEqual({ available: false });
+    expect(r.orch.undoStates([r.id]).get(r.id)).toEqual({ available: false });
     // The fingerprint is the one before the refresh: the restored cells are not hand edits.
     expect((await r.orch.handEdits()).size).toBe(0);
   });

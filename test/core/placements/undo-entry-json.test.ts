@@ -55,7 +55,7 @@ describe('undo entries kept as text', () => {
     expect(entry?.record.record).toEqual(r.recordBefore);
     // The text is a fixed point: what it reads back as serializes to the same text.
     expect(entry && undoEntryText(entry)).toBe(text);
-    expect(r.orch.undoState(r.id)).toEqual({ available: true });
+    expect(r.orch.undoStates([r.id]).get(r.id)).toEqual({ available: true });
     await r.orch.undo(r.id);
     expect(cells(r.model)).toEqual(r.before);
     expect(await loadRegistry(r.host.documentStore)).toEqual([r.recordBefore]);
@@ -67,7 +67,6 @@ describe('undo entries kept as text', () => {
     const r = await refreshedOver(store);
     const states = r.orch.undoStates([r.id, 'other']);
     expect(store.keptCalls).toBe(1);
-    expect(states.get(r.id)).toEqual(r.orch.undoState(r.id));
     expect(states.get(r.id)).toEqual({ available: true });
     expect(states.get('other')).toEqual({ available: false });
   });
@@ -76,7 +75,7 @@ describe('undo entries kept as text', () => {
     const store = new TextUndoStore();
     const r = await refreshedOver(store);
     store.texts.clear();
-    expect(r.orch.undoState(r.id)).toEqual({ available: false });
+    expect(r.orch.undoStates([r.id]).get(r.id)).toEqual({ available: false });
     const e = await addinRejection(r.orch.undo(r.id));
     expect(e.kind).toBe('notFound');
     expect(e.message).toBe('The last refresh of "Orders" cannot be undone. Kept for a while only.');

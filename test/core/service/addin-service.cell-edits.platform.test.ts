@@ -102,5 +102,13 @@ describe('binding before the first Insert', () => {
     expect(card?.placementId).toBe(outcome.placementId);
     expect(card?.parameters?.map((p) => [p.cell, p.value, p.changed])).toEqual([['Inputs!B2', 'returned', false]]);
     expect(card?.status).toBe('upToDate');
+    // One run with the cell's value: no second write for Undo refresh to take back, and the report saved with it.
+    expect(card?.undo).toEqual({ available: false });
+    expect((await wb.service.loadDraft(outcome.placementId)).sqlQuery).toContain('returned');
+    // The binding keeps the value the Insert used: typing another marks the card out of date.
+    wb.host.model.setValue(inputs, 1, 1, 'completed');
+    await wb.service.cellsEdited();
+    const [changed] = await wb.service.listPlacements();
+    expect(changed?.parameters?.map((p) => p.changed)).toEqual([true]);
   });
 });
