@@ -17,7 +17,13 @@ const service = remoteAddinService(client, { mintId: () => mintCallId() });
 
 const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 // Each active-cell read is a server execution: ask every 5 s.
-mountPane(root, service, { theme: dark ? 'dark' : 'light', activeCellPollMs: 5000, automation: remoteAutomationService(client) });
+mountPane(root, service, {
+  theme: dark ? 'dark' : 'light',
+  activeCellPollMs: 5000,
+  automation: remoteAutomationService(client),
+  // A sidebar gets no edit events: it asks the server on focus and on the list's 30 s interval.
+  parameterWatch: 'The sidebar checks every 30 seconds while it is open, and when you click back into it.',
+});
 
 // No edit events reach a sidebar: coming back to it checks the cells (bound cells, hand edits, refresh on a parameter
 // change) at once, besides the list's interval check.

@@ -72,6 +72,7 @@ async function boot(): Promise<void> {
       keyHelpUrl="help.html#key"
       refreshAllFeed={ribbonRuns}
       automation={automation}
+      parameterWatch="Excel notices the change as you type (ExcelApi 1.14); older versions when the pane is shown again."
     />,
   );
 }

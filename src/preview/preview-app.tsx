@@ -93,7 +93,14 @@ export function PreviewApp({ host, service, theme, activeCellPollMs = 300, autom
           </section>
           <aside aria-label="Add-in pane" className={styles.pane}>
             {/* help.html is built beside the preview's index.html. */}
-            <App service={service} theme={theme} activeCellPollMs={activeCellPollMs} keyHelpUrl="help.html#key" automation={automation} />
+            <App
+              service={service}
+              theme={theme}
+              activeCellPollMs={activeCellPollMs}
+              keyHelpUrl="help.html#key"
+              automation={automation}
+              parameterWatch="The preview notices the change as you type."
+            />
           </aside>
         </div>
       </div>

@@ -27,6 +27,8 @@ export interface AppProps {
   automation?: AutomationService | null;
   /** The pane's per-user settings (the list's density); the page's localStorage when absent. */
   settings?: PaneSettings;
+  /** See PaneEnv.parameterWatch. */
+  parameterWatch?: string;
 }
 
 const useStyles = makeStyles({
@@ -55,6 +57,7 @@ export function App({
   refreshAllFeed = null,
   automation = null,
   settings,
+  parameterWatch,
 }: AppProps) {
   const styles = useStyles();
   const env = useMemo<PaneEnv>(
@@ -67,8 +70,9 @@ export function App({
       refreshAllFeed,
       automation,
       settings: settings ?? localPaneSettings(),
+      ...(parameterWatch === undefined ? {} : { parameterWatch }),
     }),
-    [service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed, automation, settings],
+    [service, clock, newJobId, activeCellPollMs, keyHelpUrl, refreshAllFeed, automation, settings, parameterWatch],
   );
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>

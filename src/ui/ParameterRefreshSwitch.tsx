@@ -9,15 +9,11 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3, display: 'block' },
 });
 
-/**
- * How each host notices a change: Excel and the preview as the cell is edited; a Sheets sidebar gets no edit events, so
- * it checks on an interval while it is open.
- */
-export const PARAMETER_WATCH_HINT =
-  'Refreshes about 1.5 seconds after a bound cell changes. Excel notices the change as you type; the Google Sheets sidebar checks every 30 seconds while it is open.';
+/** What the switch does, before the host's own sentence on how it notices a change (PaneEnv.parameterWatch). */
+const PARAMETER_REFRESH_HINT = 'Refreshes about 1.5 seconds after a bound cell changes.';
 
 export function ParameterRefreshSwitch({ placement }: { placement: PlacementView }) {
-  const { service } = usePaneEnv();
+  const { service, parameterWatch } = usePaneEnv();
   const styles = useStyles();
   const [on, setOn] = useState(placement.refreshOnParameterChange === true);
   const [error, setError] = useState<unknown>(null);
@@ -40,7 +36,7 @@ export function ParameterRefreshSwitch({ placement }: { placement: PlacementView
         aria-describedby={hintId}
       />
       <Caption1 id={hintId} className={styles.hint}>
-        {PARAMETER_WATCH_HINT}
+        {parameterWatch ? `${PARAMETER_REFRESH_HINT} ${parameterWatch}` : PARAMETER_REFRESH_HINT}
       </Caption1>
       {error !== null && <ErrorBar error={error} subject="Refresh when a parameter changes" onDismiss={() => setError(null)} />}
     </div>

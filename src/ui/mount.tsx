@@ -10,6 +10,8 @@ export interface MountOptions {
   activeCellPollMs?: number;
   /** Refresh on open, the schedule and the run log (see AppProps.automation). */
   automation?: AutomationService;
+  /** See PaneEnv.parameterWatch. */
+  parameterWatch?: string;
 }
 
 export interface PaneHandle {
@@ -22,7 +24,13 @@ export function mountPane(element: HTMLElement, service: AddinService, options: 
   let theme = options.theme;
   const render = () =>
     root.render(
-      <App service={service} theme={theme} activeCellPollMs={options.activeCellPollMs} automation={options.automation ?? null} />,
+      <App
+        service={service}
+        theme={theme}
+        activeCellPollMs={options.activeCellPollMs}
+        automation={options.automation ?? null}
+        {...(options.parameterWatch === undefined ? {} : { parameterWatch: options.parameterWatch })}
+      />,
     );
   render();
   return {

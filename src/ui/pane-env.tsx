@@ -23,6 +23,8 @@ export interface PaneEnv {
   automation?: AutomationService | null;
   /** The pane's per-user settings (the list's density); none kept when absent. */
   settings?: PaneSettings;
+  /** How this host notices a bound cell's change, one sentence for the card ("Excel notices the change as you type."). */
+  parameterWatch?: string;
 }
 
 export const PaneEnvContext = createContext<PaneEnv | null>(null);

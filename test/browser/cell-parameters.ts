@@ -1,8 +1,8 @@
 /** The preview group's cell-bound parameter scenarios: a filter bound to a cell, the card out of date, and the refresh. */
 import type { Scenario } from './harness';
-import { queryPlatform } from './platform-sql';
+import { authorBoundStatusReport, directStatusCount, orderStatuses, waitOutOfDate } from './bound-filter-steps';
 import { cellName } from './report-check';
-import { EDITOR_KEY, areaOf, selectAndConfirmTarget, type Story } from './story';
+import { areaOf, selectAndConfirmTarget, type Story } from './story';
 import { assert, assertEqual, waitFor } from './wait-for';
 
 export const BY_BOUND_STATUS = 'Orders of the status in a cell';
@@ -15,20 +15,10 @@ export function cellParameterScenarios(story: Story): Scenario[] {
   let sheet: string | null = null;
   let statuses: string[] = [];
 
-  /** The count of orders with `status`, straight from the warehouse. */
-  const directCount = async (status: string): Promise<number> => {
-    const r = await queryPlatform(
-      servers.platformUrl,
-      EDITOR_KEY,
-      `SELECT COUNT(*) FROM wh_orders WHERE status = '${status.replace(/'/g, "''")}'`,
-    );
-    return Number(r.rows[0]?.[0]);
-  };
-
   /** Waits until the placed rows are the one row of `status` with its direct count. */
   const expectRowsOf = async (status: string, what: string): Promise<void> => {
     const area = await areaOf(story, BY_BOUND_STATUS);
-    const count = await directCount(status);
+    const count = await directStatusCount(servers, status);
     const first = cellName(area.row + 1, area.col);
     const second = cellName(area.row + 1, area.col + 1);
     await waitFor(
@@ -42,8 +32,7 @@ export function cellParameterScenarios(story: Story): Scenario[] {
     {
       name: 'B1 a filter bound to a cell: Insert uses its value, typing another marks the card out of date naming the cell, Refresh uses the new one',
       run: async (ctx) => {
-        const found = await queryPlatform(servers.platformUrl, EDITOR_KEY, 'SELECT DISTINCT status FROM wh_orders ORDER BY 1');
-        statuses = found.rows.map((r) => String(r[0]));
+        statuses = await orderStatuses(servers);
         assert(statuses.length >= 4, `The warehouse has fewer than four statuses: ${JSON.stringify(statuses)}`);
         const [first, second, , typed] = statuses;
         assert(first !== undefined && second !== undefined && typed !== undefined, 'No statuses');
@@ -53,18 +42,7 @@ export function cellParameterScenarios(story: Story): Scenario[] {
         await waitFor(`${INPUT_CELL} to hold "${first}"`, async () => (await wb.getValue(sheet ?? '', INPUT_CELL)) === first);
         const ref = `${sheet}!${INPUT_CELL}`;
 
-        await ui.openNewReport();
-        await ui.reportName().fill(BY_BOUND_STATUS);
-        await ui.chooseOption('View', /^Orders/);
-        await ui.addField('Status', 'Rows');
-        await ui.addField('Count', 'Measures');
-        await ui.addField('Status', 'Filters');
-        // A value typed in the builder too: the bound cell's value is the one the run uses.
-        await ui.pane.getByRole('textbox', { name: 'Value 1 for Status', exact: true }).fill(typed);
-        await ui.button('Bind Status to a cell').click();
-        await ui.pane.getByRole('textbox', { name: 'Cell for Status', exact: true }).fill(ref);
-        await ui.button('Bind Status to this cell').click();
-        await waitFor(`the filter to say it is bound to ${ref}`, () => ui.button(`Unbind Status from ${ref}`).isVisible());
+        await authorBoundStatusReport(ui, BY_BOUND_STATUS, typed, ref);
         await selectAndConfirmTarget(story, sheet, 'C2');
         await ui.insert();
         await expectRowsOf(first, 'After Insert');
@@ -73,14 +51,7 @@ export function cellParameterScenarios(story: Story): Scenario[] {
         assert(said.includes(`From ${ref} = ${first}`), `The card does not show the bound cell and its value: ${said}`);
 
         await ui.typeIntoCell(sheet, INPUT_CELL, second);
-        await waitFor(
-          `the card to say it is out of date because ${ref} changed`,
-          async () => {
-            const text = await card().innerText();
-            return text.includes('Out of date') && text.includes(`${ref} changed`);
-          },
-          { observe: () => card().innerText() },
-        );
+        await waitOutOfDate(card(), ref);
         await card().scrollIntoViewIfNeeded();
         await ctx.screenshot('B1 the card out of date after its bound cell changed');
         await expectRowsOf(first, 'Before Refresh (the switch is off)');

@@ -2,10 +2,9 @@
 import type { Page } from 'playwright-core';
 import type { Scenario, Servers } from './harness';
 import type { PreviewPage } from './pane';
-import { queryPlatform } from './platform-sql';
+import { authorBoundStatusReport, directStatusCount, orderStatuses, waitOutOfDate } from './bound-filter-steps';
 import { assert, waitFor } from './wait-for';
 
-const EDITOR_KEY = 'dev-editor-key';
 const NAME = 'Orders of the status in Z1 (Excel)';
 const REF = 'Sheet1!Z1';
 
@@ -25,17 +24,9 @@ async function typeInExcel(page: Page, address: string, text: string): Promise<v
 
 export function excelCellParameterScenario(page: Page, servers: Servers, ui: PreviewPage): Scenario {
   const card = () => ui.placement(NAME);
-  const directCount = async (status: string): Promise<number> => {
-    const r = await queryPlatform(
-      servers.platformUrl,
-      EDITOR_KEY,
-      `SELECT COUNT(*) FROM wh_orders WHERE status = '${status.replace(/'/g, "''")}'`,
-    );
-    return Number(r.rows[0]?.[0]);
-  };
   /** Waits until Z4:AA4 (the one data row under the header at Z3) is `status` with its direct count. */
   const expectRowOf = async (status: string, what: string): Promise<void> => {
-    const count = await directCount(status);
+    const count = await directStatusCount(servers, status);
     await waitFor(
       `${what}: Z4:AA4 to be "${status}" with ${count} orders`,
       async () => (await cellValue(page, 'Z4')) === status && (await cellValue(page, 'AA4')) === count,
@@ -46,39 +37,22 @@ export function excelCellParameterScenario(page: Page, servers: Servers, ui: Pre
     name: 'E6 a status filter bound to Sheet1!Z1: Insert uses it, typing over Z1 marks the card out of date naming it, Refresh uses the new value',
     run: async (ctx) => {
       await page.evaluate('window.__officeFake.setPaneVisible(true)');
-      const found = await queryPlatform(servers.platformUrl, EDITOR_KEY, 'SELECT DISTINCT status FROM wh_orders ORDER BY 1');
-      const [first, second, typed] = found.rows.map((r) => String(r[0]));
+      const statuses = await orderStatuses(servers);
+      const [first, second, typed] = statuses;
       assert(
         first !== undefined && second !== undefined && typed !== undefined,
-        `The warehouse has fewer than three statuses: ${JSON.stringify(found.rows)}`,
+        `The warehouse has fewer than three statuses: ${JSON.stringify(statuses)}`,
       );
       await typeInExcel(page, 'Z1', first);
 
-      await ui.openNewReport();
-      await ui.reportName().fill(NAME);
-      await ui.chooseOption('View', /^Orders/);
-      await ui.addField('Status', 'Rows');
-      await ui.addField('Count', 'Measures');
-      await ui.addField('Status', 'Filters');
-      await ui.pane.getByRole('textbox', { name: 'Value 1 for Status', exact: true }).fill(typed);
-      await ui.button('Bind Status to a cell').click();
-      await ui.pane.getByRole('textbox', { name: 'Cell for Status', exact: true }).fill(REF);
-      await ui.button('Bind Status to this cell').click();
-      await waitFor(`the filter to say it is bound to ${REF}`, () => ui.button(`Unbind Status from ${REF}`).isVisible());
+      await authorBoundStatusReport(ui, NAME, typed, REF);
       await page.evaluate(`window.__officeFake.user.select('Sheet1', 'Z3')`);
       await waitFor('the pane to say "Insert at Sheet1!Z3"', () => ui.pane.getByText('Insert at Sheet1!Z3', { exact: true }).isVisible());
       await ui.insert();
       await expectRowOf(first, 'After Insert (the cell wins over the typed value)');
 
       await typeInExcel(page, 'Z1', second);
-      await waitFor(
-        `the card to say it is out of date because ${REF} changed`,
-        async () => {
-          const text = await card().innerText();
-          return text.includes('Out of date') && text.includes(`${REF} changed`);
-        },
-        { observe: () => card().innerText() },
-      );
+      await waitOutOfDate(card(), REF);
       await card().scrollIntoViewIfNeeded();
       await ctx.screenshot('E6 the card out of date after Z1 was typed over in Excel');
       await expectRowOf(first, 'Before Refresh');

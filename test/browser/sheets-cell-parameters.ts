@@ -2,10 +2,9 @@
 import type { FakeEnvironment } from '../appsscript/fakes/environment';
 import type { Scenario, Servers } from './harness';
 import type { PreviewPage } from './pane';
-import { queryPlatform } from './platform-sql';
+import { authorBoundStatusReport, directStatusCount, orderStatuses, waitOutOfDate } from './bound-filter-steps';
 import { assert, waitFor } from './wait-for';
 
-const EDITOR_KEY = 'dev-editor-key';
 const NAME = 'Orders of the status in Z1 (Sheets)';
 const REF = 'Sheet1!Z1';
 /** Where the report goes: right of the other scenarios' reports (B2, H2, L2, P2), its header and one row. */
@@ -13,17 +12,9 @@ const ANCHOR = 'Z3';
 
 /** The scenario; `ui` and `env` are the sidebar's page helpers and the fake project of the scenarios before it. */
 export function sheetsCellParameterScenario(ui: () => PreviewPage, env: () => FakeEnvironment, servers: Servers): Scenario {
-  const directCount = async (status: string): Promise<number> => {
-    const r = await queryPlatform(
-      servers.platformUrl,
-      EDITOR_KEY,
-      `SELECT COUNT(*) FROM wh_orders WHERE status = '${status.replace(/'/g, "''")}'`,
-    );
-    return Number(r.rows[0]?.[0]);
-  };
   /** Waits until Z4:AA4 (the one data row under the header at Z3) is `status` with its direct count. */
   const expectRowOf = async (status: string, what: string): Promise<void> => {
-    const count = await directCount(status);
+    const count = await directStatusCount(servers, status);
     const row = (): string[] => env().book.sheets[0]!.getRange('Z4:AA4').getValues()[0]!.map(String);
     await waitFor(
       `${what}: Z4:AA4 to be "${status}" with ${count} orders`,
@@ -39,26 +30,13 @@ export function sheetsCellParameterScenario(ui: () => PreviewPage, env: () => Fa
     run: async (ctx) => {
       const pane = ui();
       const sheet = env().book.sheets[0]!;
-      const found = await queryPlatform(servers.platformUrl, EDITOR_KEY, 'SELECT DISTINCT status FROM wh_orders ORDER BY 1');
-      const [first, second, typed] = found.rows.map((r) => String(r[0]));
-      assert(
-        first !== undefined && second !== undefined && typed !== undefined,
-        `Fewer than three statuses: ${JSON.stringify(found.rows)}`,
-      );
+      const statuses = await orderStatuses(servers);
+      const [first, second, typed] = statuses;
+      assert(first !== undefined && second !== undefined && typed !== undefined, `Fewer than three statuses: ${JSON.stringify(statuses)}`);
       sheet.getRange('Z1').setValue(first);
       env().book.setActiveRange(sheet.getRange(ANCHOR));
 
-      await pane.openNewReport();
-      await pane.reportName().fill(NAME);
-      await pane.chooseOption('View', /^Orders/);
-      await pane.addField('Status', 'Rows');
-      await pane.addField('Count', 'Measures');
-      await pane.addField('Status', 'Filters');
-      await pane.pane.getByRole('textbox', { name: 'Value 1 for Status', exact: true }).fill(typed);
-      await pane.button('Bind Status to a cell').click();
-      await pane.pane.getByRole('textbox', { name: 'Cell for Status', exact: true }).fill(REF);
-      await pane.button('Bind Status to this cell').click();
-      await waitFor(`the filter to say it is bound to ${REF}`, () => pane.button(`Unbind Status from ${REF}`).isVisible());
+      await authorBoundStatusReport(pane, NAME, typed, REF);
       await waitFor(`the pane to say "Insert at Sheet1!${ANCHOR}"`, () =>
         pane.pane.getByText(`Insert at Sheet1!${ANCHOR}`, { exact: true }).isVisible(),
       );
@@ -69,14 +47,7 @@ export function sheetsCellParameterScenario(ui: () => PreviewPage, env: () => Fa
       sheet.getRange('Z1').setValue(second);
       await pane.page.evaluate(() => window.dispatchEvent(new Event('focus')));
       const card = pane.placement(NAME);
-      await waitFor(
-        `the card to say it is out of date because ${REF} changed`,
-        async () => {
-          const text = await card.innerText();
-          return text.includes('Out of date') && text.includes(`${REF} changed`);
-        },
-        { timeoutMs: 30_000, observe: () => card.innerText() },
-      );
+      await waitOutOfDate(card, REF, 30_000);
       await card.scrollIntoViewIfNeeded();
       await ctx.screenshot('S2e the card out of date after Z1 was typed over in Sheets');
       await expectRowOf(first, 'Before Refresh');

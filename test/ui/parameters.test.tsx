@@ -128,12 +128,15 @@ test('a card with bound cells has the "Refresh when a parameter changes" switch,
     }),
     samplePlacement({ placementId: 'p2', name: 'Unbound' }),
   ];
-  renderPane(fake);
+  renderPane(fake, { parameterWatch: 'The sidebar checks every 30 seconds while it is open.' });
   const card = await screen.findByRole('listitem', { name: 'Orders since' });
   await settle();
   const toggle = within(card).getByRole('switch', { name: 'Refresh when a parameter changes' });
   expect((toggle as HTMLInputElement).checked).toBe(false);
-  expect(description(toggle)).toMatch(/Google Sheets sidebar checks every 30 seconds/);
+  // The host's own sentence on how it notices a change, after what the switch does.
+  expect(description(toggle)).toBe(
+    'Refreshes about 1.5 seconds after a bound cell changes. The sidebar checks every 30 seconds while it is open.',
+  );
   await click(toggle);
   expect(fake.calls.filter((c) => c.method === 'setRefreshOnParameterChange').map((c) => c.args)).toEqual([['p1', true]]);
   expect((toggle as HTMLInputElement).checked).toBe(true);

@@ -24,6 +24,8 @@ export function renderPane(
     refreshAllFeed?: RefreshAllFeed;
     /** The pane's per-user settings; an empty store of this render's own when absent (no test sees another's). */
     settings?: PaneSettings;
+    /** The host's sentence on how it notices a bound cell's change (AppProps.parameterWatch). */
+    parameterWatch?: string;
   } = {},
 ): PaneUnderTest {
   const clock = {
@@ -48,6 +50,7 @@ export function renderPane(
       keyHelpUrl={options.keyHelpUrl ?? null}
       refreshAllFeed={options.refreshAllFeed ?? null}
       settings={options.settings ?? memorySettings()}
+      {...(options.parameterWatch === undefined ? {} : { parameterWatch: options.parameterWatch })}
     />,
   );
   return { ...result, fake, clock, jobIds };
