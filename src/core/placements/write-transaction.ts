@@ -43,8 +43,8 @@ export async function runWriteTransaction(host: SpreadsheetHost, call: HostCall,
   let cleared = false;
   try {
     if (host.writeBlocks) {
-      // Leftovers that fit one clear go in the same call (Excel: one Excel.run, one Ctrl+Z step): their restyle blocks
-      // after the result's, their clear and then the tracking and the widths in the request of the last values.
+      // Leftovers that fit one clear go in the same call (one host batch: one undo step where the host merges a batch's
+      // requests): their restyle blocks after the result's, their clear, the tracking and the widths with the last values.
       const leftovers = foldedLeftovers(host, t);
       const folded = leftovers !== null;
       const done = await writeTogether(host, call, { ...t, blocks: [...t.blocks, ...(leftovers?.blocks ?? [])] }, leftovers, (ranges) => {
