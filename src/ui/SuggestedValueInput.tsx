@@ -46,7 +46,11 @@ export function SuggestedValueInput({ label, view, member, value, onChange }: Su
     };
   }, [service, view, member, value]);
 
-  const values = answer?.suggestions.offered ? answer.suggestions.values : [];
+  // An answer for an earlier search is narrowed here to what the current text contains, as the platform would: typing
+  // faster than the platform answers never lists a value the text has already ruled out.
+  const needle = value.trim().toLowerCase();
+  const offered = answer?.suggestions.offered ? answer.suggestions.values : [];
+  const values = answer?.search === value ? offered : offered.filter((v) => v.value.toLowerCase().includes(needle));
   const exact = values.some((v) => v.value === value);
   const unknown = value.trim() !== '' && answer !== null && answer.search === value && answer.suggestions.offered && !exact;
   const shown = exact ? [] : values.slice(0, MAX_SHOWN);

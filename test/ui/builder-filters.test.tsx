@@ -104,6 +104,24 @@ test('a true/false field filters by a switch', async () => {
   expect((await insertedState(fake)).filters).toEqual([{ member: 'orders.is_returned', operator: 'equals', values: ['false'] }]);
 });
 
+test('values listed for an earlier search are narrowed to the text typed while the platform has not answered yet', async () => {
+  const fake = signedInFake();
+  fake.suggestions = { 'orders.city': ['Zürich', 'Zagreb', 'Berlin'] };
+  const answerOf = fake.suggestValuesImpl;
+  fake.suggestValuesImpl = (request) => (request.search === '' ? answerOf(request) : new Promise(() => {}));
+  renderPane(fake);
+  await openOrders();
+  await addTo('Count', 'Measures');
+  await addTo('City', 'Filters');
+  const names = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+  expect(names(await screen.findByRole('list', { name: 'Suggested values for Value 1 for City' }))).toEqual(['Zürich', 'Zagreb', 'Berlin']);
+  await change(screen.getByRole('textbox', { name: 'Value 1 for City' }), 'z');
+  expect(names(screen.getByRole('list', { name: 'Suggested values for Value 1 for City' }))).toEqual(['Zürich', 'Zagreb']);
+});
+
 test("a text filter lists the platform's values as typed, picks one, and marks a value the platform does not have", async () => {
   const fake = signedInFake();
   fake.suggestions = { 'orders.city': ['Zürich', 'Zagreb', 'Berlin'] };
