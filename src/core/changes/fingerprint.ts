@@ -53,12 +53,6 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 const CELL_END = 0x1f;
 
-function mix(hash: number, text: string): number {
-  let h = hash;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-  return Math.imul(h ^ CELL_END, FNV_PRIME);
-}
-
 function fold16(hash: number): number {
   return ((hash >>> 16) ^ hash) & 0xffff;
 }
@@ -104,9 +98,16 @@ function* hashCellsSteps(
     let rowHash = rowHashes[group] ?? FNV_OFFSET;
     for (let c = 0; c < cols; c++) {
       const key = cellKey(row?.[c]);
-      rowHash = mix(rowHash, key);
       const t = tileBase + Math.floor(c / tileCols);
-      tileHashes[t] = mix(tileHashes[t] ?? FNV_OFFSET, key);
+      // FNV-1a over the key's characters and a cell separator, for the row's and the tile's chains in one pass.
+      let tileHash = tileHashes[t] ?? FNV_OFFSET;
+      for (let i = 0; i < key.length; i++) {
+        const code = key.charCodeAt(i);
+        rowHash = Math.imul(rowHash ^ code, FNV_PRIME);
+        tileHash = Math.imul(tileHash ^ code, FNV_PRIME);
+      }
+      rowHash = Math.imul(rowHash ^ CELL_END, FNV_PRIME);
+      tileHashes[t] = Math.imul(tileHash ^ CELL_END, FNV_PRIME);
     }
     rowHashes[group] = rowHash;
   }

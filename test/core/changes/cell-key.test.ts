@@ -50,6 +50,15 @@ describe('cellKey of numbers', () => {
       1e-320,
       Number.MAX_VALUE,
       Number.MIN_VALUE,
+      1e15,
+      -1e15,
+      999999999999999,
+      1e14,
+      120000000000000.5,
+      0.000001,
+      0.0000012345678901234,
+      100.5,
+      -45000.25,
     ];
     for (const n of samples) expect(cellKey(n)).toBe(reference(n));
   });
@@ -66,6 +75,19 @@ describe('cellKey of numbers', () => {
       const digits = 10 ** Math.floor(next() * 18);
       const n = (Math.round(next() * digits) / digits) * scale * (next() < 0.5 ? -1 : 1);
       expect(cellKey(n)).toBe(reference(n));
+    }
+  });
+
+  it('agrees with the rounding over doubles of arbitrary bits', () => {
+    const bits = new Float64Array(1);
+    const words = new Uint32Array(bits.buffer);
+    let seed = 777;
+    const word = (): number => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0);
+    for (let i = 0; i < 20_000; i++) {
+      words[0] = word();
+      words[1] = word();
+      const n = bits[0]!;
+      if (Number.isFinite(n)) expect(cellKey(n)).toBe(reference(n));
     }
   });
 

@@ -132,3 +132,32 @@ describe('fingerprint of written cells', () => {
     expect(loadFingerprint({ ...stored, rows: 9_999 })).toBeNull();
   });
 });
+
+describe('stored fingerprints', () => {
+  // Fingerprints live in users' documents: the same cells must give the same stored text in every version of the add-in.
+  const values = [
+    ['Status', 'Created', 'Amount', 'Ok'],
+    ['completed', 45234.541666666664, 12.5, true],
+    ['returned', 45235.1, -0.30000000000000004, false],
+    ['=1+1', 1e21, null, ''],
+    ['Zürich', 1 / 3, 1234567890123456, 'TRUE'],
+  ];
+
+  it('keep their hashes from one version to the next', () => {
+    expect(storeFingerprint(fingerprintCells(values, 5, 4))).toEqual({
+      v: 1,
+      rows: 5,
+      cols: 4,
+      rowsPerHash: 1,
+      tileRows: 1,
+      tileCols: 1,
+      hashes: 'Ne6-HTmXf806japHmJS4TpDOxxCj5sA40sHSSlANStUX_S_nYKNkImQiBbKNySW70sE',
+    });
+    expect(storeFingerprint(fingerprintCells(values, 5, 4, { maxRowHashes: 2, maxTileHashes: 3 }))).toMatchObject({
+      rowsPerHash: 3,
+      tileRows: 5,
+      tileCols: 2,
+      hashes: 'NcSRQvmaxUw',
+    });
+  });
+});
