@@ -131,13 +131,28 @@ export function* fingerprintCellsSteps(
   cols: number,
   budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET,
 ): Generator<void, CellFingerprint, void> {
+  const shape = fingerprintShape(rows, cols, budget);
+  return { ...shape, ...(yield* hashCellsSteps(values, shape)) };
+}
+
+/** How a fingerprint of rows x cols cuts its hashes within `budget`. */
+export function fingerprintShape(
+  rows: number,
+  cols: number,
+  budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET,
+): Omit<CellFingerprint, 'rowHashes' | 'tileHashes'> {
   const rowsPerHash = Math.max(1, Math.ceil(rows / budget.maxRowHashes));
   const tilesAcross = Math.max(1, Math.min(cols, budget.maxTileHashes));
   const tileCols = Math.max(1, Math.ceil(cols / tilesAcross));
   const tilesDown = Math.max(1, Math.floor(budget.maxTileHashes / Math.max(1, Math.ceil(cols / tileCols))));
   const tileRows = Math.max(1, Math.ceil(rows / tilesDown));
-  const shape = { rows, cols, rowsPerHash, tileRows, tileCols };
-  return { ...shape, ...(yield* hashCellsSteps(values, shape)) };
+  return { rows, cols, rowsPerHash, tileRows, tileCols };
+}
+
+/** True when a fingerprint is cut as `fingerprintShape` would cut one of its size today. */
+export function hasCurrentShape(fp: CellFingerprint, budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET): boolean {
+  const shape = fingerprintShape(fp.rows, fp.cols, budget);
+  return shape.rowsPerHash === fp.rowsPerHash && shape.tileRows === fp.tileRows && shape.tileCols === fp.tileCols;
 }
 
 export function storeFingerprint(fp: CellFingerprint): StoredFingerprint {

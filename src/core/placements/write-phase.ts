@@ -3,7 +3,7 @@ import { AddinError } from '../errors/addin-error';
 import type { Matrix } from '../cells/matrix';
 import { writeBlocks } from '../cells/write-plan';
 import type { CellSnapshot, GridRange, SpreadsheetHost, WorkbookLayout, WriteBlock } from '../host';
-import { fingerprintCellsSteps, type CellFingerprint } from '../changes/fingerprint';
+import { fingerprintCellsSteps, hasCurrentShape, type CellFingerprint } from '../changes/fingerprint';
 import { summarizeChangeSteps, type ChangeSummary } from '../changes/change-summary';
 import { findHandEditsSteps, handEditedError } from './hand-edits';
 import type { CancelSignal } from '../runtime/cancel-signal';
@@ -168,8 +168,10 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
   }
   const areas = { ...layout.areas, [placementId]: plan.write };
   // Passes over every cell written, in steps with the host's page let in between (a large result is many short tasks).
-  const fingerprint = await pacing.inSteps(fingerprintCellsSteps(styled.values, styled.rows, styled.cols));
   const changes = previousArea ? await pacing.inSteps(summarizeChangeSteps(previousArea, plan.write, target, styled.values)) : null;
+  const fingerprint =
+    keptFingerprint(args.handEdits, previousArea, plan.write, changes) ??
+    (await pacing.inSteps(fingerprintCellsSteps(styled.values, styled.rows, styled.cols)));
   return {
     plan,
     sheetName: sheet.name,
@@ -179,6 +181,22 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
     previousArea,
     before: snapshots,
   };
+}
+
+/**
+ * The stored fingerprint, when it is still the written cells' own: the hand-edit check has just matched it against the
+ * cells and the refresh wrote the same values into the same area. Then no pass over every cell is needed (a refresh
+ * whose numbers did not move is the common case of Refresh all).
+ */
+function keptFingerprint(
+  handEdits: WriteArgs['handEdits'],
+  previousArea: GridRange | null,
+  written: GridRange,
+  changes: ChangeSummary | null,
+): CellFingerprint | null {
+  const checked = handEdits && !handEdits.overwrite ? handEdits.fingerprint : null;
+  if (!checked || !previousArea || !changes || changes.changedCells > 0 || !sameRect(previousArea, written)) return null;
+  return checked.rows === written.rows && checked.cols === written.cols && hasCurrentShape(checked) ? checked : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { FINGERPRINT_KEY_PREFIX } from '../../../src/core/changes/fingerprint-st
 import { handEditRanges } from '../../../src/core/placements/hand-edits';
 import { refreshAll } from '../../../src/core/jobs/refresh-all';
 import { changeSummaryText } from '../../../src/core/changes/change-summary';
-import { cells, draft, numbered, rig } from './fakes';
+import { cells, draft, numbered, rig, table } from './fakes';
 import { addinRejection } from '../../helpers/caught-error';
 import { SQL } from './orchestrator-tables';
 
@@ -50,6 +50,27 @@ describe('hand edits', () => {
     expect(r.model.getValues(r.sheet, { row: 3, col: 1, rows: 1, cols: 2 })).toEqual([['k1', 1]]);
     expect((await r.orch.handEdits()).size).toBe(0);
     await expect(r.orch.refresh(r.id)).resolves.toMatchObject({ areaRows: 4 });
+  });
+
+  it('are found after refreshes that wrote the same numbers and after ones that changed them', async () => {
+    const r = await placed(3);
+    const unchanged = await r.orch.refresh(r.id);
+    expect(unchanged.changes?.changedCells).toBe(0);
+    r.model.setValue(r.sheet, 2, 2, 'typed');
+    expect((await addinRejection(r.orch.refresh(r.id))).data).toMatchObject({ text: 'C3', count: 1, exact: true });
+    await r.orch.refresh(r.id, { handEdits: 'overwrite' });
+    r.queries.set(
+      SQL,
+      table(
+        ['key', 'value_n'],
+        [0, 1, 2].map((i) => [`k${i}`, String(i + 10)]),
+      ),
+    );
+    const changed = await r.orch.refresh(r.id);
+    expect(changed.changes?.changedCells).toBe(3);
+    expect((await r.orch.handEdits()).size).toBe(0);
+    r.model.setValue(r.sheet, 4, 1, 'typed');
+    expect((await addinRejection(r.orch.refresh(r.id))).data).toMatchObject({ text: 'B5', count: 1, exact: true });
   });
 
   it('are found without a refresh, and cut into ranges to select', async () => {
