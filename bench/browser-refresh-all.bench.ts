@@ -3,6 +3,7 @@
  * the whole service over MemoryHost (as the preview runs it) and the local platform in its own process.
  */
 import { randomBytes } from 'node:crypto';
+import { browserClock } from '../src/browser/browser-clock';
 import { fetchTransport, type FetchLike } from '../src/browser/fetch-transport';
 import { PANE_REFRESH_CONCURRENCY } from '../src/core/jobs/refresh-all';
 import { MemoryHost } from '../src/core/memory/memory-host';
@@ -40,7 +41,7 @@ export async function run(): Promise<Measurement[]> {
     const service = createAddinService({
       host,
       transport: fetchTransport(fetchWithDelay),
-      clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
+      clock: browserClock,
       random: Math.random,
       randomBytes: (n) => new Uint8Array(randomBytes(n)),
       defaultTenantUrl: platform.url,

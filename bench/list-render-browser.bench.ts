@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { browserClock } from '../src/browser/browser-clock';
 import { fetchTransport, type FetchLike } from '../src/browser/fetch-transport';
 import { MemoryHost } from '../src/core/memory/memory-host';
 import { WorkbookModel } from '../src/core/memory/workbook-model';
@@ -27,7 +28,7 @@ async function seedWorkbook(platformUrl: string): Promise<string> {
   const service = createAddinService({
     host,
     transport: fetchTransport(globalThis.fetch as FetchLike),
-    clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
+    clock: browserClock,
     random: Math.random,
     randomBytes: (n) => new Uint8Array(randomBytes(n)),
     defaultTenantUrl: platformUrl,

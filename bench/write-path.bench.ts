@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
+import { browserClock } from '../src/browser/browser-clock';
 import { fetchTransport, type FetchLike } from '../src/browser/fetch-transport';
 import type { Transport, TransportRequest } from '../src/core/api/transport';
 import { createFlatLayout } from '../src/core/cells/flat-layout';
@@ -217,7 +218,7 @@ export async function run(): Promise<Measurement[]> {
       createAddinService({
         host,
         transport: watched.transport,
-        clock: { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+        clock: browserClock,
         random: Math.random,
         randomBytes: (n) => new Uint8Array(randomBytes(n)),
         defaultTenantUrl: platform.url,
