@@ -51,14 +51,8 @@ export function authoringScenarios(story: Story): Scenario[] {
         await ui.chooseOption('View', /^Orders/);
         await ui.addField('Count', 'Measures');
         await ui.addField('Customer city', 'Filters');
-        const box = ui.pane.getByRole('textbox', { name: 'Value 1 for Customer city' });
-        await box.fill('z');
-        const suggestions = ui.pane.getByRole('list', { name: 'Suggested values for Value 1 for Customer city' });
-        await waitFor('suggested cities', () => suggestions.isVisible());
-        const first = suggestions.getByRole('button').first();
-        const city = (await first.innerText()).split('\n')[0]?.trim() ?? '';
+        const { box, value: city } = await ui.pickFirstSuggestion('Value 1 for Customer city', 'z');
         assert(city.toLowerCase().includes('z'), `The first suggestion "${city}" does not match the typed "z"`);
-        await first.click();
         assertEqual(await box.inputValue(), city, 'Picking a suggestion does not fill the value');
         await selectAndConfirmTarget(story, sheet, 'B2');
         await ui.insert();

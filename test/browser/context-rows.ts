@@ -22,13 +22,7 @@ export function contextScenarios(story: Story): Scenario[] {
         await ui.addField('Status', 'Rows');
         await ui.addField('Count', 'Measures');
         await ui.addField('Customer city', 'Filters');
-        const box = ui.pane.getByRole('textbox', { name: 'Value 1 for Customer city' });
-        await box.fill('z');
-        const suggestions = ui.pane.getByRole('list', { name: 'Suggested values for Value 1 for Customer city' });
-        await waitFor('suggested cities', () => suggestions.isVisible());
-        const first = suggestions.getByRole('button').first();
-        const city = (await first.innerText()).split('\n')[0]?.trim() ?? '';
-        await first.click();
+        const { value: city } = await ui.pickFirstSuggestion('Value 1 for Customer city', 'z');
         await selectAndConfirmTarget(story, sheet, 'B2');
         await ui.insert();
         const placed = await areaOf(story, WITH_CONTEXT);

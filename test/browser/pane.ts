@@ -125,6 +125,21 @@ export class PreviewPage {
     await this.pane.getByRole('group', { name: zone, exact: true }).getByText(field, { exact: true }).waitFor();
   }
 
+  /**
+   * Types `typed` into the filter value box labelled `label`, waits for the platform's suggestions and picks the first;
+   * returns the value picked (the button's first line: its count, when shown, follows).
+   */
+  async pickFirstSuggestion(label: string, typed: string): Promise<{ box: Locator; value: string }> {
+    const box = this.pane.getByRole('textbox', { name: label });
+    await box.fill(typed);
+    const suggestions = this.pane.getByRole('list', { name: `Suggested values for ${label}` });
+    await waitFor(`suggestions for "${typed}"`, () => suggestions.isVisible());
+    const first = suggestions.getByRole('button').first();
+    const value = (await first.innerText()).split('\n')[0]?.trim() ?? '';
+    await first.click();
+    return { box, value };
+  }
+
   async chooseTab(name: 'Builder' | 'SQL'): Promise<void> {
     await this.pane.getByRole('tab', { name, exact: true }).click();
   }
@@ -166,6 +181,17 @@ export class PreviewPage {
     await dialog.getByRole('button', { name: answer, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await assertPaneReadable(this.pane, `"${answer}" in "${dialogName}"`);
+  }
+
+  /** Removes the report `name` with "Also clear its cells" and waits for its card to leave the list. */
+  async removeWithCells(name: string): Promise<void> {
+    await this.button(`Remove ${name}`).click();
+    await this.page
+      .getByRole('alertdialog', { name: `Remove ${name}?` })
+      .getByRole('checkbox', { name: 'Also clear its cells' })
+      .check();
+    await this.answerDialog(`Remove ${name}?`, 'Remove');
+    await waitFor(`"${name}" to leave the list`, async () => (await this.placement(name).count()) === 0, { timeoutMs: 60_000 });
   }
 
   /** A message bar of the pane by the data-kind of its error (blocked, forbidden, cancelled, query...). */

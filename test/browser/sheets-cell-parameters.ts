@@ -59,13 +59,7 @@ export function sheetsCellParameterScenario(ui: () => PreviewPage, env: () => Fa
       assert(!after.includes(`${REF} changed`), `The card still says Z1 changed after the refresh: ${after}`);
 
       // The later scenarios count the workbook's reports: this one leaves with its cells, and the input cell is cleared.
-      await pane.button(`Remove ${NAME}`).click();
-      await pane.page
-        .getByRole('alertdialog', { name: `Remove ${NAME}?` })
-        .getByRole('checkbox', { name: 'Also clear its cells' })
-        .check();
-      await pane.answerDialog(`Remove ${NAME}?`, 'Remove');
-      await waitFor(`"${NAME}" to leave the list`, async () => (await card.count()) === 0, { timeoutMs: 60_000 });
+      await pane.removeWithCells(NAME);
       sheet.getRange('Z1').setValue('');
       env().book.setActiveRange(sheet.getRange('B2'));
     },

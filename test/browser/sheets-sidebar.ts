@@ -222,13 +222,7 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
           'The totals row is not the distinct count over all rows',
         );
         // The later scenarios count the workbook's reports: this one leaves with its cells.
-        await pane.button(`Remove ${name}`).click();
-        await page
-          .getByRole('alertdialog', { name: `Remove ${name}?` })
-          .getByRole('checkbox', { name: 'Also clear its cells' })
-          .check();
-        await pane.answerDialog(`Remove ${name}?`, 'Remove');
-        await waitFor(`"${name}" to leave the list`, async () => (await pane.placement(name).count()) === 0, { timeoutMs: 60_000 });
+        await pane.removeWithCells(name);
         env.book.setActiveRange(sheet.getRange('B2'));
       },
     },

@@ -52,13 +52,7 @@ export function sheetsUndoScenario(ui: () => PreviewPage, env: () => FakeEnviron
       await ctx.screenshot('S2d refresh undone in Sheets');
 
       // The later scenarios count the workbook's reports: this one leaves with its cells.
-      await pane.button(`Remove ${NAME}`).click();
-      await pane.page
-        .getByRole('alertdialog', { name: `Remove ${NAME}?` })
-        .getByRole('checkbox', { name: 'Also clear its cells' })
-        .check();
-      await pane.answerDialog(`Remove ${NAME}?`, 'Remove');
-      await waitFor(`"${NAME}" to leave the list`, async () => (await pane.placement(NAME).count()) === 0, { timeoutMs: 60_000 });
+      await pane.removeWithCells(NAME);
       env().book.setActiveRange(sheet.getRange('B2'));
     },
   };

@@ -7,6 +7,7 @@ import type { BuilderState } from '../../src/core/builder/builder-state';
 import { compileBuilder } from '../../src/core/builder/compile';
 import type { Meta } from '../../src/core/wire/schemas';
 import { change, click } from './act-events';
+import { openOrders, addTo } from './builder-steps';
 import { sampleMeta } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 
@@ -25,18 +26,6 @@ const metaWithBoolean: Meta = {
       : c,
   ),
 };
-
-async function openOrders() {
-  await screen.findByDisplayValue('Production');
-  await click(screen.getByRole('button', { name: 'New report' }));
-  await click(await screen.findByRole('combobox', { name: 'View' }));
-  await click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Orders' }));
-}
-
-async function addTo(memberTitle: string, zone: string) {
-  await click(screen.getByRole('button', { name: `Add ${memberTitle}` }));
-  await click(await screen.findByRole('menuitem', { name: zone }));
-}
 
 async function insertedState(fake: ReturnType<typeof signedInFake>): Promise<BuilderState> {
   await change(screen.getByLabelText(/Report name/), 'Report');

@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import type { BuilderState } from '../../src/core/builder/builder-state';
 import type { Meta } from '../../src/core/wire/schemas';
 import { change, click } from './act-events';
+import { openOrders } from './builder-steps';
 import { sampleMeta } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 
@@ -26,13 +27,6 @@ const metaWithDefaults: Meta = {
       : c,
   ),
 };
-
-async function openOrders() {
-  await screen.findByDisplayValue('Production');
-  await click(screen.getByRole('button', { name: 'New report' }));
-  await click(await screen.findByRole('combobox', { name: 'View' }));
-  await click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Orders' }));
-}
 
 test("a new report starts with the model's default filters; a required one says why it cannot be removed", async () => {
   const fake = signedInFake();

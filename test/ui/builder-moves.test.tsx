@@ -4,19 +4,8 @@
 import '../helpers/setup-dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { change, click } from './act-events';
+import { openOrders, addTo } from './builder-steps';
 import { renderPane, signedInFake } from './render-pane';
-
-async function openOrders() {
-  await screen.findByDisplayValue('Production');
-  await click(screen.getByRole('button', { name: 'New report' }));
-  await click(await screen.findByRole('combobox', { name: 'View' }));
-  await click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Orders' }));
-}
-
-async function addTo(memberTitle: string, zone: string) {
-  await click(screen.getByRole('button', { name: `Add ${memberTitle}` }));
-  await click(await screen.findByRole('menuitem', { name: zone }));
-}
 
 /** The members of a zone in order, read from their Remove buttons' names ("Remove Status from Rows"). */
 function titlesIn(label: string): string[] {

@@ -6,6 +6,7 @@ import type { BuilderState } from '../../src/core/builder/builder-state';
 import { compileBuilder } from '../../src/core/builder/compile';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import { change, click } from './act-events';
+import { addTo } from './builder-steps';
 import { sampleMeta } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 
@@ -18,11 +19,6 @@ async function openNewReport() {
 async function chooseView(title: string) {
   await click(screen.getByRole('combobox', { name: 'View' }));
   await click(within(screen.getByRole('listbox')).getByRole('option', { name: title }));
-}
-
-async function addTo(memberTitle: string, zone: string) {
-  await click(screen.getByRole('button', { name: `Add ${memberTitle}` }));
-  await click(await screen.findByRole('menuitem', { name: zone }));
 }
 
 function zone(label: string): HTMLElement {

@@ -7,19 +7,12 @@ import type { PlacementView } from '../../src/core/service/addin-service';
 import { click, settle } from './act-events';
 import { samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
+import { sqlDraft } from '../helpers/sql-draft';
 
 function fakeEditing(view: Partial<PlacementView> = {}) {
   const fake = signedInFake();
   fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status', ...view })];
-  fake.drafts['p1'] = {
-    name: 'Orders by status',
-    description: '',
-    mode: 'sql',
-    sqlQuery: 'SELECT 1',
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  };
+  fake.drafts['p1'] = sqlDraft('Orders by status', 'SELECT 1');
   return fake;
 }
 

@@ -7,6 +7,7 @@ import type { MoveOptions, MoveTarget } from '../../src/core/service/addin-servi
 import { click, findDialog, settle } from './act-events';
 import { samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
+import { sqlDraft } from '../helpers/sql-draft';
 
 function fakeWithOne() {
   const fake = signedInFake();
@@ -78,15 +79,7 @@ test('another report at the new place is not offered to be overwritten: the card
 test('the editor of a placed report keeps "When rows are added below" as it is chosen', async () => {
   const fake = fakeWithOne();
   fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status', growth: 'overwrite' })];
-  fake.drafts['p1'] = {
-    name: 'Orders by status',
-    description: '',
-    mode: 'sql',
-    sqlQuery: 'SELECT 1',
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  };
+  fake.drafts['p1'] = sqlDraft('Orders by status', 'SELECT 1');
   renderPane(fake);
   await click(await screen.findByRole('button', { name: 'Edit Orders by status' }, { timeout: 10_000 }));
   const group = await screen.findByRole('radiogroup', { name: 'When rows are added below' });

@@ -7,6 +7,7 @@ import type { ReportDraft, RunOutcome } from '../../src/core/service/addin-servi
 import { change, click, findDialog, settle } from './act-events';
 import { samplePlacement, type FakeAddinService } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
+import { sqlDraft } from '../helpers/sql-draft';
 
 async function openNewReport() {
   await screen.findByDisplayValue('Production');
@@ -183,15 +184,7 @@ test('"Back to reports" asks before discarding a changed draft; an untouched one
 test('an edit asks before discarding only once something changed', async () => {
   const fake = signedInFake();
   fake.placements = [samplePlacement()];
-  fake.drafts['p1'] = {
-    name: 'Orders by status',
-    description: '',
-    mode: 'sql',
-    sqlQuery: 'SELECT 1',
-    jsonQuery: null,
-    pivotItems: null,
-    builderState: null,
-  };
+  fake.drafts['p1'] = sqlDraft('Orders by status', 'SELECT 1');
   renderPane(fake);
   // The first render of the pane with its list takes over a second in jsdom on a loaded machine.
   await click(await screen.findByRole('button', { name: 'Edit Orders by status' }));

@@ -6,19 +6,8 @@ import { screen, within } from '@testing-library/react';
 import type { ReportDraft } from '../../src/core/service/addin-service';
 import type { PreviewTable } from '../../src/core/service/preview-table';
 import { change, click } from './act-events';
+import { openOrders, addTo } from './builder-steps';
 import { renderPane, signedInFake } from './render-pane';
-
-async function openOrders() {
-  await screen.findByDisplayValue('Production');
-  await click(screen.getByRole('button', { name: 'New report' }));
-  await click(await screen.findByRole('combobox', { name: 'View' }));
-  await click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Orders' }));
-}
-
-async function addTo(memberTitle: string, zone: string) {
-  await click(screen.getByRole('button', { name: `Add ${memberTitle}` }));
-  await click(await screen.findByRole('menuitem', { name: zone }));
-}
 
 const TABLE: PreviewTable = {
   headerRows: 1,
