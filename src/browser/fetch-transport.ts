@@ -82,6 +82,7 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
       if (consumed) throw new Error('response body already consumed');
       consumed = true;
     };
+    const read = { bytes: 0 };
     const response: TransportResponse = {
       status: res.status,
       headers,
@@ -95,8 +96,9 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
       },
       chunks: () => {
         claim();
-        return streamText(res.body, utf8(), unbridge, pacing);
+        return streamText(res.body, utf8(), unbridge, pacing, read);
       },
+      bytesRead: () => read.bytes,
     };
     return response;
   };
@@ -158,6 +160,7 @@ async function* streamText(
   utf8: Utf8Decoder,
   unbridge: () => void,
   pacing: ReadPacing | undefined,
+  read: { bytes: number },
 ): AsyncGenerator<string> {
   if (body === null) {
     unbridge();
@@ -178,7 +181,10 @@ async function* streamText(
     let failure: unknown;
     try {
       if (bytes === null) feeder.end();
-      else feeder.feedBytes(bytes);
+      else {
+        read.bytes += bytes.length;
+        feeder.feedBytes(bytes);
+      }
     } catch (e) {
       failure = e ?? new Error('UTF-8 decoding failed');
     }

@@ -102,6 +102,18 @@ describe('fetchTransport', () => {
     expect(served.aborted).toBe(false);
   });
 
+  it('counts the bytes it reads, a character split across chunks included, for the result and its progress', async () => {
+    const body = enc.encode(`${HEADER}{"data":[["Zürich"]]}\n{"data":[["Genève"]]}\n`);
+    // The ü's two bytes fall in two chunks.
+    const cut = HEADER.length + 13;
+    const { fetch } = servedFetch([body.slice(0, cut), body.slice(cut)]);
+    const progress: number[] = [];
+    const result = await queryClient(fetch).run({ query: 'SELECT city', onProgress: (p) => progress.push(p.bytes) });
+    expect(result.rows).toEqual([['Zürich'], ['Genève']]);
+    expect(result.bytes).toBe(body.length);
+    expect(progress.at(-1)).toBe(body.length);
+  });
+
   it('closes a body it leaves early (an error line) deliberately instead of dropping it half-read', async () => {
     const { fetch, served } = servedFetch([
       enc.encode(HEADER),

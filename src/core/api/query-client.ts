@@ -239,7 +239,7 @@ export class QueryClient implements QueryRunner {
           begun = start !== '';
           if (begun && !start.startsWith('{')) throw notAQueryResult(response.headers['content-type'], start);
         }
-        bytes += utf8ByteLength(next.value);
+        bytes = response.bytesRead ? response.bytesRead() : bytes + utf8ByteLength(next.value);
         decoder.feed(next.value);
         if (bytes > budget.maxBytes)
           throw overBudget(decoder.rows, `more data than the add-in can take at once (${megabytes(budget.maxBytes)} MB)`, budget);

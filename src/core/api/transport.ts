@@ -27,6 +27,11 @@ export interface TransportResponse {
    * the response; `return()` on the iterator before the end closes it deliberately.
    */
   chunks(): AsyncIterable<string>;
+  /**
+   * Optional: the body's bytes read so far by `chunks()` (a streaming transport counts them as they arrive, so its
+   * consumer need not count the UTF-8 bytes of every chunk again). Absent: the consumer counts them.
+   */
+  bytesRead?(): number;
 }
 
 /**

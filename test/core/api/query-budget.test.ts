@@ -99,6 +99,28 @@ describe('QueryClient budget', () => {
     expect(wide.seen.chunksRead).toBe(1);
   });
 
+  it("counts the stream's bytes as its transport read them when the transport counts them", async () => {
+    const { transport } = streamingTransport(1000, 10);
+    const read = { bytes: 0 };
+    // A transport that reports ten times the bytes of its text (as a body with much whitespace between lines would).
+    const counted: Transport = async (request) => {
+      const response = await transport(request);
+      return {
+        ...response,
+        chunks: async function* () {
+          for await (const chunk of response.chunks()) {
+            read.bytes += chunk.length * 10;
+            yield chunk;
+          }
+        },
+        bytesRead: () => read.bytes,
+      };
+    };
+    const e = await failure(client(counted, 20_000).run({ query: 'SELECT 1' }));
+    expect(e).toMatchObject({ kind: 'limit', code: 'resultTooLarge' });
+    expect(read.bytes).toBeLessThan(40_000);
+  });
+
   it('reads a result within the budget to its end', async () => {
     const { transport, seen } = streamingTransport(3, 10);
     const result = await client(transport).run({ query: 'SELECT 1', budget: { maxRows: 30, maxCols: 2, maxBytes: 1e6 } });
