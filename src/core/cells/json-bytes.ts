@@ -48,6 +48,30 @@ export function jsonStringBytesAtMost(text: string): number {
   return bytes;
 }
 
+/**
+ * Bytes of a JSON string literal, at most, from its length alone: six a UTF-16 unit (its longest escape; UTF-8 takes at
+ * most three) and the two quotes. No character is read, so a request of short texts is bounded in one cheap pass.
+ */
+export function jsonStringBytesByLength(text: string): number {
+  return 6 * text.length + 2;
+}
+
+/**
+ * An upper bound of jsonValuesBytes read from types and text lengths alone: a number counts MAX_NUMBER_TEXT_LENGTH, a
+ * text jsonStringBytesByLength. When it is within a budget, so is the exact count.
+ */
+export function jsonValuesBytesAtMost(values: readonly (readonly Scalar[])[]): number {
+  let bytes = 2 + Math.max(0, values.length - 1);
+  for (const line of values) {
+    bytes += 2 + Math.max(0, line.length - 1);
+    for (let j = 0; j < line.length; j++) {
+      const v = line[j];
+      bytes += typeof v === 'string' ? 6 * v.length + 2 : typeof v === 'number' ? MAX_NUMBER_TEXT_LENGTH : 5;
+    }
+  }
+  return bytes;
+}
+
 /** Largest integer magnitude that String() writes as plain digits (from 1e21 on it uses an exponent). */
 const PLAIN_INTEGER_LIMIT = 1e21;
 
@@ -100,11 +124,12 @@ export function jsonValuesBytes(values: readonly (readonly Scalar[])[], bound = 
 
 /**
  * UTF-8 bytes of the JSON of a block's values, format runs and bold runs (runs are few: they are serialized); with
- * `bound`, an upper bound of it that formats no fractional number (see jsonValuesBytes).
+ * `bound`, an upper bound of it that formats no fractional number (see jsonValuesBytes); with 'lengths', a looser one
+ * that reads no text (jsonValuesBytesAtMost).
  */
-export function jsonWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' | 'bold'>, bound = false): number {
+export function jsonWriteBytes(block: Pick<WriteBlock, 'values' | 'formats' | 'bold'>, bound: boolean | 'lengths' = false): number {
   return (
-    jsonValuesBytes(block.values, bound) +
+    (bound === 'lengths' ? jsonValuesBytesAtMost(block.values) : jsonValuesBytes(block.values, bound)) +
     (block.formats ? utf8ByteLength(JSON.stringify(block.formats)) : 0) +
     (block.bold ? utf8ByteLength(JSON.stringify(block.bold)) : 0)
   );

@@ -4,7 +4,7 @@ import type { Scalar, WriteBlock } from '../host';
 import { columnToLetters, formatCellRef } from './a1';
 import { boldRuns, formatRuns } from './cell-runs';
 import { checkCellTextLengths } from './cell-text-limit';
-import { jsonStringBytesAtMost, MAX_NUMBER_TEXT_LENGTH, numberTextLength } from './json-bytes';
+import { jsonStringBytesAtMost, jsonStringBytesByLength, MAX_NUMBER_TEXT_LENGTH, numberTextLength } from './json-bytes';
 import type { Matrix } from './matrix';
 
 export interface WriteTarget {
@@ -165,6 +165,17 @@ export function* writeBlocks(matrix: Matrix, target: WriteTarget, budget: WriteB
     return b;
   };
 
+  /** At least rowBytesAtMost(i), read from the cells' types and text lengths alone (jsonStringBytesByLength). */
+  const rowBytesByLength = (i: number): number => {
+    const values = matrix.values[i];
+    let b = ROW_OVERHEAD_BYTES + cols * CELL_OVERHEAD_BYTES + formatsBytes(matrix.formats[i]);
+    for (let j = 0; j < cols; j++) {
+      const v = values?.[j] ?? null;
+      b += typeof v === 'string' ? jsonStringBytesByLength(v) : typeof v === 'number' ? MAX_NUMBER_TEXT_LENGTH : 5;
+    }
+    return b;
+  };
+
   const emit = (row: number, nRows: number, col: number, nCols: number): WriteBlock => {
     // A full-width block (the common case) shares the matrix's rows: no copy of every cell.
     const whole = col === 0 && nCols === cols && fullWidth(matrix.values, row, nRows, cols) && fullWidth(matrix.formats, row, nRows, cols);
@@ -191,6 +202,14 @@ export function* writeBlocks(matrix: Matrix, target: WriteTarget, budget: WriteB
   while (i < rows) {
     const full = Math.min(rowsPerWrite, rows - i);
     if (boundFits && full > 0) {
+      // First a bound read from types and text lengths alone (no character of any text read), then a tighter one.
+      let quick = BLOCK_OVERHEAD_BYTES;
+      for (let r = i; r < i + full && quick <= budget.maxBytesPerWrite; r++) quick += rowBytesByLength(r);
+      if (quick <= budget.maxBytesPerWrite) {
+        yield emit(i, full, 0, cols);
+        i += full;
+        continue;
+      }
       let atMost = BLOCK_OVERHEAD_BYTES;
       for (let r = i; r < i + full && atMost <= budget.maxBytesPerWrite; r++) atMost += rowBytesAtMost(r);
       if (atMost <= budget.maxBytesPerWrite) {

@@ -249,9 +249,12 @@ export class MemoryHost implements SpreadsheetHost {
           data: { cells: rows * cols },
         },
       );
-    // An upper bound settles most blocks without formatting a fractional number; the exact count decides the rest.
-    const bound = jsonWriteBytes(block, true);
-    const bytes = bound > this.limits.maxBytesPerWrite ? jsonWriteBytes(block) : bound;
+    // Upper bounds settle most blocks without reading their texts or formatting a fractional number; the exact count
+    // decides the rest.
+    const max = this.limits.maxBytesPerWrite;
+    const quick = jsonWriteBytes(block, 'lengths');
+    const bound = quick > max ? jsonWriteBytes(block, true) : quick;
+    const bytes = bound > max ? jsonWriteBytes(block) : bound;
     if (bytes > this.limits.maxBytesPerWrite)
       throw new AddinError(
         'limit',

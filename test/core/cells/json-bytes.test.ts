@@ -1,7 +1,14 @@
 /** jsonWriteBytes against its definition, estimateWriteBytes (UTF-8 bytes of JSON.stringify of the block). */
 import fc from 'fast-check';
 import type { Scalar } from '../../../src/core/host';
-import { jsonStringBytes, jsonStringBytesAtMost, jsonValuesBytes, jsonWriteBytes } from '../../../src/core/cells/json-bytes';
+import {
+  jsonStringBytes,
+  jsonStringBytesAtMost,
+  jsonStringBytesByLength,
+  jsonValuesBytes,
+  jsonValuesBytesAtMost,
+  jsonWriteBytes,
+} from '../../../src/core/cells/json-bytes';
 import { estimateWriteBytes } from '../../../src/core/memory/memory-host';
 
 const text = fc.oneof(
@@ -56,6 +63,22 @@ describe('jsonWriteBytes', () => {
     fc.assert(
       fc.property(text, (t) => {
         expect(jsonStringBytesAtMost(t)).toBeGreaterThanOrEqual(jsonStringBytes(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is bounded from above by the count read from types and text lengths alone, for any values matrix', () => {
+    fc.assert(
+      fc.property(values, (v) => {
+        expect(jsonValuesBytesAtMost(v)).toBeGreaterThanOrEqual(jsonValuesBytes(v, true));
+        expect(jsonWriteBytes({ values: v }, 'lengths')).toBeGreaterThanOrEqual(estimateWriteBytes({ values: v }));
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(jsonStringBytesByLength(t)).toBeGreaterThanOrEqual(jsonStringBytesAtMost(t));
       }),
       { numRuns: 2000 },
     );
