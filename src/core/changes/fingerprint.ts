@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Scalar } from '../host';
 import { cellKey } from './cell-key';
+import { CELL_END, ChainSums, FNV_OFFSET, FNV_PRIME, fold16, shapeV2, type FingerprintShape } from './fingerprint-builder';
 import { decodeHashes, encodeHashes } from './hash-codec';
 
 /**
@@ -19,9 +20,13 @@ export interface FingerprintBudget {
 
 export const DEFAULT_FINGERPRINT_BUDGET: FingerprintBudget = { maxRowHashes: 10_000, maxTileHashes: 2_000 };
 
-/** The fingerprint's stored form (a document value: parsed with this schema before use). */
+/**
+ * The fingerprint's stored form (a document value: parsed with this schema before use). Version 1 hashes each row
+ * group and tile as one chain over its cells, cut by the area's row count; version 2 (fingerprint-builder.ts) sums
+ * each row's chains placed at its row, cut by powers of two, so it is built while rows still stream in. Both are read.
+ */
 export const cellFingerprintSchema = z.object({
-  v: z.literal(1),
+  v: z.union([z.literal(1), z.literal(2)]),
   rows: z.number().int().nonnegative(),
   cols: z.number().int().nonnegative(),
   rowsPerHash: z.number().int().positive(),
@@ -34,6 +39,8 @@ export type StoredFingerprint = z.infer<typeof cellFingerprintSchema>;
 
 /** A fingerprint ready to compare. */
 export interface CellFingerprint {
+  /** How its hashes are made (see cellFingerprintSchema). */
+  version: 1 | 2;
   rows: number;
   cols: number;
   rowsPerHash: number;
@@ -47,14 +54,6 @@ export interface CellFingerprint {
 export interface AreaCell {
   row: number;
   col: number;
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const CELL_END = 0x1f;
-
-function fold16(hash: number): number {
-  return ((hash >>> 16) ^ hash) & 0xffff;
 }
 
 function tileGrid(rows: number, cols: number, rowsPerHash: number, tileRows: number, tileCols: number) {
@@ -76,10 +75,29 @@ export function runSteps<T>(steps: Generator<void, T, void>): T {
   }
 }
 
-/** Hashes of `values` (rows x cols; a short row reads as empty cells) cut as the given shape says. */
+/** Hashes of `values` (rows x cols; a short row reads as empty cells) cut as the given shape says, in its version. */
 function* hashCellsSteps(
   values: ReadonlyArray<ReadonlyArray<Scalar>>,
-  shape: Omit<CellFingerprint, 'rowHashes' | 'tileHashes'>,
+  shape: FingerprintShape,
+): Generator<void, { rowHashes: number[]; tileHashes: number[] }, void> {
+  if (shape.version === 1) return yield* hashCellsV1Steps(values, shape);
+  const sums = new ChainSums(shape.cols, shape.tileCols, shape.rowsPerHash, shape.tileRows);
+  let sinceStep = 0;
+  for (let r = 0; r < shape.rows; r++) {
+    sinceStep += shape.cols;
+    if (sinceStep >= CELLS_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
+    sums.add(r, values[r]);
+  }
+  return sums.hashes(shape.rows);
+}
+
+/** Version 1 hashes: one FNV-1a chain over each row group's cells and over each tile's, in order. */
+function* hashCellsV1Steps(
+  values: ReadonlyArray<ReadonlyArray<Scalar>>,
+  shape: FingerprintShape,
 ): Generator<void, { rowHashes: number[]; tileHashes: number[] }, void> {
   const { rows, cols, rowsPerHash, tileRows, tileCols } = shape;
   const grid = tileGrid(rows, cols, rowsPerHash, tileRows, tileCols);
@@ -135,29 +153,22 @@ export function* fingerprintCellsSteps(
   return { ...shape, ...(yield* hashCellsSteps(values, shape)) };
 }
 
-/** How a fingerprint of rows x cols cuts its hashes within `budget`. */
-export function fingerprintShape(
-  rows: number,
-  cols: number,
-  budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET,
-): Omit<CellFingerprint, 'rowHashes' | 'tileHashes'> {
-  const rowsPerHash = Math.max(1, Math.ceil(rows / budget.maxRowHashes));
-  const tilesAcross = Math.max(1, Math.min(cols, budget.maxTileHashes));
-  const tileCols = Math.max(1, Math.ceil(cols / tilesAcross));
-  const tilesDown = Math.max(1, Math.floor(budget.maxTileHashes / Math.max(1, Math.ceil(cols / tileCols))));
-  const tileRows = Math.max(1, Math.ceil(rows / tilesDown));
-  return { rows, cols, rowsPerHash, tileRows, tileCols };
+/** How a fingerprint of rows x cols made today (version 2) cuts its hashes within `budget`. */
+export function fingerprintShape(rows: number, cols: number, budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET): FingerprintShape {
+  return shapeV2(rows, cols, budget);
 }
 
-/** True when a fingerprint is cut as `fingerprintShape` would cut one of its size today. */
+/** True when a fingerprint is cut as `fingerprintShape` would cut one of its size today (a version 1 one never is). */
 export function hasCurrentShape(fp: CellFingerprint, budget: FingerprintBudget = DEFAULT_FINGERPRINT_BUDGET): boolean {
   const shape = fingerprintShape(fp.rows, fp.cols, budget);
-  return shape.rowsPerHash === fp.rowsPerHash && shape.tileRows === fp.tileRows && shape.tileCols === fp.tileCols;
+  return (
+    fp.version === shape.version && shape.rowsPerHash === fp.rowsPerHash && shape.tileRows === fp.tileRows && shape.tileCols === fp.tileCols
+  );
 }
 
 export function storeFingerprint(fp: CellFingerprint): StoredFingerprint {
   const { rows, cols, rowsPerHash, tileRows, tileCols } = fp;
-  return { v: 1, rows, cols, rowsPerHash, tileRows, tileCols, hashes: encodeHashes([...fp.rowHashes, ...fp.tileHashes]) };
+  return { v: fp.version, rows, cols, rowsPerHash, tileRows, tileCols, hashes: encodeHashes([...fp.rowHashes, ...fp.tileHashes]) };
 }
 
 /** A stored fingerprint ready to compare, or `null` when it is damaged (its hashes do not match its shape). */
@@ -167,6 +178,7 @@ export function loadFingerprint(stored: StoredFingerprint): CellFingerprint | nu
   const hashes = decodeHashes(stored.hashes, grid.rowGroups + grid.tilesAcross * grid.tilesDown);
   if (!hashes) return null;
   return {
+    version: stored.v,
     rows,
     cols,
     rowsPerHash,

@@ -6,6 +6,7 @@ import {
   cellFingerprintSchema,
   findEditedCells,
   fingerprintCells,
+  hasCurrentShape,
   loadFingerprint,
   storeFingerprint,
 } from '../../../src/core/changes/fingerprint';
@@ -20,6 +21,10 @@ function edited(values: Scalar[][], edits: ReadonlyArray<readonly [number, numbe
   for (const [r, c] of edits) copy[r]![c] = `hand edit ${r}:${c}`;
   return copy;
 }
+
+/** The version 2 fingerprints of the stored-fingerprints table: one hash a cell, and grouped within a small budget. */
+const V2_ONE_A_CELL = 'zotw1jraevJ_wHXQanQWEi44ihocRA-4Mij2GQQQXrRSsOthnKnyVWONGaR8NUelqY0';
+const V2_GROUPED = 'WCh_wGQJjsc';
 
 const scalar = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null));
 
@@ -97,7 +102,7 @@ describe('fingerprint of written cells', () => {
     const rows = 25_000;
     const values = grid(rows, 3);
     const fp = fingerprintCells(values, rows, 3);
-    expect(fp.rowsPerHash).toBe(3);
+    expect(fp.rowsPerHash).toBe(4);
     const found = findEditedCells(fp, edited(values, [[20_001, 1]]), rows, 3);
     expect(found.kind).toBe('edited');
     if (found.kind !== 'edited') return;
@@ -142,9 +147,9 @@ describe('stored fingerprints', () => {
     ['=1+1', 1e21, null, ''],
     ['Zürich', 1 / 3, 1234567890123456, 'TRUE'],
   ];
-
-  it('keep their hashes from one version to the next', () => {
-    expect(storeFingerprint(fingerprintCells(values, 5, 4))).toEqual({
+  /** Version 1 fingerprints of `values` as earlier versions of the add-in stored them. */
+  const storedV1 = [
+    {
       v: 1,
       rows: 5,
       cols: 4,
@@ -152,12 +157,44 @@ describe('stored fingerprints', () => {
       tileRows: 1,
       tileCols: 1,
       hashes: 'Ne6-HTmXf806japHmJS4TpDOxxCj5sA40sHSSlANStUX_S_nYKNkImQiBbKNySW70sE',
+    },
+    { v: 1, rows: 5, cols: 4, rowsPerHash: 3, tileRows: 5, tileCols: 2, hashes: 'NcSRQvmaxUw' },
+  ] as const;
+
+  it('keep their hashes from one version to the next', () => {
+    expect(storeFingerprint(fingerprintCells(values, 5, 4))).toEqual({
+      v: 2,
+      rows: 5,
+      cols: 4,
+      rowsPerHash: 1,
+      tileRows: 1,
+      tileCols: 1,
+      hashes: V2_ONE_A_CELL,
     });
     expect(storeFingerprint(fingerprintCells(values, 5, 4, { maxRowHashes: 2, maxTileHashes: 3 }))).toMatchObject({
-      rowsPerHash: 3,
-      tileRows: 5,
+      v: 2,
+      rowsPerHash: 4,
+      tileRows: 8,
       tileCols: 2,
-      hashes: 'NcSRQvmaxUw',
+      hashes: V2_GROUPED,
     });
+  });
+
+  it.each(storedV1.map((s) => [`${s.rowsPerHash} row(s) a hash`, s] as const))(
+    'of version 1 still find the cells as written, and an edit (%s)',
+    (_what, stored) => {
+      const fp = loadFingerprint(cellFingerprintSchema.parse(stored));
+      expect(fp?.version).toBe(1);
+      if (!fp) return;
+      expect(findEditedCells(fp, values, 5, 4)).toEqual({ kind: 'unchanged' });
+      const found = findEditedCells(fp, edited(values, [[2, 1]]), 5, 4);
+      expect(found.kind).toBe('edited');
+      if (found.kind === 'edited') expect(found.cells).toContainEqual({ row: 2, col: 1 });
+      expect(hasCurrentShape(fp)).toBe(false);
+    },
+  );
+
+  it('of another version are refused', () => {
+    expect(cellFingerprintSchema.safeParse({ ...storedV1[0], v: 3 }).success).toBe(false);
   });
 });
