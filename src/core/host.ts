@@ -174,6 +174,11 @@ export interface SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
   readonly limits: HostLimits;
   /**
+   * Optional: a new flat result is written band by band while its stream still arrives (a host whose writes cost no
+   * round trip, as an in-page workbook's). Absent: the result is written once whole, in as few requests as it allows.
+   */
+  readonly streamsWrites?: boolean;
+  /**
    * Workbook identity, sheets, the tracked areas of `placementIds` (every tracked area when omitted) and where the
    * workbook-scoped `names` point (matched without regard to case, as Excel and Sheets match names), in one request.
    */

@@ -63,6 +63,8 @@ export interface PreviewHostOptions {
 export class PreviewHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue = HOST_EXCEL;
   readonly limits: HostLimits = PREVIEW_LIMITS;
+  /** The in-page workbook writes without round trips: a new flat result is written while it streams. */
+  readonly streamsWrites = true;
   readonly model: WorkbookModel;
   /** The MemoryHost doing the SpreadsheetHost work over the model. */
   readonly memory: MemoryHost;

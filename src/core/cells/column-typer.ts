@@ -163,6 +163,11 @@ export interface RowsTyper {
   adopt(rows: StreamValue[][]): void;
   /** Applies the column-wide decisions to every row added; call once, after the last add. */
   finish(): void;
+  /**
+   * Each typed column's timestamp format as decided by the rows typed so far (null: no timestamp yet): what finish()
+   * would give its timestamps now. It only ever moves from DATE_FORMAT to DATE_TIME_FORMAT to DATE_TIME_MS_FORMAT.
+   */
+  timestampFormats(): (string | null)[];
 }
 
 /**
@@ -215,11 +220,17 @@ export function createRowsTyper(columns: readonly TypedColumnSpec[], into: Typed
         for (let i = start; i < into.formats.length; i++) {
           const formats = into.formats[i];
           const f = formats?.[k];
-          if (formats && (f === DATE_TIME_FORMAT || f === DATE_TIME_MS_FORMAT)) formats[k] = timestampFormat;
+          if (formats && isTimestampFormat(f)) formats[k] = timestampFormat;
         }
       });
     },
+    timestampFormats: () => typers.map((typer) => typer.timestampFormat()),
   };
+}
+
+/** A timestamp cell's format as typed, before its column's decision (finish) rewrites it. */
+export function isTimestampFormat(format: string | null | undefined): boolean {
+  return format === DATE_TIME_FORMAT || format === DATE_TIME_MS_FORMAT;
 }
 
 function sameFormats(a: readonly (string | null)[], b: readonly (string | null)[], width: number): boolean {

@@ -4,6 +4,7 @@ import type { StreamColumn, StreamValue } from '../wire/schemas';
 import { createRowsTyper, type RowsTyper, type TypedRows } from './column-typer';
 import { textCell } from './inert-text';
 import type { Matrix } from './matrix';
+import type { Scalar } from '../host';
 import { lookupTitle } from './member-match';
 
 export interface LayoutOptions {
@@ -48,12 +49,21 @@ export function createFlatLayout(memberFormats?: boolean): FlatLayoutBuilder {
     finish(options = {}) {
       if (typer === null) throw new Error('Flat layout: no header.');
       typer.finish();
-      const header = columns.map((c) => textCell(lookupTitle(options.titles, c.name) ?? c.name));
-      typed.values[0] = header.map((h) => h.value);
-      typed.formats[0] = header.map((h) => h.format);
+      const header = flatHeaderRow(columns, options.titles);
+      typed.values[0] = header.values;
+      typed.formats[0] = header.formats;
       return { rows: typed.values.length, cols: columns.length, values: typed.values, formats: typed.formats, headerRows: 1 };
     },
   };
+}
+
+/** The header row of a flat table: each column's title (its name when untitled) as inert text. */
+export function flatHeaderRow(
+  columns: readonly StreamColumn[],
+  titles: LayoutOptions['titles'],
+): { values: Scalar[]; formats: (string | null)[] } {
+  const header = columns.map((c) => textCell(lookupTitle(titles, c.name) ?? c.name));
+  return { values: header.map((h) => h.value), formats: header.map((h) => h.format) };
 }
 
 /**

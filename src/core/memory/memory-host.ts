@@ -51,6 +51,8 @@ export interface MemoryHostOptions {
   fileIdentity?: () => string | null;
   /** Why the host cannot keep cell notes (a test's stand-in for Excel without ExcelApi 1.18); absent: it can. */
   notesUnsupported?: string;
+  /** Write a new flat result band by band while it streams (SpreadsheetHost.streamsWrites; default true: no round trips). */
+  streamsWrites?: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ export type MutationOp = 'write' | 'clear' | 'insertRows' | 'deleteRows';
 export class MemoryHost implements SpreadsheetHost {
   readonly platformHost: SpreadsheetHostValue;
   readonly limits: HostLimits;
+  readonly streamsWrites: boolean;
   readonly model: WorkbookModel;
   readonly documentStore: ModelDocumentStore;
   readonly credentials = new MemoryCredentialStore();
@@ -95,6 +98,7 @@ export class MemoryHost implements SpreadsheetHost {
   constructor(model: WorkbookModel = new WorkbookModel(), options: MemoryHostOptions = {}) {
     this.model = model;
     this.platformHost = options.platformHost ?? HOST_EXCEL;
+    this.streamsWrites = options.streamsWrites ?? true;
     this.limits = {
       ...MEMORY_HOST_LIMITS,
       maxRows: Math.min(MEMORY_HOST_LIMITS.maxRows, model.bounds.maxRows),

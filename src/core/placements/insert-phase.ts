@@ -16,6 +16,8 @@ import { upsertBody } from './report-bodies';
 import { placedRecord } from './run-results';
 import { draftReport } from './run-definitions';
 import type { WriteArgs, Written } from './write-phase';
+import type { StreamedFetch } from './streamed-insert';
+import type { StreamEnd, StreamedWriteArgs } from './streamed-write';
 
 /** The Orchestrator's steps an insert is made of. */
 export interface InsertSteps {
@@ -26,12 +28,22 @@ export interface InsertSteps {
     draft: PlacementDraft,
     publicId: string,
     body: ReportUpsertBody,
-    fetched: Fetched,
+    fetched: Pick<Fetched, 'queryChecksum'>,
     saved: { report?: Report },
     signal: CancelSignal | undefined,
   ): NonNullable<WriteArgs['commit']>;
   /** The write phase under the write lock, the new area held as pending until the record is saved. */
   write(args: WriteArgs): Promise<Written>;
+  /**
+   * The fetch and write phases together, the rows written as they stream (streamed-insert.ts), the new area held as
+   * pending; null (nothing run) when the result must be fetched and written whole.
+   */
+  streamAndWrite(
+    request: FetchRequest,
+    args: Omit<StreamedWriteArgs, 'signal'>,
+    opts: RunOptions,
+    commit: (fetched: StreamedFetch) => StreamEnd['commit'],
+  ): Promise<{ written: Written; fetched: StreamedFetch } | null>;
   finish(record: PlacementRecord, written: Written, t0: number): Promise<PlacementOutcome>;
   save(scope: JobScope, record: PlacementRecord): Promise<void>;
   dropPending(placementId: string): void;
@@ -67,24 +79,23 @@ export async function insertReport(
     const body = upsertBody(publicId, { ...draft, name }, { kind: 'new', source: steps.platformHost });
     // Run and plan first, save only once the result is in hand and fits: a failed, blocked or cancelled insert saves nothing.
     const definition = draftReport(draft, publicId, name);
-    const fetched = await steps.fetch(
-      { context, sql: draft.sqlQuery, pivot: draft.pivotItems ?? null, report: definition, anchorRow: anchor.row },
-      opts,
-    );
+    const request = { context, sql: draft.sqlQuery, pivot: draft.pivotItems ?? null, report: definition, anchorRow: anchor.row };
     const saved: { report?: Report } = {};
-    const commit = steps.insertCommit(draft, publicId, body, fetched, saved, signal);
-    const written = await steps.write({
-      scope,
-      autofit: true,
-      placementId,
-      name,
-      target: anchor,
-      matrix: fetched.matrix,
-      overwrite: opts.overwrite ?? false,
-      signal,
-      previousHeaderRows: 0,
-      commit,
-    });
+    const overwrite = opts.overwrite ?? false;
+    const { written, fetched } =
+      (await steps.streamAndWrite(request, { scope, placementId, name, target: anchor, overwrite }, opts, (f) =>
+        steps.insertCommit(draft, publicId, body, f, saved, signal),
+      )) ??
+      (await fetchAndWrite(steps, request, opts, (f) => steps.insertCommit(draft, publicId, body, f, saved, signal), {
+        scope,
+        autofit: true,
+        placementId,
+        name,
+        target: anchor,
+        overwrite,
+        signal,
+        previousHeaderRows: 0,
+      }));
     const report = saved.report;
     if (report === undefined) throw internalError(new Error('the report was written but not saved'));
     const ids = { placementId, reportId: report.id, publicId };
@@ -99,4 +110,17 @@ export async function insertReport(
   } finally {
     steps.dropPending(placementId);
   }
+}
+
+/** The fetch phase, then the write phase of the whole result. */
+async function fetchAndWrite(
+  steps: InsertSteps,
+  request: FetchRequest,
+  opts: RunOptions,
+  commit: (fetched: Fetched) => NonNullable<WriteArgs['commit']>,
+  args: Omit<WriteArgs, 'matrix' | 'commit'>,
+): Promise<{ written: Written; fetched: Fetched }> {
+  const fetched = await steps.fetch(request, opts);
+  const written = await steps.write({ ...args, matrix: fetched.matrix, commit: commit(fetched) });
+  return { written, fetched };
 }

@@ -52,7 +52,7 @@ export function insertCommit(
   draft: PlacementDraft,
   publicId: string,
   body: ReportUpsertBody,
-  fetched: Fetched,
+  fetched: Pick<Fetched, 'queryChecksum'>,
   saved: { report?: Report },
   signal: CancelSignal | undefined,
 ): Commit {

@@ -1,15 +1,21 @@
 /** What a successful write leaves: the placement's new record (where the result is, what it holds) and the outcome. */
 import { formatRangeRef } from '../cells/a1';
 import type { AddinError } from '../errors/addin-error';
+import type { Matrix } from '../cells/matrix';
 import type { Fetched } from './fetch-phase';
 import type { PlacementRecord } from './placement-record';
 import type { PlacementDraft, PlacementOutcome } from './placement-types';
 import type { Written } from './write-phase';
 
+/** What a record keeps of a run's result: its matrix's shape, layout, checksum and cut (a fetch, or a streamed run's). */
+export type ResultFacts = Pick<Fetched, 'layout' | 'queryChecksum' | 'truncatedAtDefaultCap' | 'savedReportId'> & {
+  matrix: Pick<Matrix, 'rows' | 'cols' | 'headerRows'>;
+};
+
 /** The record fields that say where a result was written and what it holds (set at insert, renewed at refresh). */
 function writtenFields(
   written: Written,
-  fetched: Fetched,
+  fetched: ResultFacts,
 ): Pick<
   PlacementRecord,
   'sheetId' | 'sheetName' | 'anchor' | 'area' | 'areaRows' | 'cols' | 'headerRows' | 'layout' | 'truncatedAtDefaultCap'
@@ -58,7 +64,7 @@ export function placedRecord(
   draft: Pick<PlacementDraft, 'deploymentId' | 'environmentId'>,
   name: string,
   written: Written,
-  fetched: Fetched,
+  fetched: ResultFacts,
   at: string,
 ): PlacementRecord {
   return {

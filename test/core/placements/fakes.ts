@@ -130,6 +130,10 @@ export class FakeQueries {
   turns = 5;
   /** Hand the rows to a run's sink as the real QueryClient does (the result then keeps none), instead of returning them. */
   useSink = false;
+  /** Rows handed to a sink at a time. */
+  sinkBatch = 1000;
+  /** The wait between two batches handed to a sink (a network's: a microtask turn unless a test sets a longer one). */
+  batchGap: () => Promise<void> = () => Promise.resolve();
 
   set(sql: string, t: Table): this {
     this.behaviours.set(sql, { kind: 'table', table: t });
@@ -150,6 +154,21 @@ export class FakeQueries {
 
   readonly runnerFor = (context: QueryContext): QueryRunner => ({ run: (o) => this.run(context, o) });
 
+  /**
+   * Hands `rows` to the run's sink `sinkBatch` at a time, `batchGap` between two (as lines arrive from a network),
+   * stopping when the run's signal trips.
+   */
+  private async stream(columns: Table['columns'], rows: Table['rows'], o: QueryRunOptions): Promise<void> {
+    const sink = o.sink;
+    if (!sink) return;
+    sink.header(columns);
+    for (let i = 0; i < rows.length; i += this.sinkBatch) {
+      await this.batchGap();
+      if (o.signal?.cancelled) throw cancelledError();
+      sink.add(rows.slice(i, i + this.sinkBatch));
+    }
+  }
+
   private async run(context: QueryContext, o: QueryRunOptions): Promise<QueryResult> {
     this.calls.push({ context, query: o.query, timezone: o.timezone, ...(o.budget === undefined ? {} : { budget: o.budget }) });
     this.inFlight += 1;
@@ -167,6 +186,7 @@ export class FakeQueries {
       }
       if (b.kind === 'failMidway') {
         o.onProgress?.({ rows: b.afterRows, bytes: 100, elapsedMs: 1 });
+        if (this.useSink && o.sink) await this.stream(b.table.columns, b.table.rows.slice(0, b.afterRows), o);
         throw new AddinError('query', 'The query failed while sending results: connection reset. Nothing was changed.', {
           data: { discardedRows: b.afterRows },
         });
@@ -174,8 +194,7 @@ export class FakeQueries {
       const t = (b as { table: Table }).table;
       o.onProgress?.({ rows: t.rows.length, bytes: 100, elapsedMs: 1 });
       if (this.useSink && o.sink) {
-        o.sink.header(t.columns);
-        for (let i = 0; i < t.rows.length; i += 1000) o.sink.add(t.rows.slice(i, i + 1000));
+        await this.stream(t.columns, t.rows, o);
         return { columns: t.columns, rows: [], sunk: true, bytes: 100, elapsedMs: 1 };
       }
       return { columns: t.columns, rows: t.rows, bytes: 100, elapsedMs: 1 };
@@ -211,7 +230,7 @@ export interface Rig {
 export function rig(
   limits: Partial<HostLimits> = {},
   deps: Partial<Pick<OrchestratorDeps, 'titles' | 'yieldToHost' | 'undo' | 'parameters' | 'noteTime'>> = {},
-  hostOptions: Pick<MemoryHostOptions, 'notesUnsupported'> = {},
+  hostOptions: Pick<MemoryHostOptions, 'notesUnsupported' | 'streamsWrites'> = {},
 ): Rig {
   const model = new WorkbookModel({ name: 'Plan.xlsx' });
   const host = new MemoryHost(model, { limits, mintWorkbookId: () => 'wb-test-1', ...hostOptions });

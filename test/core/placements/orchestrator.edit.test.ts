@@ -8,9 +8,9 @@ import { SQL } from './orchestrator-tables';
 
 describe('writes and clears yield to the host', () => {
   /** A rig whose yields are logged next to its writes and clears. */
-  function yielding(maxCellsPerWrite: number) {
+  function yielding(maxCellsPerWrite: number, streamsWrites = false) {
     const log: string[] = [];
-    const r = rig({ maxCellsPerWrite }, { yieldToHost: async () => void log.push('yield') });
+    const r = rig({ maxCellsPerWrite }, { yieldToHost: async () => void log.push('yield') }, { streamsWrites });
     r.host.beforeMutation = (op) => void log.push(op);
     return { r, log };
   }
@@ -51,7 +51,7 @@ describe('writes and clears yield to the host', () => {
   it('a cancel seen between two blocks stops the write and puts back what was written', async () => {
     const ctl = createCancelSource();
     let writes = 0;
-    const r = rig({ maxCellsPerWrite: 10 }, { yieldToHost: async () => undefined });
+    const r = rig({ maxCellsPerWrite: 10 }, { yieldToHost: async () => undefined }, { streamsWrites: false });
     r.host.beforeMutation = (op) => void (op === 'write' && ++writes === 4 && ctl.cancel());
     r.queries.set(SQL, numbered(30));
     r.model.setValue(r.sheet, 20, 1, 'kept');
@@ -242,7 +242,7 @@ describe('Orchestrator step order', () => {
   }
 
   it('insert: run, plan, then save the report (it fits), write, connect-workbook, save the record', async () => {
-    const r = rig({ maxCellsPerWrite: 10 });
+    const r = rig({ maxCellsPerWrite: 10 }, {}, { streamsWrites: false });
     r.queries.set(SQL, numbered(12));
     const { orch, log } = logged(r);
     await orch.insert(draft(SQL), { sheetId: r.sheet, row: 1, col: 1 });
