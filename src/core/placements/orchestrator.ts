@@ -24,7 +24,7 @@ import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
 import { placeExisting, type ConnectTarget, type PlaceRequest, type PlaceSteps } from './place-existing';
 import { insertReport, type InsertSteps } from './insert-phase';
-import { streamAndWrite, streams } from './streamed-insert';
+import { streamedInsertStep } from './streamed-insert';
 import { refreshPlacement } from './refresh-phase';
 import type { ContextChange } from './context-settings';
 import { setPlacementContext, type ContextSteps } from './context-phase';
@@ -59,6 +59,7 @@ export class Orchestrator {
   private readonly undoing: UndoKeeper;
   private readonly params: ParameterHostCalls;
   private readonly notes: AnchorNotes;
+  private readonly writeLock = <T>(task: () => Promise<T>): Promise<T> => this.locks.run(WRITE_LOCK, task);
 
   constructor(private readonly deps: OrchestratorDeps) {
     this.undoing = new UndoKeeper(deps.undo ?? { maxCells: BROWSER_UNDO_CELLS });
@@ -366,16 +367,7 @@ export class Orchestrator {
       insertCommit: (draft, publicId, body, fetched, saved, signal) =>
         insertCommit(this.deps.reports, draft, publicId, body, fetched, saved, signal),
       write: (args) => this.write(args),
-      streamAndWrite: async (request, args, opts, commit) => {
-        if (!streams(this.deps.host, request)) return null;
-        const locked = (task: () => Promise<Written>): Promise<Written> =>
-          this.locks.run(WRITE_LOCK, async () => {
-            const written = await task();
-            this.registry.holdPending(args.placementId, { ...written.plan.write, placementId: args.placementId, name: args.name });
-            return written;
-          });
-        return streamAndWrite({ fetch: this.deps, writing: this.writing, locked }, request, args, opts, commit);
-      },
+      streamAndWrite: streamedInsertStep({ fetch: this.deps, writing: this.writing, pending: this.registry, lock: this.writeLock }),
       finish: (record, written, t0) => this.finish(record, written, t0),
       save: (scope, record) => this.registry.save(scope, [record]),
       dropPending: (placementId) => this.registry.dropPending(placementId),

@@ -10,6 +10,8 @@ import { createCancelSource } from '../runtime/cancel-signal';
 import type { QueryResult } from '../api/query-result';
 import type { SpreadsheetHost } from '../host';
 import type { FetchRequest } from './fetch-phase';
+import type { PlacementArea } from './planner';
+import type { InsertSteps } from './insert-phase';
 import { throwIfAborted } from './placement-errors';
 import type { OrchestratorDeps, RunOptions } from './placement-types';
 import { BandQueue, createBandSink } from './row-bands';
@@ -29,14 +31,22 @@ export interface StreamedFetch {
 export interface StreamedInsertDeps {
   fetch: Pick<OrchestratorDeps, 'queries' | 'host' | 'timezone' | 'titles' | 'totals'>;
   writing: WriteContext;
-  /** Runs the write under the write lock (and holds the new area as pending). */
-  locked(task: () => Promise<Written>): Promise<Written>;
+  /** Runs the write under the write lock. */
+  lock(task: () => Promise<Written>): Promise<Written>;
+  /** Holds the new area as pending (known to other jobs) until the placement's record is saved. */
+  pending: { holdPending(placementId: string, area: PlacementArea): void };
 }
 
 /** Whether a request's result can be written while it streams: a flat table on a host that writes as rows arrive. */
 export function streams(host: Pick<SpreadsheetHost, 'streamsWrites'>, request: FetchRequest): boolean {
   const isPivot = request.pivot !== null && request.pivot.columns.length > 0;
   return host.streamsWrites === true && !isPivot && request.filterSummary !== true;
+}
+
+/** The insert's streamed step over `deps`: null (nothing run) where the result must be written whole. */
+export function streamedInsertStep(deps: StreamedInsertDeps): InsertSteps['streamAndWrite'] {
+  return (request, args, opts, commit) =>
+    streams(deps.writing.host, request) ? streamAndWrite(deps, request, args, opts, commit) : Promise.resolve(null);
 }
 
 /**
@@ -73,7 +83,11 @@ export async function streamAndWrite(
       (async () => {
         // A cancel asked for from another request is seen before the lock is taken.
         await opts.checkpoint?.();
-        return deps.locked(() => writeBands(deps.writing, { ...args, signal }, sink.columns?.length ?? 0, queue, () => end, commit, opts));
+        return deps.lock(async () => {
+          const written = await writeBands(deps.writing, { ...args, signal }, sink.columns?.length ?? 0, queue, () => end, commit, opts);
+          deps.pending.holdPending(args.placementId, { ...written.plan.write, placementId: args.placementId, name: args.name });
+          return written;
+        });
       })(),
       () => stop.cancel(),
     ));
