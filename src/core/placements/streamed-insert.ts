@@ -18,6 +18,12 @@ import { BandQueue, createBandSink } from './row-bands';
 import { StreamedWrite, type StreamEnd, type StreamedWriteArgs } from './streamed-write';
 import type { WriteContext, Written } from './write-phase';
 
+/**
+ * Cells of one band at most (one write each): a band's rows wait for it to fill, and rows kept across several of the
+ * heap's young collections move to its old generation and outlive their use there, so bands stay small.
+ */
+export const MAX_BAND_CELLS = 25_000;
+
 /** What a streamed run knows of its result once written (what a fetch returns, less the matrix it never holds). */
 export interface StreamedFetch {
   /** The shape of the matrix written (its rows are never held whole). */
@@ -73,7 +79,7 @@ export async function streamAndWrite(
   const queue = new BandQueue();
   const sink = createBandSink(
     queue,
-    (cols) => Math.floor(host.limits.maxCellsPerWrite / Math.max(1, cols)),
+    (cols) => Math.floor(Math.min(host.limits.maxCellsPerWrite, MAX_BAND_CELLS) / Math.max(1, cols)),
     () => start(),
   );
   let end: (Omit<StreamEnd, 'commit'> & { fetched: StreamedFetch }) | null = null;
