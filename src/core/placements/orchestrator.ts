@@ -59,7 +59,7 @@ export class Orchestrator {
   private readonly undoing: UndoKeeper;
   private readonly params: ParameterHostCalls;
   private readonly notes: AnchorNotes;
-  private readonly writeLock = <T>(task: () => Promise<T>): Promise<T> => this.locks.run(WRITE_LOCK, task);
+  private readonly writeLock = (task: () => Promise<Written>): Promise<Written> => this.locks.run(WRITE_LOCK, task);
 
   constructor(private readonly deps: OrchestratorDeps) {
     this.undoing = new UndoKeeper(deps.undo ?? { maxCells: BROWSER_UNDO_CELLS });
