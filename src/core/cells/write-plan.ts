@@ -198,27 +198,22 @@ export function* writeBlocks(matrix: Matrix, target: WriteTarget, budget: WriteB
   // While the cell budget is what limits blocks, an upper bound of their bytes shows that the byte budget would not
   // have stopped the row-by-row count earlier, so the exact estimate is not needed; after one miss, count exactly.
   let boundFits = true;
+  /** Whether rows [i, i + n) fit the byte budget by the row bound `rowBound` (summed until it passes the budget). */
+  const fitsBound = (i: number, n: number, rowBound: (row: number) => number): boolean => {
+    let atMost = BLOCK_OVERHEAD_BYTES;
+    for (let r = i; r < i + n && atMost <= budget.maxBytesPerWrite; r++) atMost += rowBound(r);
+    return atMost <= budget.maxBytesPerWrite;
+  };
   let i = 0;
   while (i < rows) {
     const full = Math.min(rowsPerWrite, rows - i);
-    if (boundFits && full > 0) {
-      // First a bound read from types and text lengths alone (no character of any text read), then a tighter one.
-      let quick = BLOCK_OVERHEAD_BYTES;
-      for (let r = i; r < i + full && quick <= budget.maxBytesPerWrite; r++) quick += rowBytesByLength(r);
-      if (quick <= budget.maxBytesPerWrite) {
-        yield emit(i, full, 0, cols);
-        i += full;
-        continue;
-      }
-      let atMost = BLOCK_OVERHEAD_BYTES;
-      for (let r = i; r < i + full && atMost <= budget.maxBytesPerWrite; r++) atMost += rowBytesAtMost(r);
-      if (atMost <= budget.maxBytesPerWrite) {
-        yield emit(i, full, 0, cols);
-        i += full;
-        continue;
-      }
-      boundFits = false;
+    // First a bound read from types and text lengths alone (no character of any text read), then a tighter one.
+    if (boundFits && full > 0 && (fitsBound(i, full, rowBytesByLength) || fitsBound(i, full, rowBytesAtMost))) {
+      yield emit(i, full, 0, cols);
+      i += full;
+      continue;
     }
+    if (full > 0) boundFits = false;
     let n = 0;
     let bytes = BLOCK_OVERHEAD_BYTES;
     while (i + n < rows && (n + 1) * cols <= budget.maxCellsPerWrite && bytes + rowBytes(i + n) <= budget.maxBytesPerWrite) {

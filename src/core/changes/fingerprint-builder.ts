@@ -13,12 +13,40 @@ export type FingerprintShape = Omit<CellFingerprint, 'rowHashes' | 'tileHashes'>
 
 /** FNV-1a's 32-bit offset basis and prime, and the separator hashed after each cell's key. */
 export const FNV_OFFSET = 0x811c9dc5;
-export const FNV_PRIME = 0x01000193;
-export const CELL_END = 0x1f;
+const FNV_PRIME = 0x01000193;
+const CELL_END = 0x1f;
 
 /** A 32-bit hash folded to the 16 bits a fingerprint keeps. */
 export function fold16(hash: number): number {
   return ((hash >>> 16) ^ hash) & 0xffff;
+}
+
+/**
+ * FNV-1a over a row's cells (each cell's key, then a separator) in one pass, for the row's chain (from `rowChain`) and
+ * for its tile columns' chains (`chains[base + t]`, continued from what they hold): the row's chain is returned.
+ */
+export function chainRow(
+  row: ReadonlyArray<Scalar> | undefined,
+  cols: number,
+  tileCols: number,
+  rowChain: number,
+  chains: number[],
+  base: number,
+): number {
+  let chain = rowChain;
+  for (let c = 0; c < cols; c++) {
+    const key = cellKey(row?.[c]);
+    const t = base + Math.floor(c / tileCols);
+    let tileChain = chains[t] ?? FNV_OFFSET;
+    for (let i = 0; i < key.length; i++) {
+      const code = key.charCodeAt(i);
+      chain = Math.imul(chain ^ code, FNV_PRIME);
+      tileChain = Math.imul(tileChain ^ code, FNV_PRIME);
+    }
+    chain = Math.imul(chain ^ CELL_END, FNV_PRIME);
+    chains[t] = Math.imul(tileChain ^ CELL_END, FNV_PRIME);
+  }
+  return chain;
 }
 
 /** Murmur3's finalizer: every input bit moves every output bit, so sums of mixed chains do not cancel by pattern. */
@@ -85,20 +113,8 @@ export class ChainSums {
   /** Hashes row `r` (a short row reads as empty cells) into its group and its band's tiles. */
   add(r: number, row: ReadonlyArray<Scalar> | undefined): void {
     const { cols, tileCols, across, tileChains } = this;
-    let rowChain = FNV_OFFSET;
     for (let t = 0; t < across; t++) tileChains[t] = FNV_OFFSET;
-    for (let c = 0; c < cols; c++) {
-      const key = cellKey(row?.[c]);
-      const t = Math.floor(c / tileCols);
-      let tileChain = tileChains[t] ?? FNV_OFFSET;
-      for (let i = 0; i < key.length; i++) {
-        const code = key.charCodeAt(i);
-        rowChain = Math.imul(rowChain ^ code, FNV_PRIME);
-        tileChain = Math.imul(tileChain ^ code, FNV_PRIME);
-      }
-      rowChain = Math.imul(rowChain ^ CELL_END, FNV_PRIME);
-      tileChains[t] = Math.imul(tileChain ^ CELL_END, FNV_PRIME);
-    }
+    const rowChain = chainRow(row, cols, tileCols, FNV_OFFSET, tileChains, 0);
     const group = Math.floor(r / this.rowsPerHash);
     while (this.rowSums.length <= group) this.rowSums.push(0);
     this.rowSums[group] = ((this.rowSums[group] ?? 0) + placed(rowChain, r, 0)) | 0;

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import type { Scalar } from '../host';
-import { cellKey } from './cell-key';
-import { CELL_END, ChainSums, FNV_OFFSET, FNV_PRIME, fold16, shapeV2, type FingerprintShape } from './fingerprint-builder';
+import { ChainSums, chainRow, FNV_OFFSET, fold16, shapeV2, type FingerprintShape } from './fingerprint-builder';
 import { decodeHashes, encodeHashes } from './hash-codec';
 
 /**
@@ -113,21 +112,8 @@ function* hashCellsV1Steps(
     const row = values[r];
     const group = Math.floor(r / rowsPerHash);
     const tileBase = Math.floor(r / tileRows) * grid.tilesAcross;
-    let rowHash = rowHashes[group] ?? FNV_OFFSET;
-    for (let c = 0; c < cols; c++) {
-      const key = cellKey(row?.[c]);
-      const t = tileBase + Math.floor(c / tileCols);
-      // FNV-1a over the key's characters and a cell separator, for the row's and the tile's chains in one pass.
-      let tileHash = tileHashes[t] ?? FNV_OFFSET;
-      for (let i = 0; i < key.length; i++) {
-        const code = key.charCodeAt(i);
-        rowHash = Math.imul(rowHash ^ code, FNV_PRIME);
-        tileHash = Math.imul(tileHash ^ code, FNV_PRIME);
-      }
-      rowHash = Math.imul(rowHash ^ CELL_END, FNV_PRIME);
-      tileHashes[t] = Math.imul(tileHash ^ CELL_END, FNV_PRIME);
-    }
-    rowHashes[group] = rowHash;
+    // The group's and the tiles' chains go on from the rows above.
+    rowHashes[group] = chainRow(row, cols, tileCols, rowHashes[group] ?? FNV_OFFSET, tileHashes, tileBase);
   }
   return { rowHashes: rowHashes.map(fold16), tileHashes: tileHashes.map(fold16) };
 }
