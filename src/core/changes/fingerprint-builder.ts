@@ -6,10 +6,7 @@
  */
 import type { Scalar } from '../host';
 import { cellKey } from './cell-key';
-import type { CellFingerprint, FingerprintBudget } from './fingerprint';
-
-/** The shape of a fingerprint: how its rows are grouped and its cells cut into tiles. */
-export type FingerprintShape = Omit<CellFingerprint, 'rowHashes' | 'tileHashes'>;
+import type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
 
 /** FNV-1a's 32-bit offset basis and prime, and the separator hashed after each cell's key. */
 export const FNV_OFFSET = 0x811c9dc5;

@@ -4,18 +4,11 @@
  */
 import { z } from 'zod';
 import type { Scalar } from '../host';
-import { ChainSums, chainRow, FNV_OFFSET, fold16, shapeV2, type FingerprintShape } from './fingerprint-builder';
+import { ChainSums, chainRow, FNV_OFFSET, fold16, shapeV2 } from './fingerprint-builder';
+import type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
 import { decodeHashes, encodeHashes } from './hash-codec';
 
-/**
- * How many hashes a fingerprint may hold. Rows are named exactly up to `maxRowHashes` rows (groups of rows beyond);
- * tiles of cells share `maxTileHashes`, so small reports get one hash a cell. 16-bit hashes keep a 10,000-row report's
- * fingerprint near 27 KB of text, within Apps Script's 500 KB document store; an edit is missed with odds 1 in 65,536.
- */
-export interface FingerprintBudget {
-  maxRowHashes: number;
-  maxTileHashes: number;
-}
+export type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
 
 export const DEFAULT_FINGERPRINT_BUDGET: FingerprintBudget = { maxRowHashes: 10_000, maxTileHashes: 2_000 };
 
@@ -35,19 +28,6 @@ export const cellFingerprintSchema = z.object({
   hashes: z.string(),
 });
 export type StoredFingerprint = z.infer<typeof cellFingerprintSchema>;
-
-/** A fingerprint ready to compare. */
-export interface CellFingerprint {
-  /** How its hashes are made (see cellFingerprintSchema). */
-  version: 1 | 2;
-  rows: number;
-  cols: number;
-  rowsPerHash: number;
-  tileRows: number;
-  tileCols: number;
-  rowHashes: number[];
-  tileHashes: number[];
-}
 
 /** A cell inside a placement's area, 0-based from its top-left cell. */
 export interface AreaCell {

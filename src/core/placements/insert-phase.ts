@@ -16,8 +16,7 @@ import { upsertBody } from './report-bodies';
 import { placedRecord } from './run-results';
 import { draftReport } from './run-definitions';
 import type { WriteArgs, Written } from './write-phase';
-import type { StreamedFetch } from './streamed-insert';
-import type { StreamEnd, StreamedWriteArgs } from './streamed-write';
+import type { StreamedInsertStep } from './streamed-insert';
 
 /** The Orchestrator's steps an insert is made of. */
 export interface InsertSteps {
@@ -34,16 +33,8 @@ export interface InsertSteps {
   ): NonNullable<WriteArgs['commit']>;
   /** The write phase under the write lock, the new area held as pending until the record is saved. */
   write(args: WriteArgs): Promise<Written>;
-  /**
-   * The fetch and write phases together, the rows written as they stream (streamed-insert.ts), the new area held as
-   * pending; null (nothing run) when the result must be fetched and written whole.
-   */
-  streamAndWrite(
-    request: FetchRequest,
-    args: Omit<StreamedWriteArgs, 'signal'>,
-    opts: RunOptions,
-    commit: (fetched: StreamedFetch) => StreamEnd['commit'],
-  ): Promise<{ written: Written; fetched: StreamedFetch } | null>;
+  /** The fetch and write phases together where the host writes while rows stream (streamed-insert.ts). */
+  streamAndWrite: StreamedInsertStep;
   finish(record: PlacementRecord, written: Written, t0: number): Promise<PlacementOutcome>;
   save(scope: JobScope, record: PlacementRecord): Promise<void>;
   dropPending(placementId: string): void;

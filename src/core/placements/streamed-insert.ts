@@ -11,7 +11,6 @@ import type { QueryResult } from '../api/query-result';
 import type { SpreadsheetHost } from '../host';
 import type { FetchRequest } from './fetch-phase';
 import type { PlacementArea } from './planner';
-import type { InsertSteps } from './insert-phase';
 import { throwIfAborted } from './placement-errors';
 import type { OrchestratorDeps, RunOptions } from './placement-types';
 import { BandQueue, createBandSink } from './row-bands';
@@ -49,8 +48,19 @@ export function streams(host: Pick<SpreadsheetHost, 'streamsWrites'>, request: F
   return host.streamsWrites === true && !isPivot && request.filterSummary !== true;
 }
 
+/**
+ * The fetch and write phases of an insert together, the rows written as they stream, the new area held as pending; null
+ * (nothing run) when the result must be fetched and written whole.
+ */
+export type StreamedInsertStep = (
+  request: FetchRequest,
+  args: Omit<StreamedWriteArgs, 'signal'>,
+  opts: RunOptions,
+  commit: (fetched: StreamedFetch) => StreamEnd['commit'],
+) => Promise<{ written: Written; fetched: StreamedFetch } | null>;
+
 /** The insert's streamed step over `deps`: null (nothing run) where the result must be written whole. */
-export function streamedInsertStep(deps: StreamedInsertDeps): InsertSteps['streamAndWrite'] {
+export function streamedInsertStep(deps: StreamedInsertDeps): StreamedInsertStep {
   return (request, args, opts, commit) =>
     streams(deps.writing.host, request) ? streamAndWrite(deps, request, args, opts, commit) : Promise.resolve(null);
 }
