@@ -1,8 +1,8 @@
 /**
- * The version 2 fingerprint's hashes, built row by row in any order while the row count is still unknown: each row's
- * FNV-1a chains (the whole row, and each tile column's cells) are mixed with their position and summed into row groups
- * and tiles, and sums of a group and of its neighbour add up to the sum of both, so the groups grow (pairs merged) as
- * rows come in and the builder stays within the budget whatever the count.
+ * The version 2 fingerprint's hashes, built row by row in any order while the row count is still unknown: the FNV-1a
+ * chain of each tile column's cells in a row is mixed with its position and summed into its tile and (through the row's
+ * mixed sum) its row group, and sums of a group and of its neighbour add up to the sum of both, so the groups grow
+ * (pairs merged) as rows come in and the builder stays within the budget whatever the count.
  */
 import type { Scalar } from '../host';
 import { cellKey } from './cell-key';
@@ -55,7 +55,7 @@ function fmix32(h: number): number {
   return h ^ (h >>> 16);
 }
 
-/** A row's chain placed at row `r` (tile column `t` for a tile's chain): the same cells elsewhere sum to another value. */
+/** A tile column's chain placed at row `r`, tile column `t`: the same cells elsewhere sum to another value. */
 function placed(chain: number, r: number, t: number): number {
   return fmix32(chain ^ Math.imul(r + 1, 0x9e3779b1) ^ Math.imul(t + 1, 0x27d4eb2f));
 }
@@ -89,13 +89,13 @@ export function shapeV2(rows: number, cols: number, budget: FingerprintBudget): 
 
 /**
  * Sums of placed chains at fixed granularities: `rowsPerHash` rows a row group, `tileRows` rows a band of tiles. Adding
- * row r hashes its cells once for its row chain and its tile columns' chains.
+ * row r hashes each of its cells once, into its tile column's chain; the row's group takes the mixed sum of the row's
+ * placed chains, so a cell's edit moves both its tile's and its group's sum.
  */
 export class ChainSums {
   rowSums: number[] = [];
   tileSums: number[] = [];
   private readonly across: number;
-  private readonly tileChains: number[];
 
   constructor(
     readonly cols: number,
@@ -104,20 +104,29 @@ export class ChainSums {
     public tileRows: number,
   ) {
     this.across = tilesAcross(cols, tileCols);
-    this.tileChains = new Array<number>(this.across).fill(FNV_OFFSET);
   }
 
-  /** Hashes row `r` (a short row reads as empty cells) into its group and its band's tiles. */
+  /** Hashes row `r` (a short row reads as empty cells) into its band's tiles and its group. */
   add(r: number, row: ReadonlyArray<Scalar> | undefined): void {
-    const { cols, tileCols, across, tileChains } = this;
-    for (let t = 0; t < across; t++) tileChains[t] = FNV_OFFSET;
-    const rowChain = chainRow(row, cols, tileCols, FNV_OFFSET, tileChains, 0);
-    const group = Math.floor(r / this.rowsPerHash);
-    while (this.rowSums.length <= group) this.rowSums.push(0);
-    this.rowSums[group] = ((this.rowSums[group] ?? 0) + placed(rowChain, r, 0)) | 0;
+    const { cols, tileCols, across } = this;
     const base = Math.floor(r / this.tileRows) * across;
     while (this.tileSums.length < base + across) this.tileSums.push(0);
-    for (let t = 0; t < across; t++) this.tileSums[base + t] = ((this.tileSums[base + t] ?? 0) + placed(tileChains[t] ?? 0, r, t + 1)) | 0;
+    let rowSum = 0;
+    for (let t = 0, c = 0; t < across; t++) {
+      // FNV-1a over the tile column's cells: each cell's key, then a separator.
+      let chain = FNV_OFFSET;
+      for (const end = Math.min(cols, c + tileCols); c < end; c++) {
+        const key = cellKey(row?.[c]);
+        for (let i = 0; i < key.length; i++) chain = Math.imul(chain ^ key.charCodeAt(i), FNV_PRIME);
+        chain = Math.imul(chain ^ CELL_END, FNV_PRIME);
+      }
+      const value = placed(chain, r, t);
+      rowSum = (rowSum + value) | 0;
+      this.tileSums[base + t] = ((this.tileSums[base + t] ?? 0) + value) | 0;
+    }
+    const group = Math.floor(r / this.rowsPerHash);
+    while (this.rowSums.length <= group) this.rowSums.push(0);
+    this.rowSums[group] = ((this.rowSums[group] ?? 0) + fmix32(rowSum)) | 0;
   }
 
   /** Twice as many rows a group: neighbouring groups' sums added. */

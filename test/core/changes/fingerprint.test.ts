@@ -23,8 +23,8 @@ function edited(values: Scalar[][], edits: ReadonlyArray<readonly [number, numbe
 }
 
 /** The version 2 fingerprints of the stored-fingerprints table: one hash a cell, and grouped within a small budget. */
-const V2_ONE_A_CELL = 'zotw1jraevJ_wHXQanQWEi44ihocRA-4Mij2GQQQXrRSsOthnKnyVWONGaR8NUelqY0';
-const V2_GROUPED = 'WCh_wGQJjsc';
+const V2_ONE_A_CELL = 'eyKSPoJXed7lSxkAUJ6PjQ_O_b27QbDAA77PcsVUo0GKjm9G6hAZG_JVdrFks54zKvA';
+const V2_GROUPED = 'rW8VYQjE04s';
 
 const scalar = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null));
 
