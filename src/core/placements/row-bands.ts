@@ -28,12 +28,12 @@ export interface RowBand {
 }
 
 /**
- * Bands between the stream and the writer. The stream pushes bands and then ends or fails it; the writer takes them in
- * order and learns the end (null) or the failure from `next`.
+ * Bands between the stream and the writer. The stream pushes bands and then ends the queue with its outcome (`E`) or
+ * fails it; the writer takes the bands in order and learns the end (null) or the failure from `next`.
  */
-export class BandQueue {
+export class BandQueue<E> {
   private readonly bands: RowBand[] = [];
-  private ended = false;
+  private ended: { outcome: E } | null = null;
   private failure: { error: unknown } | null = null;
   private wake: (() => void) | null = null;
 
@@ -42,9 +42,15 @@ export class BandQueue {
     this.notify();
   }
 
-  end(): void {
-    this.ended = true;
+  end(outcome: E): void {
+    this.ended = { outcome };
     this.notify();
+  }
+
+  /** The outcome the stream ended with; throws when it has not ended. */
+  outcome(): E {
+    if (this.ended === null) throw internalError(new Error('the stream has not ended'));
+    return this.ended.outcome;
   }
 
   fail(error: unknown): void {
@@ -58,7 +64,7 @@ export class BandQueue {
       if (this.failure) throw this.failure.error;
       const band = this.bands.shift();
       if (band) return band;
-      if (this.ended) return null;
+      if (this.ended !== null) return null;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
       });
@@ -88,7 +94,7 @@ export interface BandSink extends ResultRowSink {
  * A BandSink pushing to `queue`; `onBand` is told each band as it is pushed (the first starts the writer). Each band's
  * timestamp cells take their column's decision so far, and the cells a later decision may still change are noted.
  */
-export function createBandSink(queue: BandQueue, bandRows: (cols: number) => number, onBand: () => void): BandSink {
+export function createBandSink(queue: BandQueue<unknown>, bandRows: (cols: number) => number, onBand: () => void): BandSink {
   let columns: readonly StreamColumn[] | null = null;
   let typer: RowsTyper | null = null;
   // The typer appends to the arrays of the one TypedRows it was given: they are swapped for each band's.
@@ -105,15 +111,14 @@ export function createBandSink(queue: BandQueue, bandRows: (cols: number) => num
     queue.push(band);
     onBand();
   };
-  const typed = (rows: StreamValue[][], adopt: boolean): void => {
+  /** Hands `rows` to `type` (the typer's add or adopt) in parts that end where a band is full, cutting each band. */
+  const banded = <R>(rows: readonly R[], type: (t: RowsTyper, part: readonly R[]) => void): void => {
     const t = typer;
     if (!t) throw internalError(new Error('rows before the header'));
     let at = 0;
     while (at < rows.length) {
       const take = Math.min(rows.length - at, size - into.values.length);
-      const part = at === 0 && take === rows.length ? rows : rows.slice(at, at + take);
-      if (adopt) t.adopt(part);
-      else t.add(part);
+      type(t, at === 0 && take === rows.length ? rows : rows.slice(at, at + take));
       at += take;
       if (into.values.length >= size) cut();
     }
@@ -133,8 +138,9 @@ export function createBandSink(queue: BandQueue, bandRows: (cols: number) => num
       into.formats = [];
       typer = createRowsTyper(cols, into, {});
     },
-    add: (rows) => typed(rows as StreamValue[][], false),
-    adopt: (rows) => typed(rows, true),
+    add: (rows) => banded(rows, (t, part) => t.add(part)),
+    // The parts of an adopted batch are slices of its own rows, which nothing else holds.
+    adopt: (rows) => banded(rows, (t, part) => t.adopt(part as StreamValue[][])),
     flush: cut,
     timestampFormats: () => typer?.timestampFormats() ?? [],
   };

@@ -32,9 +32,12 @@ export interface StreamedFetch {
   truncatedAtDefaultCap: boolean;
 }
 
+/** What the stream ends with: what the write's finish needs besides the report's save, and the run's facts. */
+type StreamOutcome = Omit<StreamEnd, 'commit'> & { fetched: StreamedFetch };
+
 /** What a streamed insert needs of the Orchestrator. */
 export interface StreamedInsertDeps {
-  fetch: Pick<OrchestratorDeps, 'queries' | 'host' | 'timezone' | 'titles' | 'totals'>;
+  fetch: Pick<OrchestratorDeps, 'queries' | 'timezone' | 'titles' | 'totals'>;
   writing: WriteContext;
   /** Runs the write under the write lock. */
   lock(task: () => Promise<Written>): Promise<Written>;
@@ -86,13 +89,12 @@ export async function streamAndWrite(
   // A writer's failure stops the stream: the run then ends with the writer's error, not the stream's cancel.
   const stop = createCancelSource();
   const unlink = signal?.onCancel(() => stop.cancel()) ?? (() => undefined);
-  const queue = new BandQueue();
+  const queue = new BandQueue<StreamOutcome>();
   const sink = createBandSink(
     queue,
     (cols) => Math.floor(Math.min(host.limits.maxCellsPerWrite, MAX_BAND_CELLS) / Math.max(1, cols)),
     () => start(),
   );
-  let end: (Omit<StreamEnd, 'commit'> & { fetched: StreamedFetch }) | null = null;
   let writer: Promise<Written> | null = null;
   const start = (): Promise<Written> =>
     (writer ??= guarded(
@@ -100,7 +102,7 @@ export async function streamAndWrite(
         // A cancel asked for from another request is seen before the lock is taken.
         await opts.checkpoint?.();
         return deps.lock(async () => {
-          const written = await writeBands(deps.writing, { ...args, signal }, sink.columns?.length ?? 0, queue, () => end, commit, opts);
+          const written = await writeBands(deps.writing, { ...args, signal }, sink.columns?.length ?? 0, queue, commit, opts);
           deps.pending.holdPending(args.placementId, { ...written.plan.write, placementId: args.placementId, name: args.name });
           return written;
         });
@@ -129,7 +131,7 @@ export async function streamAndWrite(
       const titles = await deps.fetch.titles?.(context, result, report);
       throwIfAborted(signal);
       const dataRows = sink.rows;
-      end = {
+      queue.end({
         header: flatHeaderRow(result.columns, titles),
         dataRows,
         timestampFormats: sink.timestampFormats(),
@@ -139,8 +141,7 @@ export async function streamAndWrite(
           queryChecksum: report.currentQueryChecksum ?? undefined,
           truncatedAtDefaultCap: cutAtDefaultCap(dataRows, sql),
         },
-      };
-      queue.end();
+      });
       opts.onPhase?.('writing');
     } catch (e) {
       queue.fail(e);
@@ -148,8 +149,7 @@ export async function streamAndWrite(
       if (writer === null) throw e;
     }
     const written = await start();
-    if (end === null) throw new Error('the stream ended without its result');
-    return { written, fetched: (end as { fetched: StreamedFetch }).fetched };
+    return { written, fetched: queue.outcome().fetched };
   } finally {
     unlink();
   }
@@ -166,18 +166,16 @@ async function writeBands(
   ctx: WriteContext,
   args: StreamedWriteArgs,
   cols: number,
-  queue: BandQueue,
-  ended: () => (Omit<StreamEnd, 'commit'> & { fetched: StreamedFetch }) | null,
+  queue: BandQueue<StreamOutcome>,
   commit: (fetched: StreamedFetch) => StreamEnd['commit'],
   opts: Pick<RunOptions, 'lockCheckpoint'>,
 ): Promise<Written> {
   await opts.lockCheckpoint?.();
-  const write = new StreamedWrite(ctx, args);
+  const write = new StreamedWrite(ctx, args, cols);
   try {
-    await write.begin(cols);
+    await write.begin();
     for (let band = await queue.next(); band !== null; band = await queue.next()) await write.band(band);
-    const end = ended();
-    if (end === null) throw new Error('the stream ended without its result');
+    const end = queue.outcome();
     return await write.finish({ ...end, commit: commit(end.fetched) });
   } catch (e) {
     await write.rollback(e);

@@ -4,7 +4,7 @@
  * placements before it is written, the header row, the tracking and the widths come once the stream ended, and any
  * failure puts back every cell written so far.
  */
-import { AddinError } from '../errors/addin-error';
+import { AddinError, internalError } from '../errors/addin-error';
 import { planWriteBlocks } from '../cells/write-plan';
 import type { Matrix } from '../cells/matrix';
 import type { CellSnapshot, GridRange, Scalar, WorkbookLayout } from '../host';
@@ -48,20 +48,23 @@ export class StreamedWrite {
   private others: PlacementArea[] = [];
   /** The snapshots of the bands checked, in order: each is read before its band is written, and put back on failure. */
   private readonly before: CellSnapshot[] = [];
-  private prints: FingerprintBuilder | null = null;
+  private readonly prints: FingerprintBuilder;
   private readonly overwritten: Array<{ row: number; col: number }> = [];
   private readonly timestamps: TimestampRuns[] = [];
   /** The first band that could not be written (user cells, another placement, past the grid): the plan names why at the end. */
   private refused: AddinError | null = null;
-  private cols = 0;
 
   constructor(
     private readonly ctx: WriteContext,
     private readonly args: StreamedWriteArgs,
-  ) {}
+    /** The result's columns (from its header). */
+    private readonly cols: number,
+  ) {
+    this.prints = createFingerprintBuilder(cols, DEFAULT_FINGERPRINT_BUDGET);
+  }
 
   /** Reads the layout afresh under the write lock, with the other placements' areas the result must keep clear of. */
-  async begin(cols: number): Promise<void> {
+  async begin(): Promise<void> {
     const { host, pacing } = this.ctx;
     throwIfAborted(this.args.signal);
     const layout = await pacing.call(() => host.layout());
@@ -71,10 +74,8 @@ export class StreamedWrite {
     this.layout = layout;
     this.sheetName = sheet.name;
     this.others = await this.ctx.otherAreas(this.args.scope, layout, this.args.placementId);
-    this.cols = cols;
-    this.prints = createFingerprintBuilder(cols, DEFAULT_FINGERPRINT_BUDGET);
     const { target } = this.args;
-    if (cols < 1 || target.col + cols > host.limits.maxCols) this.refused = this.planError(1, []);
+    if (this.cols < 1 || target.col + this.cols > host.limits.maxCols) this.refused = this.planError(1, []);
   }
 
   /** Checks and writes one band (the first also takes the header row's cells), then lets go of its rows. */
@@ -91,12 +92,11 @@ export class StreamedWrite {
       rows: band.first + 1 + band.rows.values.length - top,
       cols: this.cols,
     };
-    if (!(await this.clear(range, band.first + 1 + band.rows.values.length))) return;
+    if (!(await this.admit(range, band.first + 1 + band.rows.values.length))) return;
     const matrix: Matrix = { rows: band.rows.values.length, cols: this.cols, ...band.rows, headerRows: 0 };
     const at = { sheetId: target.sheetId, row: target.row + band.first + 1, col: target.col };
     for (const block of planWriteBlocks(matrix, at, host.limits)) await pacing.paced(() => host.writeBlock(block));
-    const prints = this.prints;
-    band.rows.values.forEach((row, i) => prints?.addRow(band.first + 1 + i, row));
+    band.rows.values.forEach((row, i) => this.prints.addRow(band.first + 1 + i, row));
     this.timestamps.push(...band.timestamps.map((t) => ({ ...t, runs: t.runs.map((r) => r + band.first + 1) })));
   }
 
@@ -110,14 +110,14 @@ export class StreamedWrite {
     const rows = end.dataRows + 1;
     const area: GridRange = { sheetId: target.sheetId, row: target.row, col: target.col, rows, cols: this.cols };
     // A result of no rows has no band: its header row is checked here.
-    if (this.before.length === 0 && !this.refused) await this.clear({ ...area, rows: 1 }, 1);
-    if (this.refused) throw await this.refusal(area);
+    if (this.before.length === 0 && !this.refused) await this.admit({ ...area, rows: 1 }, 1);
+    if (this.refused) throw await this.refusal(area, this.refused);
     throwIfAborted(this.args.signal);
     await end.commit.save();
     try {
       const header: Matrix = { rows: 1, cols: this.cols, values: [end.header.values], formats: [end.header.formats], headerRows: 1 };
       for (const block of planWriteBlocks(header, target, host.limits)) await pacing.paced(() => host.writeBlock(block));
-      this.prints?.addRow(0, end.header.values);
+      this.prints.addRow(0, end.header.values);
       await this.settleTimestamps(end.timestampFormats);
       await pacing.call(() => host.trackArea(placementId, area));
     } catch (e) {
@@ -127,7 +127,7 @@ export class StreamedWrite {
     // Best effort: the cells are written; a host that cannot fit the widths leaves them as they were.
     await pacing.call(() => host.autofitColumns(area)).catch(() => undefined);
     const layout = this.layout as WorkbookLayout;
-    const fingerprint = (this.prints ?? createFingerprintBuilder(this.cols, DEFAULT_FINGERPRINT_BUDGET)).finish(rows);
+    const fingerprint = this.prints.finish(rows);
     return {
       plan: { write: area, clear: [], overwritten: this.overwritten },
       sheetName: this.sheetName,
@@ -150,10 +150,8 @@ export class StreamedWrite {
    * Reads `range` (kept for rollback) and checks it holds no user cell (unless overwriting) and no other placement;
    * false when it does, which refuses the write (the cells written so far are put back at once).
    */
-  private async clear(range: GridRange, areaRows: number): Promise<boolean> {
-    const { host, pacing } = this.ctx;
-    const [snap] = await readSnapshots([range], pacing.readLimits(), (bands) => pacing.paced(() => host.snapshot(bands)));
-    if (!snap) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
+  private async admit(range: GridRange, areaRows: number): Promise<boolean> {
+    const snap = await this.read(range);
     const other = this.others.some((a) => intersect(range, a) !== null);
     const room = MAX_LISTED_CELLS - this.overwritten.length;
     const users = other ? [] : occupiedCells(snap, [range], this.args.overwrite ? room : 1);
@@ -167,7 +165,7 @@ export class StreamedWrite {
     return true;
   }
 
-  /** The plan of the area from the anchor down `rows` rows, with `occupied` in it: its refusal. */
+  /** The refusal of the area from the anchor down `rows` rows with `occupied` in it (the plan of a refused band). */
   private planError(rows: number, occupied: ReadonlyArray<{ row: number; col: number }>): AddinError {
     try {
       this.plan({ rows, cols: this.cols }, occupied);
@@ -175,7 +173,7 @@ export class StreamedWrite {
       if (e instanceof AddinError) return e;
       throw e;
     }
-    return new AddinError('blocked', `Placing "${this.args.name}" here would overwrite cells. Choose another cell.`);
+    throw internalError(new Error('a refused band plans as fitting'));
   }
 
   private plan(newShape: { rows: number; cols: number }, occupied: ReadonlyArray<{ row: number; col: number }>): void {
@@ -197,22 +195,26 @@ export class StreamedWrite {
    * Why a refused result cannot be placed, named as a write of the whole result names it: the whole area is read for
    * the user cells in it (the bands after the refused one were not). The band's own refusal if the area now fits.
    */
-  private async refusal(area: GridRange): Promise<AddinError> {
-    const { host, pacing } = this.ctx;
-    const { limits } = host;
+  private async refusal(area: GridRange, refused: AddinError): Promise<AddinError> {
+    const { limits } = this.ctx.host;
     const inGrid = area.row + area.rows <= limits.maxRows && area.col + area.cols <= limits.maxCols && area.cols > 0;
-    let occupied: Array<{ row: number; col: number }> = [];
-    if (inGrid) {
-      const [snap] = await readSnapshots([area], pacing.readLimits(), (bands) => pacing.paced(() => host.snapshot(bands)));
-      if (snap) occupied = occupiedCells(snap, [area], this.args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
-    }
+    const snap = inGrid ? await this.read(area) : null;
+    const occupied = snap ? occupiedCells(snap, [area], this.args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1) : [];
     try {
       this.plan({ rows: area.rows, cols: area.cols }, occupied);
     } catch (e) {
       if (e instanceof AddinError) return e;
       throw e;
     }
-    return this.refused ?? this.planError(area.rows, occupied);
+    return refused;
+  }
+
+  /** Values, formats and bold of `range`, read in as few host calls as the read limits allow. */
+  private async read(range: GridRange): Promise<CellSnapshot> {
+    const { host, pacing } = this.ctx;
+    const [snap] = await readSnapshots([range], pacing.readLimits(), (bands) => pacing.paced(() => host.snapshot(bands)));
+    if (!snap) throw new AddinError('host', 'The spreadsheet returned no snapshot of the cells.');
+    return snap;
   }
 
   /**
@@ -234,8 +236,7 @@ export class StreamedWrite {
           rows: (t.runs[k + 1] ?? first) - first,
           cols: 1,
         };
-        const [snap] = await readSnapshots([range], pacing.readLimits(), (bands) => pacing.paced(() => host.snapshot(bands)));
-        if (!snap) throw new AddinError('host', 'The spreadsheet returned no snapshot of the written cells.');
+        const snap = await this.read(range);
         const column: Matrix = { rows: range.rows, cols: 1, values: snap.values, formats: snap.values.map(() => [format]), headerRows: 0 };
         for (const block of planWriteBlocks(column, range, host.limits)) await pacing.paced(() => host.writeBlock(block));
       }

@@ -132,6 +132,8 @@ export class FakeQueries {
   useSink = false;
   /** Rows handed to a sink at a time. */
   sinkBatch = 1000;
+  /** Rows handed to sinks so far. */
+  rowsHanded = 0;
   /** The wait between two batches handed to a sink (a network's: a microtask turn unless a test sets a longer one). */
   batchGap: () => Promise<void> = () => Promise.resolve();
 
@@ -165,7 +167,9 @@ export class FakeQueries {
     for (let i = 0; i < rows.length; i += this.sinkBatch) {
       await this.batchGap();
       if (o.signal?.cancelled) throw cancelledError();
-      sink.add(rows.slice(i, i + this.sinkBatch));
+      const batch = rows.slice(i, i + this.sinkBatch);
+      this.rowsHanded += batch.length;
+      sink.add(batch);
     }
   }
 

@@ -80,34 +80,14 @@ describe('an insert written while its stream arrives', () => {
     const r = streamingRig(true);
     r.queries.set(SQL, numbered(60));
     const handed: number[] = [];
-    const sinkRows = { n: 0 };
-    const run = r.queries.runnerFor;
-    const orch = r.orch as unknown as { deps: { queries: typeof run } };
-    orch.deps.queries = (context) => ({
-      run: (o) =>
-        run(context).run({
-          ...o,
-          ...(o.sink
-            ? {
-                sink: {
-                  header: (c) => o.sink?.header(c),
-                  add: (rows) => {
-                    sinkRows.n += rows.length;
-                    o.sink?.add(rows);
-                  },
-                },
-              }
-            : {}),
-        }),
-    });
     const log: string[] = [];
     r.host.beforeMutation = (op) => {
-      if (op === 'write') handed.push(sinkRows.n);
+      if (op === 'write') handed.push(r.queries.rowsHanded);
       log.push(op);
     };
     const upsert = r.reports.upsertReport.bind(r.reports);
     r.reports.upsertReport = (...a) => {
-      log.push(`upsert after ${sinkRows.n} rows`);
+      log.push(`upsert after ${r.queries.rowsHanded} rows`);
       return upsert(...a);
     };
     await r.orch.insert(draft(SQL), { sheetId: r.sheet, row: 0, col: 0 });
