@@ -112,7 +112,7 @@ export function createBandSink(queue: BandQueue<unknown>, bandRows: (cols: numbe
     onBand();
   };
   /** Hands `rows` to `type` (the typer's add or adopt) in parts that end where a band is full, cutting each band. */
-  const banded = <R>(rows: readonly R[], type: (t: RowsTyper, part: readonly R[]) => void): void => {
+  function banded<R>(rows: readonly R[], type: (t: RowsTyper, part: readonly R[]) => void): void {
     const t = typer;
     if (!t) throw internalError(new Error('rows before the header'));
     let at = 0;
@@ -122,7 +122,7 @@ export function createBandSink(queue: BandQueue<unknown>, bandRows: (cols: numbe
       at += take;
       if (into.values.length >= size) cut();
     }
-  };
+  }
   return {
     get columns() {
       return columns;
