@@ -6,11 +6,10 @@
  */
 import type { Scalar } from '../host';
 import { cellKey } from './cell-key';
+import { FNV_OFFSET, FNV_PRIME, hashCellKey } from './cell-key-hash';
 import type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
 
-/** FNV-1a's 32-bit offset basis and prime, and the separator hashed after each cell's key. */
-export const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+/** The separator hashed after each cell's key. */
 const CELL_END = 0x1f;
 
 /** A 32-bit hash folded to the 16 bits a fingerprint keeps. */
@@ -116,9 +115,7 @@ export class ChainSums {
       // FNV-1a over the tile column's cells: each cell's key, then a separator.
       let chain = FNV_OFFSET;
       for (const end = Math.min(cols, c + tileCols); c < end; c++) {
-        const key = cellKey(row?.[c]);
-        for (let i = 0; i < key.length; i++) chain = Math.imul(chain ^ key.charCodeAt(i), FNV_PRIME);
-        chain = Math.imul(chain ^ CELL_END, FNV_PRIME);
+        chain = Math.imul(hashCellKey(chain, row?.[c]) ^ CELL_END, FNV_PRIME);
       }
       const value = placed(chain, r, t);
       rowSum = (rowSum + value) | 0;

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { Scalar } from '../host';
-import { ChainSums, chainRow, FNV_OFFSET, fold16, shapeV2 } from './fingerprint-builder';
+import { FNV_OFFSET } from './cell-key-hash';
+import { ChainSums, chainRow, fold16, shapeV2 } from './fingerprint-builder';
 import type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
 import { decodeHashes, encodeHashes } from './hash-codec';
 

@@ -1,0 +1,119 @@
+/**
+ * FNV-1a over a cell's comparison text (`cellKey`), computed from the value without building the text where the
+ * value is a number: a fingerprint hashes every cell of a large result, and a number's text is its costly part.
+ */
+import type { Scalar } from '../host';
+import { cellKey } from './cell-key';
+
+/** FNV-1a's 32-bit offset basis and prime. */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
+const ZERO = 48;
+const DOT = 46;
+const MINUS = 45;
+
+/** Exact powers of ten 10^0…10^21 (every power up to 10^22 is a double exactly). */
+const POWERS = Array.from({ length: 22 }, (_, k) => Number(`1e${k}`));
+
+/** The 15 digits of the number being hashed (one hash at a time: the core is synchronous). */
+const digits = new Int32Array(15);
+
+/** `chain` continued by FNV-1a over the characters of `cellKey(value)`. */
+export function hashCellKey(chain: number, value: Scalar | undefined): number {
+  if (typeof value === 'number') {
+    const hashed = hashNumberKey(chain, value);
+    if (hashed !== null) return hashed;
+  }
+  const key = cellKey(value);
+  let h = chain;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** `chain` continued over a number's comparison text, or null where it is left to the text itself. */
+function hashNumberKey(chain: number, value: number): number | null {
+  if (value === 0 || !Number.isFinite(value)) return null;
+  const negative = value < 0;
+  const magnitude = negative ? -value : value;
+  let h = negative ? Math.imul(chain ^ MINUS, FNV_PRIME) : chain;
+  if (Number.isInteger(magnitude) && magnitude < 1e15) {
+    // An integer below 10^15 is its own 15-digit rounding: its decimal digits.
+    if (magnitude < 1e8) return hashDigitsOf(h, magnitude);
+    const high = Math.floor(magnitude / 1e8);
+    h = hashDigitsOf(h, high);
+    fillDigits(magnitude - high * 1e8, 7, 8);
+    for (let i = 7; i < 15; i++) h = Math.imul(h ^ (ZERO + digits[i]!), FNV_PRIME);
+    return h;
+  }
+  if (magnitude < 1e-6 || magnitude >= 1e15) return null;
+  const scale = roundDigits(magnitude);
+  if (scale < 0) return null;
+  // Trailing zeros after the point are not in the text (nor the point when none is left).
+  let last = 14;
+  let places = scale;
+  while (places > 0 && digits[last] === 0) {
+    last--;
+    places--;
+  }
+  const whole = KEPT_DIGITS - scale;
+  if (whole >= 1) {
+    for (let i = 0; i < whole; i++) h = Math.imul(h ^ (ZERO + digits[i]!), FNV_PRIME);
+    if (places === 0) return h;
+    h = Math.imul(h ^ DOT, FNV_PRIME);
+    for (let i = whole; i <= last; i++) h = Math.imul(h ^ (ZERO + digits[i]!), FNV_PRIME);
+    return h;
+  }
+  // Below 1: "0." and the zeros before the first significant digit.
+  h = Math.imul(Math.imul(h ^ ZERO, FNV_PRIME) ^ DOT, FNV_PRIME);
+  for (let i = whole; i < 0; i++) h = Math.imul(h ^ ZERO, FNV_PRIME);
+  for (let i = 0; i <= last; i++) h = Math.imul(h ^ (ZERO + digits[i]!), FNV_PRIME);
+  return h;
+}
+
+const KEPT_DIGITS = 15;
+
+/** `h` continued over the decimal digits of a whole number below 10^8 (no leading zeros). */
+function hashDigitsOf(h: number, whole: number): number {
+  let count = 1;
+  while (count < 8 && whole >= POWERS[count]!) count++;
+  fillDigits(whole, 0, count);
+  let out = h;
+  for (let i = 0; i < count; i++) out = Math.imul(out ^ (ZERO + digits[i]!), FNV_PRIME);
+  return out;
+}
+
+/** Writes the `count` decimal digits of `whole` (below 10^8, zero-padded) into `digits` from index `at`. */
+function fillDigits(whole: number, at: number, count: number): void {
+  let rest = whole | 0;
+  for (let i = at + count - 1; i >= at; i--) {
+    const next = (rest / 10) | 0;
+    digits[i] = rest - next * 10;
+    rest = next;
+  }
+}
+
+/**
+ * Writes into `digits` the 15 significant digits of `magnitude` (1e-6 <= magnitude < 1e15) rounded as `toPrecision(15)`
+ * rounds them, the integer n (10^14 <= n < 10^15) with magnitude ≈ n / 10^scale, and returns the scale; -1 when
+ * arithmetic cannot be sure of them.
+ * The product magnitude × 10^scale is below 2^50, so it is the exact product rounded to a multiple of 1/8 or finer, a
+ * grid on which every half lies: rounding keeps order, so a product below (above) a half stays at or below (above) it,
+ * and only a product landing on a half leaves the exact side unknown. That case, a digit count misjudged at a power of
+ * ten and a rounding that carries to 10^15 (both land n outside 15 digits) are left to `toPrecision`.
+ */
+function roundDigits(magnitude: number): number {
+  let whole = 15;
+  while (whole > -5 && magnitude < (whole > 0 ? POWERS[whole - 1]! : 1 / POWERS[1 - whole]!)) whole--;
+  const scale = KEPT_DIGITS - whole;
+  const product = magnitude * POWERS[scale]!;
+  const floor = Math.floor(product);
+  const fraction = product - floor;
+  if (fraction === 0.5) return -1;
+  const n = fraction < 0.5 ? floor : floor + 1;
+  if (n < 1e14 || n >= 1e15) return -1;
+  const high = Math.floor(n / 1e8);
+  fillDigits(high, 0, 7);
+  fillDigits(n - high * 1e8, 7, 8);
+  return scale;
+}
