@@ -6,52 +6,74 @@ import type { Clock } from '../runtime/clock';
 /** How long a query stream may stay silent by default: long past any pause a working platform makes between lines. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
-/**
- * Settles as `read` does unless `idleMs` pass on `clock` first; then rejects with `onIdle()` (the caller stops the
- * request). A sleep that ends before the span has passed on `clock.now()` (a test clock whose pauses return at once)
- * leaves the read unbounded rather than waiting again: waiting again on such a clock would spin. A span that is not a
- * positive finite number turns the watch off.
- */
-export function readWithin<T>(read: Promise<T>, clock: Clock, idleMs: number, onIdle: () => AddinError): Promise<T> {
-  if (!(idleMs > 0) || !Number.isFinite(idleMs)) return read;
-  const watch = idleWatch<T>(clock, idleMs, onIdle);
-  read.then(
-    (value) => watch.settle()?.resolve(value),
-    (reason: unknown) => watch.settle()?.reject(reason),
-  );
-  return watch.outcome;
-}
-
-interface Settle<T> {
-  resolve: (value: T) => void;
-  reject: (reason: unknown) => void;
+/** Bounds each read of one stream: a read that brings nothing for the idle span fails. */
+export interface IdleWatch {
+  /** Settles as `read` does unless it brings nothing for the idle span; then rejects with the watch's idle error. */
+  read<T>(read: Promise<T>): Promise<T>;
+  /** Ends the watch: its pending sleep is cancelled (call it once the stream is done with, however it ended). */
+  stop(): void;
 }
 
 /**
- * The idle wait of one read, built apart from the read: its pending sleep reaches the outcome only through `pending`,
- * dropped as the read settles, and sees no variable that holds the read. A clock whose sleep ignores the cancel keeps
- * its timer for the whole span, but that timer then holds nothing of the read (a stream's chunk each).
+ * The idle watch of one stream's reads on the injected clock, with `onIdle()` as the error of a silent read (the caller
+ * stops the request). One sleep at a time serves every read: on waking it fails the pending read if that read has
+ * waited the whole span, else sleeps for what is left of its span (a stream read in thousands of chunks starts a timer
+ * a span, not one a chunk). A sleep that ends before its time has passed on `clock.now()` (a test clock whose pauses
+ * return at once) leaves the reads unbounded rather than sleeping again: sleeping again on such a clock would spin. A
+ * span that is not a positive finite number turns the watch off. The watch holds no read's value: a pending sleep (a
+ * clock whose sleep ignores the cancel keeps its timer for the whole span) keeps no chunk alive.
  */
-function idleWatch<T>(clock: Clock, idleMs: number, onIdle: () => AddinError): { outcome: Promise<T>; settle: () => Settle<T> | null } {
-  const started = clock.now();
-  const stop = createCancelSource();
-  let pending: Settle<T> | null = null;
-  const outcome = new Promise<T>((resolve, reject) => {
-    pending = { resolve, reject };
-  });
-  const settle = (): Settle<T> | null => {
-    const out = pending;
-    pending = null;
-    stop.cancel();
-    return out;
+export function createIdleWatch(clock: Clock, idleMs: number, onIdle: () => AddinError): IdleWatch {
+  if (!(idleMs > 0) || !Number.isFinite(idleMs)) return { read: (read) => read, stop: () => undefined };
+  const stopped = createCancelSource();
+  let pending: { since: number; reject: (reason: unknown) => void } | null = null;
+  let sleeping = false;
+  let unbounded = false;
+  const sleepFor = (since: number): void => {
+    sleeping = true;
+    const from = clock.now();
+    const span = idleMs - (from - since);
+    clock.sleep(span, stopped.signal).then(
+      () => {
+        sleeping = false;
+        if (clock.now() - from < span) {
+          unbounded = true;
+          return;
+        }
+        const read = pending;
+        if (read === null || stopped.signal.cancelled) return;
+        if (clock.now() - read.since < idleMs) return sleepFor(read.since);
+        pending = null;
+        read.reject(onIdle());
+      },
+      () => {
+        sleeping = false;
+      },
+    );
   };
-  clock.sleep(idleMs, stop.signal).then(
-    () => {
-      // A sleep that ended early (a test clock whose pauses return at once) leaves the read unbounded.
-      if (pending === null || clock.now() - started < idleMs) return;
-      settle()?.reject(onIdle());
+  return {
+    read<T>(read: Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const entry = { since: clock.now(), reject };
+        pending = entry;
+        read.then(
+          (value) => {
+            if (pending !== entry) return;
+            pending = null;
+            resolve(value);
+          },
+          (reason: unknown) => {
+            if (pending !== entry) return;
+            pending = null;
+            reject(reason);
+          },
+        );
+        if (!sleeping && !unbounded) sleepFor(entry.since);
+      });
     },
-    () => undefined,
-  );
-  return { outcome, settle };
+    stop(): void {
+      pending = null;
+      stopped.cancel();
+    },
+  };
 }

@@ -14,7 +14,7 @@ import {
   tooManyColumns,
 } from './query-errors';
 import { MAX_ERROR_BODY_BYTES, answerTooLarge, isBodyTooLarge } from './body-limit';
-import { DEFAULT_IDLE_TIMEOUT_MS, readWithin } from './idle-watch';
+import { createIdleWatch, DEFAULT_IDLE_TIMEOUT_MS } from './idle-watch';
 import { createCancelSource } from '../runtime/cancel-signal';
 import type { QueryResult, QueryRunner, QueryRunOptions, ResultBudget } from './query-result';
 import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';
@@ -214,6 +214,7 @@ export class QueryClient implements QueryRunner {
     );
     let bytes = 0;
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    const idle = response.buffered === true ? null : createIdleWatch(clock, idleMs, () => idleStream(idleMs, decoder.rows, bytes));
     const chunks = response.chunks()[Symbol.asyncIterator]();
     let done = false;
     let begun = false;
@@ -222,10 +223,7 @@ export class QueryClient implements QueryRunner {
         let next: IteratorResult<string>;
         try {
           const read = chunks.next();
-          next = await raceCancel(
-            response.buffered === true ? read : readWithin(read, clock, idleMs, () => idleStream(idleMs, decoder.rows, bytes)),
-            signal,
-          );
+          next = await raceCancel(idle === null ? read : idle.read(read), signal);
         } catch (e) {
           throw bodyFailure(e, signal, decoder.rows, bytes);
         }
@@ -248,6 +246,7 @@ export class QueryClient implements QueryRunner {
       }
       decoder.end();
     } finally {
+      idle?.stop();
       // Stop reading (closes the connection) whenever we leave before the body ended: error line, abort, bad stream.
       if (!done) void chunks.return?.()?.catch(() => undefined);
     }

@@ -1,7 +1,7 @@
-/** Tests for the idle watch on a stream's reads: a silent read fails after the span, a read in time passes, nothing is kept. */
+/** Tests for the idle watch on a stream's reads: a silent read fails after the span, a read in time passes, one sleep serves many reads, nothing is kept. */
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { readWithin } from '../../../src/core/api/idle-watch';
+import { createIdleWatch } from '../../../src/core/api/idle-watch';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import type { CancelSignal } from '../../../src/core/runtime/cancel-signal';
 import type { Clock } from '../../../src/core/runtime/clock';
@@ -33,14 +33,15 @@ const ticks = async (n = 5) => {
 
 it('settles as the read does when it brings something in time', async () => {
   const { clock } = manualClock();
-  await expect(readWithin(Promise.resolve('chunk'), clock, 1000, idle)).resolves.toBe('chunk');
-  await expect(readWithin(Promise.reject(new Error('reset')), clock, 1000, idle)).rejects.toThrow('reset');
+  const watch = createIdleWatch(clock, 1000, idle);
+  await expect(watch.read(Promise.resolve('chunk'))).resolves.toBe('chunk');
+  await expect(watch.read(Promise.reject(new Error('reset')))).rejects.toThrow('reset');
 });
 
 it('fails with the idle error once the span passes without a read, and a late read changes nothing', async () => {
   const { clock, advance } = manualClock();
   let arrive: (v: string) => void = () => undefined;
-  const outcome = readWithin(new Promise<string>((r) => (arrive = r)), clock, 1000, idle);
+  const outcome = createIdleWatch(clock, 1000, idle).read(new Promise<string>((r) => (arrive = r)));
   advance(999);
   await ticks();
   advance(1);
@@ -52,7 +53,7 @@ it('fails with the idle error once the span passes without a read, and a late re
 it('leaves the read unbounded when the sleep ends before the span has passed on the clock', async () => {
   const { clock, sleepers } = manualClock();
   let arrive: (v: string) => void = () => undefined;
-  const outcome = readWithin(new Promise<string>((r) => (arrive = r)), clock, 1000, idle);
+  const outcome = createIdleWatch(clock, 1000, idle).read(new Promise<string>((r) => (arrive = r)));
   sleepers[0]?.wake();
   await ticks();
   arrive('after all');
@@ -68,7 +69,7 @@ it('keeps nothing of a read through an idle wait that is still pending (a clock 
   await (async () => {
     const chunk = { text: 'x'.repeat(1000) };
     registry.register(chunk, 'chunk');
-    const got = await readWithin(Promise.resolve(chunk), clock, 120_000, idle);
+    const got = await createIdleWatch(clock, 120_000, idle).read(Promise.resolve(chunk));
     if (got !== chunk) throw new Error('not the chunk');
   })();
   for (let i = 0; i < 10 && !collected; i++) {
@@ -76,4 +77,48 @@ it('keeps nothing of a read through an idle wait that is still pending (a clock 
     gc();
   }
   expect(collected).toBe(true);
+});
+
+it('serves a stream of reads with one sleep, times each read from its own start, and ends with stop', async () => {
+  const { clock, advance, sleepers } = manualClock();
+  const watch = createIdleWatch(clock, 1000, idle);
+  for (let i = 0; i < 50; i++) {
+    advance(10);
+    await expect(watch.read(Promise.resolve(i))).resolves.toBe(i);
+  }
+  expect(sleepers).toHaveLength(1);
+  // A read started at 900 ms is not failed by the sleep that wakes at 1010 ms: its own span ends at 1900 ms.
+  advance(400);
+  let arrive: (v: string) => void = () => undefined;
+  const outcome = watch.read(new Promise<string>((r) => (arrive = r)));
+  let failed = false;
+  outcome.catch(() => (failed = true));
+  advance(110);
+  await ticks();
+  expect(failed).toBe(false);
+  expect(sleepers).toHaveLength(2);
+  advance(889);
+  await ticks();
+  expect(failed).toBe(false);
+  advance(1);
+  await expect(outcome).rejects.toThrow('silent');
+  arrive('late');
+  await ticks();
+});
+
+it('stop cancels the pending sleep', async () => {
+  const { clock } = manualClock();
+  let cancelled = false;
+  const watched: Clock = {
+    now: clock.now,
+    sleep: (ms, signal) => {
+      signal?.onCancel(() => (cancelled = true));
+      return clock.sleep(ms, signal);
+    },
+  };
+  const watch = createIdleWatch(watched, 1000, idle);
+  await watch.read(Promise.resolve('chunk'));
+  expect(cancelled).toBe(false);
+  watch.stop();
+  expect(cancelled).toBe(true);
 });
