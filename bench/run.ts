@@ -1,13 +1,14 @@
 /**
- * `npm run bench`: runs every bench/*.bench.ts module's `run()`, each in a process of its own, and prints their
- * measurements as one table. A module's figures then do not depend on which modules ran before it (their heap, their
- * compiled code, the collector's state).
+ * `npm run bench`: runs every bench/*.bench.ts module's `run()`, each bundled as the product ships (bundle.ts) and in a
+ * process of its own, and prints their measurements as one table. A module's figures then do not depend on which
+ * modules ran before it (their heap, their compiled code, the collector's state).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Measurement } from './measurement';
+import { bundleBench } from './bundle';
 import { selectBenches, UnknownBenchError } from './select';
 
 /** The flag that makes this script run one module in the current process and hand its measurements back. */
@@ -17,17 +18,18 @@ const RESULT_PREFIX = '@@bench-result ';
 
 const measurementsSchema = z.array(z.object({ name: z.string(), value: z.number(), unit: z.string() }));
 
-/** Runs one module here and prints its measurements on a line of their own for the parent process. */
-async function runOne(file: string): Promise<void> {
-  const mod = (await import(path.join(__dirname, file))) as { run?: () => Promise<Measurement[]> };
+/** Runs the bundled module at `bundle` here and prints its measurements on a line of their own for the parent process. */
+async function runOne(bundle: string): Promise<void> {
+  const mod = (await import(bundle)) as { run?: () => Promise<Measurement[]> };
   const measurements = typeof mod.run === 'function' ? await mod.run() : [];
   process.stdout.write(`\n${RESULT_PREFIX}${JSON.stringify(measurements)}\n`);
 }
 
-/** Runs `file` in a new Node process (with this one's loader flags), passing its output through; its measurements. */
-function runInChild(file: string): Promise<Measurement[]> {
+/** Bundles `file` and runs it in a new Node process (with this one's loader flags), passing its output through; its measurements. */
+async function runInChild(file: string): Promise<Measurement[]> {
+  const bundle = await bundleBench(file);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, __filename, ONE_MODULE, file], {
+    const child = spawn(process.execPath, [...process.execArgv, __filename, ONE_MODULE, bundle], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let result: Measurement[] | null = null;
