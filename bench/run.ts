@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { Measurement } from './measurement';
 import { bundleBench } from './bundle';
