@@ -95,25 +95,43 @@ function fillDigits(whole: number, at: number, count: number): void {
 
 /**
  * Writes into `digits` the 15 significant digits of `magnitude` (1e-6 <= magnitude < 1e15) rounded as `toPrecision(15)`
- * rounds them, the integer n (10^14 <= n < 10^15) with magnitude ≈ n / 10^scale, and returns the scale; -1 when
- * arithmetic cannot be sure of them.
- * The product magnitude × 10^scale is below 2^50, so it is the exact product rounded to a multiple of 1/8 or finer, a
- * grid on which every half lies: rounding keeps order, so a product below (above) a half stays at or below (above) it,
- * and only a product landing on a half leaves the exact side unknown. That case, a digit count misjudged at a power of
- * ten and a rounding that carries to 10^15 (both land n outside 15 digits) are left to `toPrecision`.
+ * rounds them, the integer n (10^14 <= n < 10^15) with magnitude ≈ n / 10^scale, and returns the scale; -1 when the
+ * digit count was misjudged at a power of ten or the rounding carries to 10^15 (both land n outside 15 digits: left to
+ * `toPrecision`). The product magnitude × 10^scale is below 2^50, so it is the exact product rounded to a multiple of
+ * 1/8 or finer, a grid on which every half lies: rounding keeps order, so a product below (above) a half stays at or
+ * below (above) it. A product that lands on a half (a third of the serials of times to the second do) is settled by the
+ * exact product's rounding error: above the half rounds up, below rounds down, on it rounds up as `toPrecision` does.
  */
 function roundDigits(magnitude: number): number {
   let whole = 15;
   while (whole > -5 && magnitude < (whole > 0 ? POWERS[whole - 1]! : 1 / POWERS[1 - whole]!)) whole--;
   const scale = KEPT_DIGITS - whole;
-  const product = magnitude * POWERS[scale]!;
+  const power = POWERS[scale]!;
+  const product = magnitude * power;
   const floor = Math.floor(product);
   const fraction = product - floor;
-  if (fraction === 0.5) return -1;
-  const n = fraction < 0.5 ? floor : floor + 1;
+  const up = fraction > 0.5 || (fraction === 0.5 && productError(magnitude, power, product) >= 0);
+  const n = up ? floor + 1 : floor;
   if (n < 1e14 || n >= 1e15) return -1;
   const high = Math.floor(n / 1e8);
   fillDigits(high, 0, 7);
   fillDigits(n - high * 1e8, 7, 8);
   return scale;
+}
+
+/** Veltkamp's splitter: 2^27 + 1. */
+const SPLITTER = 134217729;
+
+/**
+ * a × b − product, exactly (Dekker's two-product: each factor split into halves of 26 bits, whose products are exact),
+ * for `product` the rounded a × b of factors far from overflow and underflow.
+ */
+function productError(a: number, b: number, product: number): number {
+  const ca = SPLITTER * a;
+  const aHigh = ca - (ca - a);
+  const aLow = a - aHigh;
+  const cb = SPLITTER * b;
+  const bHigh = cb - (cb - b);
+  const bLow = b - bHigh;
+  return aHigh * bHigh - product + aHigh * bLow + aLow * bHigh + aLow * bLow;
 }
