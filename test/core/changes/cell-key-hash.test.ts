@@ -2,6 +2,7 @@
 import { cellKey } from '../../../src/core/changes/cell-key';
 import { FNV_OFFSET, FNV_PRIME, hashCellKey } from '../../../src/core/changes/cell-key-hash';
 import type { Scalar } from '../../../src/core/host';
+import { seededSequence } from '../../helpers/seeded-sequence';
 
 /** FNV-1a over the text itself: the rule. */
 function textHash(value: Scalar | undefined): number {
@@ -14,15 +15,6 @@ function textHash(value: Scalar | undefined): number {
 /** The values of `values` whose hash differs from the text's. */
 function disagreeing(values: ReadonlyArray<Scalar | undefined>): Array<Scalar | undefined> {
   return values.filter((v) => hashCellKey(FNV_OFFSET, v) !== textHash(v));
-}
-
-/** A fixed linear congruential sequence in [0, 1): the same values every run. */
-function sequence(seed0: number): () => number {
-  let seed = seed0;
-  return () => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return seed / 2 ** 32;
-  };
 }
 
 describe('hashCellKey', () => {
@@ -44,8 +36,24 @@ describe('hashCellKey', () => {
   });
 
   it('hashes fractions, tiny and huge numbers, near-halfway roundings and date serials with a time as their text', () => {
-    const next = sequence(99);
-    const values: number[] = [120000000000000.5, 100000000000000.5, 12345678901234.25, 1234567890123.125, 0.1 + 0.2, 1 / 3, 0.000001, 1e-6, 9.99999e-7, 1e-7, 1e15 - 0.5, 99999.99999999999, 123.45, 1e21, 1e-320];
+    const next = seededSequence(99);
+    const values: number[] = [
+      120000000000000.5,
+      100000000000000.5,
+      12345678901234.25,
+      1234567890123.125,
+      0.1 + 0.2,
+      1 / 3,
+      0.000001,
+      1e-6,
+      9.99999e-7,
+      1e-7,
+      1e15 - 0.5,
+      99999.99999999999,
+      123.45,
+      1e21,
+      1e-320,
+    ];
     for (let i = 0; i < 10_000; i++) {
       const scale = 10 ** Math.floor(next() * 40 - 20);
       const digits = 10 ** Math.floor(next() * 18);
@@ -61,7 +69,7 @@ describe('hashCellKey', () => {
   it('hashes doubles of arbitrary bits as their text', () => {
     const bits = new Float64Array(1);
     const words = new Uint32Array(bits.buffer);
-    const next = sequence(7);
+    const next = seededSequence(7);
     const values: number[] = [];
     for (let i = 0; i < 20_000; i++) {
       words[0] = next() * 2 ** 32;

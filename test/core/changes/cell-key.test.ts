@@ -1,5 +1,6 @@
 /** Tests for the comparison text of cell values: what reads back from a host as written compares equal. */
 import { cellKey, sameCell } from '../../../src/core/changes/cell-key';
+import { seededSequence } from '../../helpers/seeded-sequence';
 
 describe('cellKey', () => {
   it('compares numbers at the 15 digits a spreadsheet keeps', () => {
@@ -64,12 +65,8 @@ describe('cellKey of numbers', () => {
   });
 
   it('agrees with the rounding over a spread of generated numbers', () => {
-    // A fixed linear congruential sequence: the same numbers every run, of every length and scale.
-    let seed = 12345;
-    const next = (): number => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed / 2 ** 32;
-    };
+    // The same numbers every run, of every length and scale.
+    const next = seededSequence(12345);
     const wrong: number[] = [];
     for (let i = 0; i < 20_000; i++) {
       const scale = 10 ** Math.floor(next() * 40 - 20);
@@ -96,17 +93,17 @@ describe('cellKey of numbers', () => {
   });
 
   it('agrees with the rounding at and near halfway between two 15-digit values, and for date serials with a time', () => {
-    let seed = 4242;
-    const next = (): number => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed / 2 ** 32;
-    };
+    const next = seededSequence(4242);
     const wrong: number[] = [];
     for (let i = 0; i < 20_000; i++) {
       const n = 1e14 + Math.floor(next() * 9e14);
       const scale = 10 ** Math.floor(next() * 21);
       // n + 0.5 in the 16th digit, a hair either side of it, and a whole day count plus seconds of a day.
-      const near = [(n + 0.5) / scale, (n + 0.5 + (next() - 0.5) * 1e-3) / scale, 40000 + Math.floor(next() * 20000) + Math.floor(next() * 86400) / 86400];
+      const near = [
+        (n + 0.5) / scale,
+        (n + 0.5 + (next() - 0.5) * 1e-3) / scale,
+        40000 + Math.floor(next() * 20000) + Math.floor(next() * 86400) / 86400,
+      ];
       for (const v of [...near, ...near.map((x) => -x)]) if (cellKey(v) !== reference(v)) wrong.push(v);
     }
     expect(wrong).toEqual([]);
