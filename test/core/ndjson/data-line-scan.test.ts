@@ -25,6 +25,18 @@ describe('scanDataLine', () => {
     );
   });
 
+  it('reads any line JSON.stringify writes as JSON.parse does, or leaves it to JSON.parse (escapes, control characters)', () => {
+    const anyText = fc.string({ unit: 'binary', maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(anyText, anyText), { maxLength: 8 }), (rows) => {
+        const line = JSON.stringify({ data: rows });
+        const scanned = scanDataLine(line, 2);
+        if (scanned !== undefined) expect(scanned).toEqual((JSON.parse(line) as { data: StreamValue[][] }).data);
+        if (/[\\\u0000-\u001f]/.test(line)) expect(scanned).toBeUndefined();
+      }),
+    );
+  });
+
   it('reads empty rows, empty strings, long and non-ASCII text', () => {
     const long = 'a fairly long product name, well over thirteen characters';
     expect(scanDataLine('{"data":[]}', 3)).toEqual([]);
@@ -42,6 +54,10 @@ describe('scanDataLine', () => {
       '{"data":[["a", "b"]]}',
       '{"data":[["say \\"hi\\""]]}',
       '{"data":[["tab\there"]]}',
+      '{"data":[["a longer text with a \\"quote\\" in it"]]}',
+      '{"data":[["a longer text with a\ttab in it"]]}',
+      '{"data":[["a longer text ending in a backslash\\\\"]]}',
+      '{"data":[["new\nline"]]}',
       '{"data":[[1,"2"]]}',
       '{"data":[[["nested"]]]}',
       '{"data":[[{"a":1}]]}',
