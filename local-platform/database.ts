@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 
 /** The control plane's database: deployments, reports, users, tokens. */
 export const DATABASE_FILE = 'platform.duckdb';
@@ -49,9 +49,6 @@ export interface Sql {
   run(sql: string, params?: Params): Promise<void>;
 }
 
-/** Prepared statements the control connection keeps. */
-const MAX_PREPARED = 64;
-
 /**
  * The control plane's own connection. Every use runs as one critical section (a promise queue), so a transaction
  * never interleaves with another request's statements on the shared connection. Query streams use their own connections.
@@ -60,44 +57,13 @@ export class ControlDb {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly sql: Sql;
 
-  /** Prepared statements of the parameterized texts, oldest first (at most MAX_PREPARED: a text may hold a page's numbers). */
-  private readonly prepared = new Map<string, DuckDBPreparedStatement>();
-
   constructor(private readonly connection: DuckDBConnection) {
     this.sql = {
-      all: async (text, params) => {
-        if (params === undefined || params.length === 0) return (await connection.runAndReadAll(text)).getRowObjects();
-        const statement = await this.statement(text);
-        statement.bind(params);
-        return (await statement.runAndReadAll()).getRowObjects();
-      },
+      all: async (text, params) => (await connection.runAndReadAll(text, params ?? [])).getRowObjects(),
       run: async (text, params) => {
-        if (params === undefined || params.length === 0) {
-          await connection.run(text);
-          return;
-        }
-        const statement = await this.statement(text);
-        statement.bind(params);
-        await statement.run();
+        await connection.run(text, params ?? []);
       },
     };
-  }
-
-  /**
-   * The prepared statement of a parameterized text, prepared once: DuckDB plans a statement anew on every run otherwise,
-   * which is most of a small control-plane query's time.
-   */
-  private async statement(text: string): Promise<DuckDBPreparedStatement> {
-    const known = this.prepared.get(text);
-    if (known !== undefined) return known;
-    const statement = await this.connection.prepare(text);
-    if (this.prepared.size >= MAX_PREPARED) {
-      const [oldest, dropped] = this.prepared.entries().next().value as [string, DuckDBPreparedStatement];
-      this.prepared.delete(oldest);
-      dropped.destroySync();
-    }
-    this.prepared.set(text, statement);
-    return statement;
   }
 
   /** Runs `fn` alone on the connection (no transaction). */
@@ -125,8 +91,6 @@ export class ControlDb {
   /** Waits for queued work, then closes the connection. */
   async close(): Promise<void> {
     await this.tail;
-    for (const statement of this.prepared.values()) statement.destroySync();
-    this.prepared.clear();
     this.connection.closeSync();
   }
 }
