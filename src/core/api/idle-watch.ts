@@ -8,7 +8,10 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
 /** Bounds each read of one stream: a read that brings nothing for the idle span fails. */
 export interface IdleWatch {
-  /** Settles as `read` does unless it brings nothing for the idle span; then rejects with the watch's idle error. */
+  /**
+   * Settles as `read` does unless it brings nothing for the idle span; then rejects with the watch's idle error. A stream is
+   * read one read at a time: the watch times the latest read (an earlier one still settles as it does).
+   */
   read<T>(read: Promise<T>): Promise<T>;
   /** Ends the watch: its pending sleep is cancelled (call it once the stream is done with, however it ended). */
   stop(): void;
@@ -56,15 +59,14 @@ export function createIdleWatch(clock: Clock, idleMs: number, onIdle: () => Addi
       return new Promise<T>((resolve, reject) => {
         const entry = { since: clock.now(), reject };
         pending = entry;
+        // A read failed as idle stays failed: its late value settles nothing.
         read.then(
           (value) => {
-            if (pending !== entry) return;
-            pending = null;
+            if (pending === entry) pending = null;
             resolve(value);
           },
           (reason: unknown) => {
-            if (pending !== entry) return;
-            pending = null;
+            if (pending === entry) pending = null;
             reject(reason);
           },
         );

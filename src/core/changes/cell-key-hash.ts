@@ -1,9 +1,10 @@
 /**
  * FNV-1a over a cell's comparison text (`cellKey`), computed from the value without building the text where the
- * value is a number: a fingerprint hashes every cell of a large result, and a number's text is its costly part.
+ * value is a number: a fingerprint hashes every cell of a large result, and a number's text is its costly part. The
+ * digits follow `cellKey`'s rule by another road (arithmetic, not `toPrecision`); the tests hold the two to one hash.
  */
 import type { Scalar } from '../host';
-import { cellKey } from './cell-key';
+import { cellKey, KEPT_DIGITS } from './cell-key';
 
 /** FNV-1a's 32-bit offset basis and prime. */
 export const FNV_OFFSET = 0x811c9dc5;
@@ -70,8 +71,6 @@ function hashNumberKey(chain: number, value: number): number | null {
   for (let i = 0; i <= last; i++) h = Math.imul(h ^ (ZERO + digits[i]!), FNV_PRIME);
   return h;
 }
-
-const KEPT_DIGITS = 15;
 
 /** `h` continued over the decimal digits of a whole number below 10^8 (no leading zeros). */
 function hashDigitsOf(h: number, whole: number): number {

@@ -5,7 +5,7 @@ import type { Scalar } from '../host';
  * Significant digits a spreadsheet keeps of a number: Excel stores 15, so a value written with 17 reads back rounded,
  * and comparing at 15 digits keeps that rounding from looking like a hand edit.
  */
-const KEPT_DIGITS = 15;
+export const KEPT_DIGITS = 15;
 
 /**
  * The comparison text of a value: empty for an empty cell or empty text (hosts read a cleared cell as either), numbers

@@ -5,7 +5,6 @@
  * (pairs merged) as rows come in and the builder stays within the budget whatever the count.
  */
 import type { Scalar } from '../host';
-import { cellKey } from './cell-key';
 import { FNV_OFFSET, FNV_PRIME, hashCellKey } from './cell-key-hash';
 import type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
 
@@ -18,7 +17,7 @@ export function fold16(hash: number): number {
 }
 
 /**
- * FNV-1a over a row's cells (each cell's key, then a separator) in one pass, for the row's chain (from `rowChain`) and
+ * FNV-1a over a row's cells (each cell's key, then a separator), for the row's chain (from `rowChain`) and
  * for its tile columns' chains (`chains[base + t]`, continued from what they hold): the row's chain is returned.
  */
 export function chainRow(
@@ -31,16 +30,10 @@ export function chainRow(
 ): number {
   let chain = rowChain;
   for (let c = 0; c < cols; c++) {
-    const key = cellKey(row?.[c]);
+    const value = row?.[c];
     const t = base + Math.floor(c / tileCols);
-    let tileChain = chains[t] ?? FNV_OFFSET;
-    for (let i = 0; i < key.length; i++) {
-      const code = key.charCodeAt(i);
-      chain = Math.imul(chain ^ code, FNV_PRIME);
-      tileChain = Math.imul(tileChain ^ code, FNV_PRIME);
-    }
-    chain = Math.imul(chain ^ CELL_END, FNV_PRIME);
-    chains[t] = Math.imul(tileChain ^ CELL_END, FNV_PRIME);
+    chain = Math.imul(hashCellKey(chain, value) ^ CELL_END, FNV_PRIME);
+    chains[t] = Math.imul(hashCellKey(chains[t] ?? FNV_OFFSET, value) ^ CELL_END, FNV_PRIME);
   }
   return chain;
 }
