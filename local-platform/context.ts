@@ -1,6 +1,7 @@
 /** What every route handler gets: the platform's shared state and the one request's parameters, faults and caller checks. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ControlDb } from './database';
+import type { DeploymentDirectory } from './deployments';
 import type { DevKeys } from './dev-credentials';
 import type { ControlFaults } from './faults';
 import type { UserDirectory } from './report-view';
@@ -11,6 +12,8 @@ export interface PlatformContext {
   keys: DevKeys;
   jwtSecret: string;
   users: UserDirectory;
+  /** The deployments and environments (fixed for the server's life). */
+  deployments: DeploymentDirectory;
   warehouse: Warehouse;
   /** Epoch milliseconds (injectable for tests of token expiry). */
   now(): number;

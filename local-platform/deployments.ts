@@ -1,4 +1,8 @@
-/** Deployments and environments as stored, filtered by what the caller may see, and their absolute URLs. */
+/**
+ * Deployments and environments as stored, filtered by what the caller may see, and their absolute URLs. They are
+ * written only by the seed at startup (no route creates one, and DuckDB lets one process hold the file), so the
+ * server reads them once into a directory: a request's deployment check never waits for the control connection.
+ */
 import type { Deployment, Environment } from '../src/core/wire/schemas';
 import { environmentTypeSchema } from '../src/core/wire/schemas';
 import { META_PATH, SQL_QUERY_PATH } from '../src/core/wire/wire-names';
@@ -33,28 +37,48 @@ export const SQL_INTERFACE_PORT = 15432;
 export const QUERY_ROUTE = `/d/{deploymentId}${SQL_QUERY_PATH}`;
 export const META_ROUTE = `/d/{deploymentId}/e/{environmentId}/svcjs-api/v1${META_PATH}`;
 
+/** The deployments and their environments, read once at startup. */
+export interface DeploymentDirectory {
+  /** Every deployment, in their stored order. */
+  readonly all: readonly DeploymentRecord[];
+  /** A deployment's environments, in their stored order (empty for an unknown id). */
+  environmentsOf(deploymentId: string): readonly EnvironmentRecord[];
+}
+
 export async function allDeployments(sql: Sql): Promise<DeploymentRecord[]> {
   const rows = await sql.all('SELECT * FROM control.deployments ORDER BY position, id');
   return rows.map((r) => ({ id: String(r.id), name: String(r.name), createdAt: String(r.created_at), adminOnly: r.admin_only === true }));
 }
 
-export const visibleTo = (d: DeploymentRecord, caller: Principal): boolean => !d.adminOnly || caller.rights.allDeployments;
-
-/** The deployment if it exists and the caller may see it; 404 otherwise (an invisible deployment is not revealed). */
-export async function requireDeployment(sql: Sql, id: string, caller: Principal): Promise<DeploymentRecord> {
-  const found = (await allDeployments(sql)).find((d) => d.id === id);
-  if (!found || !visibleTo(found, caller)) throw new HttpError(404, `Deployment ${id} not found.`);
-  return found;
-}
-
-export async function environmentsOf(sql: Sql, deploymentId: string): Promise<EnvironmentRecord[]> {
-  const rows = await sql.all('SELECT * FROM control.environments WHERE deployment_id = $1 ORDER BY position, id', [deploymentId]);
+async function allEnvironments(sql: Sql): Promise<EnvironmentRecord[]> {
+  const rows = await sql.all('SELECT * FROM control.environments ORDER BY deployment_id, position, id');
   return rows.map((r) => ({
     id: String(r.id),
     deploymentId: String(r.deployment_id),
     name: String(r.name),
     type: environmentTypeSchema.parse(r.type),
   }));
+}
+
+/** Reads the stored deployments and environments into a directory. */
+export async function loadDeploymentDirectory(sql: Sql): Promise<DeploymentDirectory> {
+  const all = await allDeployments(sql);
+  const environments = new Map<string, EnvironmentRecord[]>();
+  for (const e of await allEnvironments(sql)) {
+    const list = environments.get(e.deploymentId) ?? [];
+    list.push(e);
+    environments.set(e.deploymentId, list);
+  }
+  return { all, environmentsOf: (deploymentId) => environments.get(deploymentId) ?? [] };
+}
+
+export const visibleTo = (d: DeploymentRecord, caller: Principal): boolean => !d.adminOnly || caller.rights.allDeployments;
+
+/** The deployment if it exists and the caller may see it; 404 otherwise (an invisible deployment is not revealed). */
+export function requireDeployment(directory: DeploymentDirectory, id: string, caller: Principal): DeploymentRecord {
+  const found = directory.all.find((d) => d.id === id);
+  if (!found || !visibleTo(found, caller)) throw new HttpError(404, `Deployment ${id} not found.`);
+  return found;
 }
 
 export function deploymentView(d: DeploymentRecord, base: string): Deployment {

@@ -7,7 +7,7 @@ import { REQUEST_ID_HEADER } from '../src/core/wire/wire-names';
 import type { PlatformContext, RequestContext } from './context';
 import { answerPreflight, applyCors, DEFAULT_ORIGINS, refusedOrigin } from './cors';
 import { ControlDb, openDatabase, WAREHOUSE_FILE, type OpenedDatabase } from './database';
-import { allDeployments } from './deployments';
+import { loadDeploymentDirectory } from './deployments';
 import { resolveDevKeys, type DevKeys } from './dev-credentials';
 import { FAULT_HEADER, NO_FAULTS, parseControlFaults } from './faults';
 import { hostAllowed, hostRefusedMessage, isLoopbackName } from './host-check';
@@ -141,13 +141,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           },
         ]),
       );
-      return { users: directory, deployments: await allDeployments(sql) };
+      return { users: directory, deployments: await loadDeploymentDirectory(sql) };
     });
     warehouseDb = await openDatabase({ memory, dataDir, file: WAREHOUSE_FILE });
     const warehouse = await createWarehouse(warehouseDb.instance, {
       rows: options.rows ?? DEFAULT_ROWS,
       seed: options.seed ?? DEFAULT_SEED,
-      deployments: deployments.map((d) => ({ id: d.id })),
+      deployments: deployments.all.map((d) => ({ id: d.id })),
       ...(options.queryLimits ? { limits: options.queryLimits } : {}),
     });
 
@@ -158,6 +158,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       keys,
       jwtSecret: resolveSigningSecret({ memory, dataDir }, process.env),
       users,
+      deployments,
       warehouse,
       now: options.now ?? Date.now,
       url: () => baseUrl,

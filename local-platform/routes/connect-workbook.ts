@@ -8,9 +8,10 @@ import { requireDeployment } from '../deployments';
 import { checkConnectWorkbookLimits } from '../body-limits';
 import { HttpError, parseOr400, readJsonBody } from '../http-io';
 import { queryChecksum } from '../report-record';
-import { findById, findPlacement, upsertPlacement } from '../report-store';
+import { findById, findPlacement, listPlacements, upsertPlacement } from '../report-store';
+import { reportView } from '../report-view';
 import { checkRoomForPlacement } from '../stored-growth';
-import { readReport, reportIdParam } from './reports';
+import { reportIdParam } from './reports';
 
 /**
  * The body names no host, so a new placement's host comes from the caller: Apps Script's UrlFetchApp (User-Agent
@@ -26,8 +27,8 @@ export const connectWorkbook: Handler = async ({ req, params, platform }) => {
   const body = checkConnectWorkbookLimits(parseOr400(connectWorkbookBodySchema, await readJsonBody(req), 'body'));
   const deploymentId = params.deploymentId ?? '';
   const now = new Date(platform.now()).toISOString();
+  requireDeployment(platform.deployments, deploymentId, caller);
   const report = await platform.db.transaction(async (sql) => {
-    await requireDeployment(sql, deploymentId, caller);
     const record = await findById(sql, deploymentId, id);
     if (!record) throw new HttpError(404, `Report ${id} not found in deployment ${deploymentId}.`);
     if (!caller.rights.read) throw new HttpError(403, `You may not read report ${id}.`);
@@ -50,7 +51,8 @@ export const connectWorkbook: Handler = async ({ req, params, platform }) => {
       refreshedBy: caller.user.id,
       queryChecksum: queryChecksum(record),
     });
-    return readReport(sql, platform, deploymentId, id, caller);
+    // The definition is as read above (a placement never changes it): only the placements are read again.
+    return reportView(record, await listPlacements(sql, id), caller, platform.users);
   });
   return { status: 200, body: report };
 };

@@ -2,14 +2,14 @@
 import { environmentTypeSchema } from '../../src/core/wire/schemas';
 import { authenticateControlPlane } from '../auth';
 import type { Handler } from '../context';
-import { allDeployments, deploymentView, environmentView, environmentsOf, requireDeployment, visibleTo } from '../deployments';
+import { deploymentView, environmentView, requireDeployment, visibleTo } from '../deployments';
 import { HttpError } from '../http-io';
 import { listEnvelope, parsePage } from '../pagination';
 
 export const listDeployments: Handler = async ({ req, query, platform }) => {
   const caller = authenticateControlPlane(req, platform.keys);
   const page = parsePage(query);
-  const visible = (await platform.db.exclusive(allDeployments)).filter((d) => visibleTo(d, caller));
+  const visible = platform.deployments.all.filter((d) => visibleTo(d, caller));
   const items = visible.slice(page.offset, page.offset + page.limit).map((d) => deploymentView(d, platform.url()));
   return { status: 200, body: listEnvelope('deployments', items, page, visible.length) };
 };
@@ -27,10 +27,8 @@ export const listEnvironments: Handler = async ({ req, query, params, platform }
     type = parsed.data;
   }
   const deploymentId = params.deploymentId ?? '';
-  const environments = await platform.db.exclusive(async (sql) => {
-    await requireDeployment(sql, deploymentId, caller);
-    return environmentsOf(sql, deploymentId);
-  });
+  requireDeployment(platform.deployments, deploymentId, caller);
+  const environments = platform.deployments.environmentsOf(deploymentId);
   const matching = environments.filter((e) => type === null || e.type === type);
   const items = matching.slice(page.offset, page.offset + page.limit).map((e) => environmentView(e, platform.url()));
   return { status: 200, body: listEnvelope('environments', items, page, matching.length) };

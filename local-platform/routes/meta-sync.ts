@@ -2,7 +2,7 @@
 import { metaSyncTokenRequestSchema } from '../../src/core/wire/schemas';
 import { authenticateControlPlane, bearerToken } from '../auth';
 import type { Handler } from '../context';
-import { environmentsOf, requireDeployment } from '../deployments';
+import { requireDeployment } from '../deployments';
 import { HttpError, parseOr400, readJsonBody } from '../http-io';
 import { checkMetaSyncTokenLimits } from '../body-limits';
 import { checkMetaSyncToken, issueMetaSyncToken } from '../meta-sync-token';
@@ -21,11 +21,11 @@ export const createMetaSyncToken: Handler = async ({ req, params, platform }) =>
   }
   const deploymentId = params.deploymentId ?? '';
   const environmentId = params.environmentId ?? '';
+  requireDeployment(platform.deployments, deploymentId, caller);
+  if (!platform.deployments.environmentsOf(deploymentId).some((e) => e.id === environmentId)) {
+    throw new HttpError(404, `Environment ${environmentId} not found in deployment ${deploymentId}.`);
+  }
   const issued = await platform.db.transaction(async (sql) => {
-    await requireDeployment(sql, deploymentId, caller);
-    if (!(await environmentsOf(sql, deploymentId)).some((e) => e.id === environmentId)) {
-      throw new HttpError(404, `Environment ${environmentId} not found in deployment ${deploymentId}.`);
-    }
     await checkRoomForToken(sql, caller.user.id, new Date(platform.now()).toISOString());
     return issueMetaSyncToken(
       sql,

@@ -50,7 +50,7 @@ export const upsertReportByPublicId: Handler = async ({ req, params, platform, f
     throw new HttpError(400, `Invalid body: publicId: "${body.publicId}" differs from the publicId in the path ("${publicId}").`);
   }
   const deploymentId = params.deploymentId ?? '';
-  await platform.db.exclusive((sql) => requireDeployment(sql, deploymentId, caller));
+  requireDeployment(platform.deployments, deploymentId, caller);
   const report = await upsertByPublicId(
     platform.db,
     { deploymentId, publicId, body, caller, nowIso: nowIso(platform) },
@@ -66,8 +66,8 @@ export const updateReportById: Handler = async ({ req, params, platform }) => {
   const id = reportIdParam(params.reportId);
   const body = checkReportBodyLimits(parseOr400(reportUpdateBodySchema, await readJsonBody(req), 'body'));
   const deploymentId = params.deploymentId ?? '';
+  requireDeployment(platform.deployments, deploymentId, caller);
   const report = await platform.db.transaction(async (sql) => {
-    await requireDeployment(sql, deploymentId, caller);
     const current = await findById(sql, deploymentId, id);
     if (!current) throw new HttpError(404, `Report ${id} not found in deployment ${deploymentId}.`);
     if (!caller.rights.edit) throw new HttpError(403, `You may read report ${id} but not edit it: updating a report needs edit access.`);
@@ -103,8 +103,8 @@ export const createReport: Handler = async ({ req, params, platform }) => {
   const caller = authenticateControlPlane(req, platform.keys);
   const body = checkReportBodyLimits(parseOr400(reportCreateBodySchema, await readJsonBody(req), 'body'));
   const deploymentId = params.deploymentId ?? '';
+  requireDeployment(platform.deployments, deploymentId, caller);
   const report = await platform.db.transaction(async (sql) => {
-    await requireDeployment(sql, deploymentId, caller);
     if (!caller.rights.create) throw new HttpError(403, 'You may not create reports (read-only access). Ask an editor or an admin.');
     let publicId = body.publicId;
     if (publicId !== undefined) {
@@ -141,8 +141,8 @@ export const getReport: Handler = async ({ req, params, platform }) => {
   const caller = authenticateControlPlane(req, platform.keys);
   const id = reportIdParam(params.reportId);
   const deploymentId = params.deploymentId ?? '';
+  requireDeployment(platform.deployments, deploymentId, caller);
   const report = await platform.db.exclusive(async (sql) => {
-    await requireDeployment(sql, deploymentId, caller);
     return readReport(sql, platform, deploymentId, id, caller);
   });
   return { status: 200, body: report };
@@ -153,8 +153,8 @@ export const listReportsRoute: Handler = async ({ req, params, query, platform }
   const caller = authenticateControlPlane(req, platform.keys);
   const page = parsePage(query);
   const deploymentId = params.deploymentId ?? '';
+  requireDeployment(platform.deployments, deploymentId, caller);
   const body = await platform.db.exclusive(async (sql) => {
-    await requireDeployment(sql, deploymentId, caller);
     const { reports, total } = await listReports(sql, deploymentId, page, query.get('externalWorkbookId'));
     const views: Report[] = [];
     for (const r of reports) views.push(reportView(r, await listPlacements(sql, r.id), caller, platform.users));
