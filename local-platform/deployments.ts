@@ -45,7 +45,7 @@ export interface DeploymentDirectory {
   environmentsOf(deploymentId: string): readonly EnvironmentRecord[];
 }
 
-export async function allDeployments(sql: Sql): Promise<DeploymentRecord[]> {
+async function allDeployments(sql: Sql): Promise<DeploymentRecord[]> {
   const rows = await sql.all('SELECT * FROM control.deployments ORDER BY position, id');
   return rows.map((r) => ({ id: String(r.id), name: String(r.name), createdAt: String(r.created_at), adminOnly: r.admin_only === true }));
 }
