@@ -74,9 +74,14 @@ export async function loadDeploymentDirectory(sql: Sql): Promise<DeploymentDirec
 
 export const visibleTo = (d: DeploymentRecord, caller: Principal): boolean => !d.adminOnly || caller.rights.allDeployments;
 
+/** The deployment of that id, whoever asks (undefined when there is none). */
+export function findDeployment(directory: DeploymentDirectory, id: string): DeploymentRecord | undefined {
+  return directory.all.find((d) => d.id === id);
+}
+
 /** The deployment if it exists and the caller may see it; 404 otherwise (an invisible deployment is not revealed). */
 export function requireDeployment(directory: DeploymentDirectory, id: string, caller: Principal): DeploymentRecord {
-  const found = directory.all.find((d) => d.id === id);
+  const found = findDeployment(directory, id);
   if (!found || !visibleTo(found, caller)) throw new HttpError(404, `Deployment ${id} not found.`);
   return found;
 }

@@ -8,10 +8,9 @@ import { requireDeployment } from '../deployments';
 import { checkConnectWorkbookLimits } from '../body-limits';
 import { HttpError, parseOr400, readJsonBody } from '../http-io';
 import { queryChecksum } from '../report-record';
-import { findById, findPlacement, listPlacements, upsertPlacement } from '../report-store';
-import { reportView } from '../report-view';
+import { findById, findPlacement, upsertPlacement } from '../report-store';
 import { checkRoomForPlacement } from '../stored-growth';
-import { reportIdParam } from './reports';
+import { reportIdParam, viewWithPlacements } from './reports';
 
 /**
  * The body names no host, so a new placement's host comes from the caller: Apps Script's UrlFetchApp (User-Agent
@@ -52,7 +51,7 @@ export const connectWorkbook: Handler = async ({ req, params, platform }) => {
       queryChecksum: queryChecksum(record),
     });
     // The definition is as read above (a placement never changes it): only the placements are read again.
-    return reportView(record, await listPlacements(sql, id), caller, platform.users);
+    return viewWithPlacements(sql, platform, record, caller);
   });
   return { status: 200, body: report };
 };

@@ -4,7 +4,7 @@
  */
 import { authenticateQuery } from '../auth';
 import type { Handler } from '../context';
-import { visibleTo } from '../deployments';
+import { findDeployment, visibleTo } from '../deployments';
 import { FAULT_HEADER } from '../faults';
 import { HttpError } from '../http-io';
 import { parseQueryFaults } from '../warehouse/query-faults';
@@ -12,7 +12,7 @@ import { handleSqlQuery } from '../warehouse/sql-endpoint';
 
 export const runSqlQuery: Handler = async ({ req, res, params, platform }) => {
   const deploymentId = params.deploymentId ?? '';
-  const deployment = platform.deployments.all.find((d) => d.id === deploymentId);
+  const deployment = findDeployment(platform.deployments, deploymentId);
   const auth = authenticateQuery(req.headers.authorization, platform.keys);
   // Only a valid key learns that a deployment does not exist: without one, every deployment answers the same 403.
   if (!deployment && auth.verdict === 'ok') throw new HttpError(404, `Deployment ${deploymentId} not found.`);

@@ -29,7 +29,12 @@ export async function readReport(
 ): Promise<Report> {
   const record = await findById(sql, deploymentId, id);
   if (!record) throw new HttpError(404, `Report ${id} not found in deployment ${deploymentId}.`);
-  return reportView(record, await listPlacements(sql, id), caller, platform.users);
+  return viewWithPlacements(sql, platform, record, caller);
+}
+
+/** A report already read, as the caller sees it, with its placements read now. */
+export async function viewWithPlacements(sql: Sql, platform: PlatformContext, record: ReportRecord, caller: Principal): Promise<Report> {
+  return reportView(record, await listPlacements(sql, record.id), caller, platform.users);
 }
 
 export function reportIdParam(raw: string | undefined): number {
@@ -157,7 +162,7 @@ export const listReportsRoute: Handler = async ({ req, params, query, platform }
   const body = await platform.db.exclusive(async (sql) => {
     const { reports, total } = await listReports(sql, deploymentId, page, query.get('externalWorkbookId'));
     const views: Report[] = [];
-    for (const r of reports) views.push(reportView(r, await listPlacements(sql, r.id), caller, platform.users));
+    for (const r of reports) views.push(await viewWithPlacements(sql, platform, r, caller));
     return listEnvelope('reports', views, page, total);
   });
   return { status: 200, body };
