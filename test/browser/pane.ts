@@ -276,18 +276,21 @@ export class PreviewPage {
     await waitFor(`sheet ${sheet} to be shown`, async () => (await tab.getAttribute('aria-selected')) === 'true');
   }
 
-  /** Adds a sheet with the tab bar's button; a click the busy page let pass (after a large write) is made once more. */
+  /**
+   * Adds a sheet with the tab bar's button and returns the new tab's name, found by name against the tabs before the
+   * click (a tab still on its way out must not be taken for it); a click the busy page let pass is made once more.
+   */
   async addSheet(): Promise<string> {
     const tabs = this.page.getByRole('tablist', { name: 'Sheets' }).getByRole('tab');
     const add = this.page.getByRole('button', { name: 'Add sheet' });
-    const before = await tabs.count();
+    const before = new Set((await tabs.allInnerTexts()).map((name) => name.trim()));
+    const fresh = async (): Promise<string | undefined> =>
+      (await tabs.allInnerTexts()).map((name) => name.trim()).find((name) => !before.has(name));
     await add.click();
-    const added = await waitFor('a new sheet tab', async () => (await tabs.count()) > before, { timeoutMs: 5_000 }).catch(() => false);
-    if (added === false) {
-      await add.click();
-      await waitFor('a new sheet tab after a second click', async () => (await tabs.count()) > before);
-    }
-    return (await tabs.nth(before).innerText()).trim();
+    const added = await waitFor('a new sheet tab', fresh, { timeoutMs: 5_000 }).catch(() => undefined);
+    if (added !== undefined) return added;
+    await add.click();
+    return waitFor('a new sheet tab after a second click', fresh);
   }
 
   gridCell(sheet: string, cell: string): Locator {
