@@ -29,14 +29,27 @@ const MB = 1024 * 1024;
 const now = (): number => performance.now();
 
 /**
- * Heap high-water mark, sampled by whoever calls sample() (chunks, host calls) and by a timer. V8's heap statistics are
- * read directly: process.memoryUsage() also reads the resident set size from the OS, which took 0.2 to 0.6 s of a 1M
- * insert's time in samples.
+ * The heap in use plus the memory its objects hold outside it (array buffers: the workbook keeps its numbers in typed
+ * arrays), read from V8's statistics: process.memoryUsage() also reads the resident set size from the OS, which took 0.2
+ * to 0.6 s of a 1M insert's time in samples.
  */
+/** Collects, then waits for the array buffers the collection let go of to be freed (that finishes after it), and collects again. */
+async function settled(gc: (() => void) | undefined): Promise<void> {
+  gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  gc?.();
+}
+
+function heapInUse(): number {
+  const stats = v8.getHeapStatistics();
+  return stats.used_heap_size + stats.external_memory;
+}
+
+/** High-water mark of heapInUse, sampled by whoever calls sample() (chunks, host calls) and by a timer. */
 class HeapPeak {
   peak = 0;
   sample(): void {
-    const used = v8.getHeapStatistics().used_heap_size;
+    const used = heapInUse();
     if (used > this.peak) this.peak = used;
   }
 }
@@ -185,12 +198,12 @@ function decodeAndType(
     parseLines(chunks);
     parseMs = Math.min(parseMs, now() - t0);
     gc?.();
-    const base = process.memoryUsage().heapUsed;
+    const base = heapInUse();
     const t1 = now();
     let matrix: Matrix | null = decodeAndTypeLines(chunks);
     decodeTypeMs = Math.min(decodeTypeMs, now() - t1);
     gc?.();
-    if (round === 0) matrixBytes = process.memoryUsage().heapUsed - base;
+    if (round === 0) matrixBytes = heapInUse() - base;
     if (matrix.rows < 2) throw new Error('no rows typed');
     matrix = null;
   }
@@ -248,9 +261,9 @@ export async function run(): Promise<Measurement[]> {
     /** One insert of `rows` into a fresh host: its time, the time after the last byte, the host's phases and heap. */
     const measureInsert = async (rows: number) => {
       let host = new PhaseHost(new WorkbookModel({ name: 'Bench' }));
-      gc?.();
+      await settled(gc);
       const peak = new HeapPeak();
-      const base = process.memoryUsage().heapUsed;
+      const base = heapInUse();
       peak.peak = base;
       heap = peak;
       host.heap = peak;
@@ -271,11 +284,11 @@ export async function run(): Promise<Measurement[]> {
       // host is dropped). MemoryHost's model stands in for the spreadsheet, whose cells a real host keeps outside the
       // add-in's heap: the peak less them is the add-in's own high-water mark.
       const phases = { ms: host.ms, blocks: host.blocks };
-      gc?.();
-      const withHost = process.memoryUsage().heapUsed;
+      await settled(gc);
+      const withHost = heapInUse();
       host = new PhaseHost(new WorkbookModel({ name: 'Dropped' }));
-      gc?.();
-      const workbookBytes = Math.max(0, withHost - process.memoryUsage().heapUsed);
+      await settled(gc);
+      const workbookBytes = Math.max(0, withHost - heapInUse());
       return { totalMs, afterMs, phases, peakBytes: peak.peak - base, workbookBytes };
     };
     for (const rows of SIZES) {

@@ -1,9 +1,11 @@
-/** Bulk writes into a sheet's cell storage: a rectangle of values with its formats and bold, and clearing values. */
+/** Bulk writes into a sheet's cells: a rectangle of values with its formats and bold, and clearing values. */
 import type { RangeRect } from '../cells/a1';
 import type { BoldRun, FormatRun, Scalar } from '../host';
-import { putValue } from './cell-input';
-import { applyFormatRuns, setFormatIn } from './row-formats';
-import { dropIfEmpty, rowFor, rowKeys, type SheetStore } from './sheet-store';
+import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
+import { CHUNK_ROWS } from './column-chunk';
+import { storedInput, startsFormula } from './cell-input';
+import { applyFormatRuns } from './format-runs';
+import type { SheetStore } from './sheet-store';
 
 /** Options of one bulk write. */
 export interface SetRangeOptions {
@@ -20,51 +22,54 @@ export interface SetRangeOptions {
 }
 
 /**
- * Writes `values` at `range` (its size: the values' rows and widest line), formats first so TEXT_FORMAT cells stay
- * inert; the caller has checked the range and every value (a write is all or nothing).
+ * Writes `values` at `range` (its size: the values' rows and widest line; a short line leaves the cells past its end
+ * alone), formats first so TEXT_FORMAT cells stay inert; the caller has checked the range and every value (a write is
+ * all or nothing).
  */
-export function writeRangeIn(s: SheetStore, range: RangeRect, values: Scalar[][], options: SetRangeOptions, maxCellChars: number): void {
+export function writeRangeIn(s: SheetStore, range: RangeRect, values: Scalar[][], options: SetRangeOptions): void {
   const { row, col, rows, cols } = range;
-  if (options.formatRuns !== undefined && options.formatRuns.length > 0) applyFormatRuns(s, row, col, rows, cols, options.formatRuns);
+  const cells = s.cells;
+  if (options.formatRuns !== undefined && options.formatRuns.length > 0) applyFormatRuns(cells, row, col, rows, cols, options.formatRuns);
   for (const run of options.boldRuns ?? [])
-    for (let i = run.row; i < run.row + run.rows && i < rows; i += 1) {
-      const r = rowFor(s, row + i);
-      for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) (r.b ??= [])[col + j] = run.bold || undefined;
-    }
+    for (let i = run.row; i < run.row + run.rows && i < rows; i += 1)
+      for (let j = run.col; j < run.col + run.cols && j < cols; j += 1) cells.setBold(row + i, col + j, run.bold);
   const boldRows = options.boldRows ?? 0;
-  // Values alone (a write block's case: its formats and bold came as runs above): no per-cell format or bold to read.
-  const valuesOnly = options.formats === undefined && boldRows === 0 && options.bold === undefined;
-  for (let i = 0; i < rows; i += 1) {
-    const line = values[i] ?? [];
-    const fline = options.formats?.[i];
-    const r = rowFor(s, row + i, col + cols);
-    if (valuesOnly) {
-      for (let j = 0; j < line.length; j += 1) putValue(r, col + j, line[j] ?? null, maxCellChars);
-      dropIfEmpty(s, row + i, r);
-      continue;
+  if (options.formats !== undefined || boldRows > 0 || options.bold !== undefined) {
+    for (let i = 0; i < rows; i += 1) {
+      const line = values[i] ?? [];
+      for (let j = 0; j < line.length; j += 1) {
+        const f = options.formats?.[i]?.[j];
+        if (f !== undefined && f !== null) cells.setFormat(row + i, col + j, f === GENERAL_FORMAT ? null : f);
+        if (i < boldRows) cells.setBold(row + i, col + j, true);
+        const b = options.bold?.[i]?.[j];
+        if (b !== undefined && b !== null) cells.setBold(row + i, col + j, b);
+      }
     }
-    for (let j = 0; j < line.length; j += 1) {
-      const f = fline?.[j];
-      if (f !== undefined && f !== null) setFormatIn(r, col + j, f);
-      if (i < boldRows) (r.b ??= [])[col + j] = true;
-      const b = options.bold?.[i]?.[j];
-      if (b !== undefined && b !== null) (r.b ??= [])[col + j] = b || undefined;
-      putValue(r, col + j, line[j] ?? null, maxCellChars);
+  }
+  // Values column by column, a chunk of rows at a time: the chunk is looked up once for its rows.
+  const textId = cells.knownFormatId(TEXT_FORMAT);
+  for (let j = 0; j < cols; j += 1) {
+    const c = col + j;
+    for (let at = 0; at < rows;) {
+      const first = (row + at) % CHUNK_ROWS;
+      const count = Math.min(rows - at, CHUNK_ROWS - first);
+      const chunk = cells.chunkFor(row + at, c);
+      for (let k = 0; k < count; k += 1) {
+        const line = values[at + k];
+        if (line === undefined || j >= line.length) continue;
+        const i = first + k;
+        const text = textId > 0 && chunk.formatId(i) === textId;
+        const stored = storedInput(line[j] ?? null, text);
+        chunk.setValue(i, stored);
+        chunk.setFormula(i, startsFormula(stored, text));
+      }
+      cells.release(row + at, c);
+      at += count;
     }
-    dropIfEmpty(s, row + i, r);
   }
 }
 
 /** Clears values (and formula marks) of a range; formats and bold stay. */
 export function clearRangeIn(s: SheetStore, range: RangeRect): void {
-  for (const rowIndex of rowKeys(s, range.row, range.row + range.rows)) {
-    const r = s.rows.get(rowIndex);
-    if (!r) continue;
-    const end = Math.min(range.col + range.cols, r.v.length);
-    for (let c = range.col; c < end; c += 1) {
-      delete r.v[c];
-      if (r.x && c < r.x.length) delete r.x[c];
-    }
-    dropIfEmpty(s, rowIndex, r);
-  }
+  s.cells.clearValues(range);
 }

@@ -1,9 +1,9 @@
 /** The JSON form of a WorkbookModel (what the preview saves): its zod schema and the conversion to and from the sheets' cell storage. */
 import { z } from 'zod';
 import { AddinError } from '../errors/addin-error';
-import type { GridRange } from '../host';
-import { RowIndex } from './row-index';
-import { isEmptyRow, MAX_COLUMN_WIDTH, type RowStore, type SheetStore } from './sheet-store';
+import type { GridRange, Scalar } from '../host';
+import { CellStore } from './cell-store';
+import { MAX_COLUMN_WIDTH, type SheetStore } from './sheet-store';
 
 const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const rectSchema = z.object({
@@ -63,30 +63,31 @@ export interface WorkbookParts {
   notes: Array<{ sheetId: string; row: number; col: number; text: string }>;
 }
 
-/** A sparse row array as JSON: holes become null, trailing empties dropped (one canonical form). */
-function trimmed<T>(a: readonly (T | null | undefined)[]): (T | null)[] {
+/** Drops trailing nulls (one canonical form). */
+function trimmed<T>(a: (T | null)[]): (T | null)[] {
   let end = a.length;
-  while (end > 0 && (a[end - 1] === undefined || a[end - 1] === null)) end -= 1;
-  return Array.from(a.slice(0, end), (x) => x ?? null);
+  while (end > 0 && a[end - 1] === null) end -= 1;
+  a.length = end;
+  return a;
 }
 
-function colsOf(a: (boolean | undefined)[] | undefined): number[] | undefined {
-  if (!a) return undefined;
-  const out: number[] = [];
-  a.forEach((x, c) => {
-    if (x) out.push(c);
-  });
-  return out.length ? out : undefined;
-}
-
-/** One stored row in its JSON form. */
-export function rowJsonOf(r: number, store: RowStore): z.infer<typeof rowJsonSchema> {
-  const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(store.v) };
-  if (store.f && store.f.some((x) => x != null)) out.f = trimmed(store.f);
-  const b = colsOf(store.b);
-  if (b) out.b = b;
-  const x = colsOf(store.x);
-  if (x) out.x = x;
+/** One stored row in its JSON form: values and formats by column from 0 (`null` where none), bold and formula columns. */
+export function rowJsonOf(r: number, cells: CellStore): z.infer<typeof rowJsonSchema> {
+  const width = cells.rowWidth(r);
+  const v: Scalar[] = [];
+  const f: (string | null)[] = [];
+  const b: number[] = [];
+  const x: number[] = [];
+  for (let c = 0; c < width; c += 1) {
+    v.push(cells.value(r, c) ?? null);
+    f.push(cells.format(r, c) ?? null);
+    if (cells.bold(r, c)) b.push(c);
+    if (cells.formula(r, c)) x.push(c);
+  }
+  const out: z.infer<typeof rowJsonSchema> = { r, v: trimmed(v) };
+  if (f.some((format) => format !== null)) out.f = trimmed(f);
+  if (b.length > 0) out.b = b;
+  if (x.length > 0) out.x = x;
   return out;
 }
 
@@ -125,7 +126,7 @@ export function workbookToJson(parts: WorkbookParts): WorkbookJson {
     parts.sheets.map((s) =>
       sheetJsonOf(
         s,
-        [...s.rows.entries()].map(([r, store]) => rowJsonOf(r, store)),
+        s.cells.allRows().map((r) => rowJsonOf(r, s.cells)),
       ),
     ),
   );
@@ -152,15 +153,14 @@ export function* workbookJsonText(parts: WorkbookParts, rowsPerPiece: number): G
     const s = parts.sheets[i] as SheetStore;
     const [sheetHead, sheetTail] = openArray(JSON.stringify(sheetJsonOf(s, [])), 'rows');
     yield `${i === 0 ? '' : ','}${sheetHead}`;
-    const keys = [...s.rows.keys()];
+    const keys = s.cells.allRows();
     let first = true;
     for (let at = 0; at < keys.length; at += rowsPerPiece) {
       const pieces: string[] = [];
       const end = Math.min(keys.length, at + rowsPerPiece);
       for (let k = at; k < end; k += 1) {
         const r = keys[k] as number;
-        const store = s.rows.get(r);
-        if (store !== undefined) pieces.push(JSON.stringify(rowJsonOf(r, store)));
+        if (s.cells.holdsRow(r)) pieces.push(JSON.stringify(rowJsonOf(r, s.cells)));
       }
       if (pieces.length > 0) yield `${first ? '' : ','}${pieces.join(',')}`;
       first &&= pieces.length === 0;
@@ -168,12 +168,6 @@ export function* workbookJsonText(parts: WorkbookParts, rowsPerPiece: number): G
     yield sheetTail;
   }
   yield tail;
-}
-
-function sameFormats(a: readonly (string | null | undefined)[], b: readonly (string | null | undefined)[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if ((a[i] ?? null) !== (b[i] ?? null)) return false;
-  return true;
 }
 
 /** The parts of a model from its JSON form; throws AddinError kind 'contract' on a malformed value. */
@@ -187,33 +181,14 @@ export function workbookFromJson(json: unknown): WorkbookParts {
   }
   const data = parsed.data;
   const sheets = data.sheets.map((sj): SheetStore => {
-    const rows = new RowIndex<RowStore>();
-    // Rows whose formats equal the previous row's share one frozen array, as the rows of a written block do.
-    let lastFormats: readonly (string | null | undefined)[] | undefined;
+    const cells = new CellStore();
     for (const rj of sj.rows) {
-      const store: RowStore = { v: [], f: undefined };
-      rj.v.forEach((v, c) => {
-        if (v !== null) store.v[c] = v;
-      });
-      if (rj.f) {
-        const f: (string | null | undefined)[] = [];
-        rj.f.forEach((x, c) => {
-          if (x !== null) f[c] = x;
-        });
-        if (lastFormats !== undefined && sameFormats(lastFormats, f)) store.f = lastFormats;
-        else if (f.some((x) => x != null)) store.f = lastFormats = Object.freeze(f);
-      }
-      if (rj.b) {
-        store.b = [];
-        for (const c of rj.b) store.b[c] = true;
-      }
-      if (rj.x) {
-        store.x = [];
-        for (const c of rj.x) store.x[c] = true;
-      }
-      if (!isEmptyRow(store)) rows.set(rj.r, store);
+      rj.f?.forEach((format, c) => cells.setFormat(rj.r, c, format));
+      for (const c of rj.b ?? []) cells.setBold(rj.r, c, true);
+      const formulas = new Set(rj.x ?? []);
+      rj.v.forEach((v, c) => cells.put(rj.r, c, v, formulas.has(c)));
     }
-    return { id: sj.id, name: sj.name, rows, widths: new Map(sj.columns ?? []) };
+    return { id: sj.id, name: sj.name, cells, widths: new Map(sj.columns ?? []) };
   });
   return { name: data.name, nextSheetSeq: data.nextSheetSeq, sheets, areas: data.areas, settings: data.settings, notes: data.notes ?? [] };
 }

@@ -3,14 +3,13 @@
 import { AddinError } from '../errors/addin-error';
 import { EXCEL_GRID, type GridBounds, type RangeRect } from '../cells/a1';
 import type { GridRange, Scalar, SheetRef } from '../host';
-import { GENERAL_FORMAT } from '../host';
-import { checkCellValue, putValue } from './cell-input';
+import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
+import { checkCellValue, startsFormula, storedInput } from './cell-input';
+import { CellStore } from './cell-store';
 import { boldIn, formatsIn, occupiedIn, snapshotIn, usedRangeIn, valuesIn } from './range-reads';
 import { clearRangeIn, writeRangeIn, type SetRangeOptions } from './range-writes';
-import { RowIndex } from './row-index';
-import { setFormatIn } from './row-formats';
 import { checkSheetName } from './sheet-names';
-import { dropIfEmpty, MAX_COLUMN_WIDTH, rowFor, type RowStore, type SheetStore } from './sheet-store';
+import { MAX_COLUMN_WIDTH, type SheetStore } from './sheet-store';
 import { deleteColumnsIn, deleteRowsIn, insertColumnsIn, insertRowsIn } from './sheet-structure';
 import { NAME_AREA_PREFIX, TrackedAreas } from './tracked-areas';
 import { CellNotes } from './cell-notes';
@@ -90,7 +89,7 @@ export class WorkbookModel {
       chosen = `Sheet${n}`;
     }
     checkSheetName(chosen, this.sheetList, null);
-    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, rows: new RowIndex<RowStore>(), widths: new Map() };
+    const sheet: SheetStore = { id: `s${this.nextSheetSeq}`, name: chosen, cells: new CellStore(), widths: new Map() };
     this.nextSheetSeq += 1;
     const at = index === undefined ? this.sheetList.length : Math.max(0, Math.min(index, this.sheetList.length));
     this.sheetList.splice(at, 0, sheet);
@@ -134,17 +133,16 @@ export class WorkbookModel {
   }
 
   getCell(sheetId: string, row: number, col: number): CellData | null {
-    const r = this.store(sheetId).rows.get(row);
-    if (!r) return null;
-    const value = r.v[col] ?? null;
-    const format = r.f?.[col] ?? null;
-    const bold = r.b?.[col] ?? false;
+    const cells = this.store(sheetId).cells;
+    const value = cells.value(row, col) ?? null;
+    const format = cells.format(row, col) ?? null;
+    const bold = cells.bold(row, col);
     if (value === null && format === null && !bold) return null;
-    return { value, format, bold, formula: r.x?.[col] ?? false };
+    return { value, format, bold, formula: cells.formula(row, col) };
   }
 
   getValue(sheetId: string, row: number, col: number): Scalar {
-    return this.store(sheetId).rows.get(row)?.v[col] ?? null;
+    return this.store(sheetId).cells.value(row, col) ?? null;
   }
 
   getValues(sheetId: string, range: RangeRect): Scalar[][] {
@@ -180,7 +178,7 @@ export class WorkbookModel {
     let n = 0;
     for (const s of this.sheetList) {
       if (sheetId !== undefined && s.id !== sheetId) continue;
-      for (const r of s.rows.values()) for (const v of r.v) if (v !== undefined && v !== null) n += 1;
+      n += s.cells.countValues();
     }
     return n;
   }
@@ -195,33 +193,27 @@ export class WorkbookModel {
   setValue(sheetId: string, row: number, col: number, value: Scalar, options: { format?: string | null; bold?: boolean } = {}): void {
     this.checkCell(row, col);
     const s = this.store(sheetId);
-    const r = rowFor(s, row);
-    if (options.format !== undefined) setFormatIn(r, col, options.format ?? GENERAL_FORMAT);
-    if (options.bold !== undefined) (r.b ??= [])[col] = options.bold || undefined;
-    putValue(r, col, value, this.bounds.maxCellChars);
-    dropIfEmpty(s, row, r);
+    if (options.format !== undefined) s.cells.setFormat(row, col, options.format === GENERAL_FORMAT ? null : options.format);
+    if (options.bold !== undefined) s.cells.setBold(row, col, options.bold);
+    checkCellValue(value, this.bounds.maxCellChars);
+    const text = s.cells.format(row, col) === TEXT_FORMAT;
+    const stored = storedInput(value, text);
+    s.cells.put(row, col, stored, startsFormula(stored, text));
     this.emit({ type: 'cells', sheetId, range: { row, col, rows: 1, cols: 1 } });
   }
 
   setFormat(sheetId: string, range: RangeRect, format: string | null): void {
     this.checkRect(range);
     const s = this.store(sheetId);
-    for (let i = 0; i < range.rows; i += 1) {
-      const r = rowFor(s, range.row + i);
-      for (let j = 0; j < range.cols; j += 1) setFormatIn(r, range.col + j, format ?? GENERAL_FORMAT);
-      dropIfEmpty(s, range.row + i, r);
-    }
+    const stored = format === GENERAL_FORMAT ? null : format;
+    for (let i = 0; i < range.rows; i += 1) for (let j = 0; j < range.cols; j += 1) s.cells.setFormat(range.row + i, range.col + j, stored);
     this.emit({ type: 'cells', sheetId, range });
   }
 
   setBold(sheetId: string, range: RangeRect, bold: boolean): void {
     this.checkRect(range);
     const s = this.store(sheetId);
-    for (let i = 0; i < range.rows; i += 1) {
-      const r = rowFor(s, range.row + i);
-      for (let j = 0; j < range.cols; j += 1) (r.b ??= [])[range.col + j] = bold || undefined;
-      dropIfEmpty(s, range.row + i, r);
-    }
+    for (let i = 0; i < range.rows; i += 1) for (let j = 0; j < range.cols; j += 1) s.cells.setBold(range.row + i, range.col + j, bold);
     this.emit({ type: 'cells', sheetId, range });
   }
 
@@ -233,7 +225,7 @@ export class WorkbookModel {
     this.checkRect({ row, col, rows, cols });
     // All or nothing: every value is checked before any is stored.
     for (const line of values) for (const v of line) checkCellValue(v, this.bounds.maxCellChars);
-    writeRangeIn(this.store(sheetId), { row, col, rows, cols }, values, options, this.bounds.maxCellChars);
+    writeRangeIn(this.store(sheetId), { row, col, rows, cols }, values, options);
     this.emit({ type: 'cells', sheetId, range: { row, col, rows, cols } });
   }
 

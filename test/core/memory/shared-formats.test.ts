@@ -1,5 +1,5 @@
 /**
- * Rows written by one block share their formats in the model, yet changing one row's formats never changes another's.
+ * Rows written by one block with format runs keep their formats cell by cell: changing one row's formats never changes another's.
  * A row's formats change by a cell edit, a column shift or another write.
  */
 import { GENERAL_FORMAT, TEXT_FORMAT, type FormatRun } from '../../../src/core/host';
