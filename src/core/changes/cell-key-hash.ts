@@ -48,6 +48,8 @@ function hashNumberKey(chain: number, value: number): number | null {
     return h;
   }
   if (magnitude < 1e-6 || magnitude >= 1e15) return null;
+  const fewPlaces = hashFewPlaces(h, magnitude);
+  if (fewPlaces !== null) return fewPlaces;
   const scale = roundDigits(magnitude);
   if (scale < 0) return null;
   // Trailing zeros after the point are not in the text (nor the point when none is left).
@@ -70,6 +72,41 @@ function hashNumberKey(chain: number, value: number): number | null {
   for (let i = whole; i < 0; i++) h = Math.imul(h ^ ZERO, FNV_PRIME);
   for (let i = 0; i <= last; i++) h = Math.imul(h ^ (ZERO + digits[i]!), FNV_PRIME);
   return h;
+}
+
+/** Decimal places the short road takes (money has two, rates four). */
+const FEW_PLACES = 4;
+const FEW_PLACES_SCALE = 1e4;
+
+/**
+ * `h` continued over the text of a magnitude that is the double nearest a decimal D with at most four places and at
+ * most 15 significant digits (m = D × 10^4 is a whole number below 10^15, and m / 10^4, correctly rounded, gives the
+ * magnitude back), or null for any other. Such a magnitude is within half an ulp (2^-53 of it) of D, and D lies on the
+ * 15-digit grid whose half-spacing is at least 5 × 10^-16 of it: rounded to 15 digits the magnitude is D, and its
+ * text is D's digits less trailing zeros. The digits come from m by integer arithmetic.
+ */
+function hashFewPlaces(h: number, magnitude: number): number | null {
+  if (magnitude >= 1e11) return null;
+  const m = Math.round(magnitude * FEW_PLACES_SCALE);
+  if (m / FEW_PLACES_SCALE !== magnitude) return null;
+  // The whole part: m / 10^4 stays at least 10^-4 from the next whole number, far more than its rounding error.
+  const whole = Math.floor(m / FEW_PLACES_SCALE);
+  let out = h;
+  if (whole < 1e8) out = hashDigitsOf(out, whole);
+  else {
+    const high = Math.floor(whole / 1e8);
+    out = hashDigitsOf(out, high);
+    fillDigits(whole - high * 1e8, 7, 8);
+    for (let i = 7; i < 15; i++) out = Math.imul(out ^ (ZERO + digits[i]!), FNV_PRIME);
+  }
+  const fraction = m - whole * FEW_PLACES_SCALE;
+  if (fraction === 0) return out;
+  fillDigits(fraction, 0, FEW_PLACES);
+  let last = FEW_PLACES - 1;
+  while (digits[last] === 0) last--;
+  out = Math.imul(out ^ DOT, FNV_PRIME);
+  for (let i = 0; i <= last; i++) out = Math.imul(out ^ (ZERO + digits[i]!), FNV_PRIME);
+  return out;
 }
 
 /** `h` continued over the decimal digits of a whole number below 10^8 (no leading zeros). */

@@ -66,6 +66,19 @@ describe('hashCellKey', () => {
     expect(disagreeing([...values, ...values.map((v) => -v)])).toEqual([]);
   });
 
+  it("hashes decimals of up to four places (money, rates) as their text, at every length and at the short road's edges", () => {
+    const next = seededSequence(4);
+    const values: number[] = [0.0001, 0.0005, 0.001, 0.01, 0.1, 0.5, 0.9999, 1.5, 99999999.9999, 99999999999.9999, 1e11 - 0.5, 1e11 + 0.5];
+    for (let i = 0; i < 20_000; i++) {
+      const places = 1 + Math.floor(next() * 4);
+      const m = Math.floor(next() * 10 ** (1 + Math.floor(next() * 15)));
+      values.push(m / 10 ** places);
+      // Near a decimal of four places but not its nearest double: left to the long road.
+      values.push(m / 10 ** places + (next() - 0.5) * 1e-9);
+    }
+    expect(disagreeing([...values, ...values.map((v) => -v)])).toEqual([]);
+  });
+
   it('hashes doubles of arbitrary bits as their text', () => {
     const bits = new Float64Array(1);
     const words = new Uint32Array(bits.buffer);
