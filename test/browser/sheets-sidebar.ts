@@ -76,7 +76,8 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         await buildSheets({ outDir, claspProject: null });
         const code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');
         const html = fs.readFileSync(path.join(outDir, 'Sidebar.html'), 'utf8');
-        const env = createFakeEnvironment({ htmlFiles: new Map([['Sidebar', html]]), fetchCostMs: 50 });
+        // The sidebar in the browser reads the real clock ("refreshed just now"): the server's clock starts at the same time.
+        const env = createFakeEnvironment({ htmlFiles: new Map([['Sidebar', html]]), fetchCostMs: 50, startMs: Date.now() });
         const sheet = env.book.sheets[0]!;
         env.book.setActiveRange(sheet.getRange('B2'));
         page.on('pageerror', (e) => console.log(`    Sheets sidebar page error: ${e.message}`));

@@ -19,12 +19,14 @@ export interface FakeEnvironmentOptions {
   /** See fakeUrlFetchApp. */
   fetchCostMs?: number;
   newDate?: (ms: number) => Date;
+  /** Where the execution's clock starts (default: a fixed time, so tests' times never depend on the day they run). */
+  startMs?: number;
 }
 
 export type FakeEnvironment = ReturnType<typeof createFakeEnvironment>;
 
 export function createFakeEnvironment(options: FakeEnvironmentOptions = {}) {
-  const execution = new Execution();
+  const execution = new Execution(options.startMs);
   const sheets = fakeSpreadsheetApp({ execution, spreadsheetId: options.spreadsheetId, newDate: options.newDate });
   const properties = fakePropertiesService(execution);
   const cache = fakeCacheService(execution);
