@@ -87,7 +87,7 @@ async function longTasks(page: Page): Promise<LongTask[]> {
 async function longestUntil(page: Page, from: number, what: string, done: () => Promise<boolean>, until = Infinity): Promise<number> {
   const deadline = Date.now() + 60_000;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`list-render-browser: timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw await timedOut(page, what);
     await page.waitForTimeout(50);
   }
   for (;;) {
@@ -98,6 +98,15 @@ async function longestUntil(page: Page, from: number, what: string, done: () => 
     if (Date.now() > deadline) throw new Error(`list-render-browser: the page did not settle after ${what}`);
     await page.waitForTimeout(100);
   }
+}
+
+/** The error of a wait that timed out, with what the page showed: its cards in sight and a screenshot in test-results/. */
+async function timedOut(page: Page, what: string): Promise<Error> {
+  const shot = path.join(resultsDir, 'list-render-browser-timeout.png');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  await page.screenshot({ path: shot }).catch(() => undefined);
+  const cards = await page.evaluate((selector) => document.querySelectorAll(`${selector}:not([hidden])`).length, CARD).catch(() => -1);
+  return new Error(`list-render-browser: timed out waiting for ${what} (${cards} cards in sight; the page as it was: ${shot})`);
 }
 
 async function measure(page: Page, servers: Servers, saved: string) {
