@@ -1,8 +1,8 @@
 /**
  * CellStore: one sheet's cells in chunks of 1,024 rows of one column, numbers unboxed in a Float64Array, formats as
  * indexes into the sheet's table of formats, bold and formula marks as bits. A stored row has no object of its own, so
- * a large result costs a few objects a chunk (about 10 bytes a cell) and the collector has no rows to copy. Dense
- * results are what it is built for: a lone cell costs its chunk's arrays (8 KB for its column's numbers or texts).
+ * a large result costs a few objects a chunk (about 10 bytes a cell) and the collector has no rows to copy. A chunk's
+ * arrays cover only a window of rows around what it holds, so a lone cell costs a few hundred bytes.
  */
 import { AddinError } from '../errors/addin-error';
 import type { RangeRect } from '../cells/a1';

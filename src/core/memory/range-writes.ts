@@ -3,7 +3,6 @@ import type { RangeRect } from '../cells/a1';
 import type { BoldRun, FormatRun, Scalar } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
 import { CHUNK_ROWS } from './column-chunk';
-import { storedInput, startsFormula } from './cell-input';
 import { applyFormatRuns } from './format-runs';
 import type { SheetStore } from './sheet-store';
 
@@ -53,16 +52,7 @@ export function writeRangeIn(s: SheetStore, range: RangeRect, values: Scalar[][]
     for (let at = 0; at < rows;) {
       const first = (row + at) % CHUNK_ROWS;
       const count = Math.min(rows - at, CHUNK_ROWS - first);
-      const chunk = cells.chunkFor(row + at, c);
-      for (let k = 0; k < count; k += 1) {
-        const line = values[at + k];
-        if (line === undefined || j >= line.length) continue;
-        const i = first + k;
-        const text = textId > 0 && chunk.formatId(i) === textId;
-        const stored = storedInput(line[j] ?? null, text);
-        chunk.setValue(i, stored);
-        chunk.setFormula(i, startsFormula(stored, text));
-      }
+      cells.chunkFor(row + at, c).putLines(first, count, values, at, j, textId);
       cells.release(row + at, c);
       at += count;
     }

@@ -1,6 +1,10 @@
 /** CellStore against a Map of cells under the same random edits: every read, the rows held, the counts and the used range, far down the grid too. */
 import fc from 'fast-check';
 import { CellStore } from '../../../src/core/memory/cell-store';
+import { applyFormatRuns } from '../../../src/core/memory/format-runs';
+import { GENERAL_FORMAT, TEXT_FORMAT } from '../../../src/core/host';
+import { startsFormula, storedInput } from '../../../src/core/memory/cell-input';
+import { writeRangeIn } from '../../../src/core/memory/range-writes';
 import type { Scalar } from '../../../src/core/host';
 
 interface RefCell {
@@ -44,8 +48,27 @@ const valueArb = fc.oneof(
 );
 const opArb = fc.oneof(
   fc.record({ op: fc.constant('put' as const), row: rowArb, col: colArb, value: valueArb, formula: fc.boolean() }),
-  fc.record({ op: fc.constant('format' as const), row: rowArb, col: colArb, format: fc.constantFrom(null, '@', '0.00', 'yyyy-mm-dd') }),
+  fc.record({
+    op: fc.constant('format' as const),
+    row: rowArb,
+    col: colArb,
+    format: fc.constantFrom(null, TEXT_FORMAT, '0.00', 'yyyy-mm-dd'),
+  }),
   fc.record({ op: fc.constant('bold' as const), row: rowArb, col: colArb, bold: fc.boolean() }),
+  fc.record({
+    op: fc.constant('write' as const),
+    row: rowArb,
+    col: colArb,
+    lines: fc.array(fc.array(fc.oneof(valueArb, fc.constantFrom('=1+1', '007', '-x')), { maxLength: 3 }), { minLength: 1, maxLength: 40 }),
+  }),
+  fc.record({
+    op: fc.constant('formatRun' as const),
+    row: rowArb,
+    col: colArb,
+    rows: fc.integer({ min: 1, max: 40 }),
+    cols: fc.integer({ min: 1, max: 2 }),
+    format: fc.constantFrom(GENERAL_FORMAT, TEXT_FORMAT, '0.00'),
+  }),
   fc.record({
     op: fc.constant('clear' as const),
     row: rowArb,
@@ -93,6 +116,42 @@ describe('CellStore', () => {
               ref.cell(o.row, o.col).bold = o.bold;
               break;
             }
+            case 'write': {
+              // The bulk path of a write (a line too short for a column leaves its cell alone).
+              const cols = Math.max(...o.lines.map((line) => line.length));
+              if (cols === 0) break;
+              writeRangeIn(
+                { id: 's', name: 'S', cells: store, widths: new Map() },
+                { row: o.row, col: o.col, rows: o.lines.length, cols },
+                o.lines,
+                {},
+              );
+              o.lines.forEach((line, i) =>
+                line.forEach((v, j) => {
+                  const c = ref.cell(o.row + i, o.col + j);
+                  const text = c.format === TEXT_FORMAT;
+                  const stored = storedInput(v, text);
+                  if (stored === null) {
+                    delete c.value;
+                    delete c.formula;
+                  } else {
+                    c.value = stored;
+                    if (startsFormula(stored, text)) c.formula = true;
+                    else delete c.formula;
+                  }
+                }),
+              );
+              break;
+            }
+            case 'formatRun':
+              applyFormatRuns(store, o.row, o.col, o.rows, o.cols, [{ row: 0, col: 0, rows: o.rows, cols: o.cols, format: o.format }]);
+              for (let r = o.row; r < o.row + o.rows; r++)
+                for (let c = o.col; c < o.col + o.cols; c++) {
+                  const cell = ref.cell(r, c);
+                  if (o.format === GENERAL_FORMAT) delete cell.format;
+                  else cell.format = o.format;
+                }
+              break;
             case 'clear':
               store.clearValues({ row: o.row, col: o.col, rows: o.rows, cols: o.cols });
               for (const c of ref.cells.values())
@@ -158,15 +217,38 @@ describe('CellStore', () => {
         }
         // Each chunk counts what its cells hold, and a chunk holding nothing is let go of.
         const places = [...ref.cells.values(), ...ops.flatMap((o) => ('row' in o && 'col' in o ? [{ row: o.row, col: o.col }] : []))];
+        const perChunk = new Map<string, { held: number; values: number }>();
+        for (const c of ref.cells.values()) {
+          const k = key(c.row >> 10, c.col);
+          const counts = perChunk.get(k) ?? { held: 0, values: 0 };
+          counts.held += 1;
+          if (c.value !== undefined) counts.values += 1;
+          perChunk.set(k, counts);
+        }
         for (const { row, col } of places) {
-          const inChunk = [...ref.cells.values()].filter((c) => c.col === col && c.row >> 10 === row >> 10);
-          if (inChunk.length === 0) expect(store.chunk(row, col)).toBeUndefined();
-          else expect(store.chunk(row, col)?.held).toBe(inChunk.length);
-          expect(store.chunk(row, col)?.values ?? 0).toBe(inChunk.filter((c) => c.value !== undefined).length);
+          const counts = perChunk.get(key(row >> 10, col));
+          if (counts === undefined) expect(store.chunk(row, col)).toBeUndefined();
+          else {
+            expect(store.chunk(row, col)?.held).toBe(counts.held);
+            expect(store.chunk(row, col)?.values).toBe(counts.values);
+          }
         }
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('gives a lone cell a small window of rows, and a full chunk all of its rows', () => {
+    const store = new CellStore();
+    store.put(1000, 3, 42, false);
+    store.put(700, 4, 'text', false);
+    store.setFormat(900, 5, '0.00');
+    expect(store.chunk(1000, 3)?.num?.length).toBe(32);
+    expect(store.chunk(700, 4)?.obj?.length).toBe(32);
+    expect(store.chunk(900, 5)?.fmt?.length).toBe(32);
+    for (let row = 0; row < 1000; row += 100) store.put(row, 3, row, false);
+    expect(store.chunk(0, 3)?.num?.length).toBe(1024);
+    expect([store.value(1000, 3), store.value(500, 3), store.value(700, 4), store.format(900, 5)]).toEqual([42, 500, 'text', '0.00']);
   });
 
   it('keeps a number and text in the same cell apart, and -0 and large numbers exactly', () => {
