@@ -39,6 +39,13 @@ class Ref {
 // Few rows and columns, so edits meet the same cells; rows around a chunk's edge (1,024) and the grid's last rows.
 const rowArb = fc.oneof(fc.nat(20), fc.integer({ min: 1015, max: 1035 }), fc.integer({ min: 1_048_560, max: 1_048_575 }));
 const colArb = fc.nat(3);
+/** An area's top left cell and size, at most `rows` by `cols`. */
+const areaArb = (rows: number, cols: number) => ({
+  row: rowArb,
+  col: colArb,
+  rows: fc.integer({ min: 1, max: rows }),
+  cols: fc.integer({ min: 1, max: cols }),
+});
 const valueArb = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.string({ maxLength: 4 }),
@@ -61,21 +68,8 @@ const opArb = fc.oneof(
     col: colArb,
     lines: fc.array(fc.array(fc.oneof(valueArb, fc.constantFrom('=1+1', '007', '-x')), { maxLength: 3 }), { minLength: 1, maxLength: 40 }),
   }),
-  fc.record({
-    op: fc.constant('formatRun' as const),
-    row: rowArb,
-    col: colArb,
-    rows: fc.integer({ min: 1, max: 40 }),
-    cols: fc.integer({ min: 1, max: 2 }),
-    format: fc.constantFrom(GENERAL_FORMAT, TEXT_FORMAT, '0.00'),
-  }),
-  fc.record({
-    op: fc.constant('clear' as const),
-    row: rowArb,
-    col: colArb,
-    rows: fc.integer({ min: 1, max: 1100 }),
-    cols: fc.integer({ min: 1, max: 3 }),
-  }),
+  fc.record({ op: fc.constant('formatRun' as const), ...areaArb(40, 2), format: fc.constantFrom(GENERAL_FORMAT, TEXT_FORMAT, '0.00') }),
+  fc.record({ op: fc.constant('clear' as const), ...areaArb(1100, 3) }),
   fc.record({ op: fc.constant('insertCols' as const), col: colArb, count: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ op: fc.constant('deleteCols' as const), col: colArb, count: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ op: fc.constant('shiftRows' as const), row: rowArb, count: fc.integer({ min: -30, max: 30 }) }),
