@@ -28,11 +28,6 @@ const sql = (rows: number): string => `SELECT ${COLUMNS} FROM orders LIMIT ${row
 const MB = 1024 * 1024;
 const now = (): number => performance.now();
 
-/**
- * The heap in use plus the memory its objects hold outside it (array buffers: the workbook keeps its numbers in typed
- * arrays), read from V8's statistics: process.memoryUsage() also reads the resident set size from the OS, which took 0.2
- * to 0.6 s of a 1M insert's time in samples.
- */
 /** Collects, then waits for the array buffers the collection let go of to be freed (that finishes after it), and collects again. */
 async function settled(gc: (() => void) | undefined): Promise<void> {
   gc?.();
@@ -40,6 +35,11 @@ async function settled(gc: (() => void) | undefined): Promise<void> {
   gc?.();
 }
 
+/**
+ * The heap in use plus the memory its objects hold outside it (array buffers: the workbook keeps its numbers in typed
+ * arrays), read from V8's statistics: process.memoryUsage() also reads the resident set size from the OS, which took 0.2
+ * to 0.6 s of a 1M insert's time in samples.
+ */
 function heapInUse(): number {
   const stats = v8.getHeapStatistics();
   return stats.used_heap_size + stats.external_memory;

@@ -40,12 +40,7 @@ function hashNumberKey(chain: number, value: number): number | null {
   let h = negative ? Math.imul(chain ^ MINUS, FNV_PRIME) : chain;
   if (Number.isInteger(magnitude) && magnitude < 1e15) {
     // An integer below 10^15 is its own 15-digit rounding: its decimal digits.
-    if (magnitude < 1e8) return hashDigitsOf(h, magnitude);
-    const high = Math.floor(magnitude / 1e8);
-    h = hashDigitsOf(h, high);
-    fillDigits(magnitude - high * 1e8, 7, 8);
-    for (let i = 7; i < 15; i++) h = Math.imul(h ^ (ZERO + digits[i]!), FNV_PRIME);
-    return h;
+    return hashWholeDigits(h, magnitude);
   }
   if (magnitude < 1e-6 || magnitude >= 1e15) return null;
   const fewPlaces = hashFewPlaces(h, magnitude);
@@ -91,14 +86,7 @@ function hashFewPlaces(h: number, magnitude: number): number | null {
   if (m / FEW_PLACES_SCALE !== magnitude) return null;
   // The whole part: m / 10^4 stays at least 10^-4 from the next whole number, far more than its rounding error.
   const whole = Math.floor(m / FEW_PLACES_SCALE);
-  let out = h;
-  if (whole < 1e8) out = hashDigitsOf(out, whole);
-  else {
-    const high = Math.floor(whole / 1e8);
-    out = hashDigitsOf(out, high);
-    fillDigits(whole - high * 1e8, 7, 8);
-    for (let i = 7; i < 15; i++) out = Math.imul(out ^ (ZERO + digits[i]!), FNV_PRIME);
-  }
+  let out = hashWholeDigits(h, whole);
   const fraction = m - whole * FEW_PLACES_SCALE;
   if (fraction === 0) return out;
   fillDigits(fraction, 0, FEW_PLACES);
@@ -106,6 +94,16 @@ function hashFewPlaces(h: number, magnitude: number): number | null {
   while (digits[last] === 0) last--;
   out = Math.imul(out ^ DOT, FNV_PRIME);
   for (let i = 0; i <= last; i++) out = Math.imul(out ^ (ZERO + digits[i]!), FNV_PRIME);
+  return out;
+}
+
+/** `h` continued over the decimal digits of a whole number below 10^15 (no leading zeros). */
+function hashWholeDigits(h: number, whole: number): number {
+  if (whole < 1e8) return hashDigitsOf(h, whole);
+  const high = Math.floor(whole / 1e8);
+  let out = hashDigitsOf(h, high);
+  fillDigits(whole - high * 1e8, 7, 8);
+  for (let i = 7; i < 15; i++) out = Math.imul(out ^ (ZERO + digits[i]!), FNV_PRIME);
   return out;
 }
 

@@ -7,7 +7,9 @@
 import { AddinError } from '../errors/addin-error';
 import type { RangeRect } from '../cells/a1';
 import type { Scalar } from '../host';
-import { CHUNK_ROW_BITS as ROW_BITS, CHUNK_ROWS, ColumnChunk } from './column-chunk';
+import { TEXT_FORMAT } from '../host';
+import { startsFormula, storedInput } from './cell-input';
+import { CHUNK_ROW_BITS as ROW_BITS, CHUNK_ROWS, ColumnChunk, forEachChunkSpan } from './column-chunk';
 
 const ROW_MASK = CHUNK_ROWS - 1;
 /** Distinct formats a sheet can hold (index 0 is none); Excel's own limit is about 64,000. */
@@ -107,6 +109,13 @@ export class CellStore {
     this.release(row, col);
   }
 
+  /** Writes a value with the host's input rules: text in a non-text cell read as a number, or marked as a formula. */
+  input(row: number, col: number, value: Scalar): void {
+    const text = this.format(row, col) === TEXT_FORMAT;
+    const stored = storedInput(value, text);
+    this.put(row, col, stored, startsFormula(stored, text));
+  }
+
   /** Sets a cell's number format (`null` or undefined: none). */
   setFormat(row: number, col: number, format: string | null | undefined): void {
     const id = this.formatId(format);
@@ -123,22 +132,20 @@ export class CellStore {
 
   /** Empties the values (and formula marks) of a range; formats and bold stay. Only chunks that exist are visited. */
   clearValues(range: RangeRect): void {
-    const end = range.row + range.rows;
-    for (let b = range.row >>> ROW_BITS; b <= (end - 1) >>> ROW_BITS && b < this.blocks.length; b += 1) {
-      const block = this.blocks[b];
-      if (block === undefined) continue;
-      const from = Math.max(range.row, b << ROW_BITS) & ROW_MASK;
-      const to = Math.min(end - (b << ROW_BITS), CHUNK_ROWS);
+    forEachChunkSpan(range.row, range.rows, (at, first, count) => {
+      const row = range.row + at;
+      const block = this.blocks[row >>> ROW_BITS];
+      if (block === undefined) return;
       for (let c = range.col; c < range.col + range.cols && c < block.length; c += 1) {
         const chunk = block[c];
         if (chunk === undefined || chunk.values === 0) continue;
-        for (let i = from; i < to; i += 1) {
+        for (let i = first; i < first + count; i += 1) {
           chunk.setValue(i, undefined);
           chunk.setFormula(i, false);
         }
-        this.release(b << ROW_BITS, c);
+        this.release(row, c);
       }
-    }
+    });
   }
 
   // ---------- rows and the whole sheet ----------

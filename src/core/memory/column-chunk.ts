@@ -16,6 +16,19 @@ const FORMULA = 2;
 /** Rows of the smallest window. */
 const MIN_WINDOW = 32;
 
+/**
+ * Calls `span` for each run of the rows [row, row + rows) that lies in one chunk: the run's offset from `row`, its first
+ * row's index in the chunk and its length.
+ */
+export function forEachChunkSpan(row: number, rows: number, span: (at: number, first: number, count: number) => void): void {
+  for (let at = 0; at < rows;) {
+    const first = (row + at) % CHUNK_ROWS;
+    const count = Math.min(rows - at, CHUNK_ROWS - first);
+    span(at, first, count);
+    at += count;
+  }
+}
+
 /** What a cell holds besides a number. */
 type Other = string | boolean;
 
@@ -83,13 +96,7 @@ export class ColumnChunk {
 
   value(i: number): Scalar | undefined {
     const j = this.at(i);
-    if (j < 0) return undefined;
-    const num = this.num;
-    if (num !== null) {
-      const n = num[j] as number;
-      if (n === n) return n;
-    }
-    return this.obj === null ? undefined : this.obj[j];
+    return j < 0 ? undefined : this.valueAt(j);
   }
 
   hasValue(i: number): boolean {
@@ -98,111 +105,57 @@ export class ColumnChunk {
 
   formatId(i: number): number {
     const j = this.at(i);
-    return j < 0 || this.fmt === null ? 0 : (this.fmt[j] as number);
-  }
-
-  private flag(i: number, bit: number): boolean {
-    const j = this.at(i);
-    return j >= 0 && this.flags !== null && ((this.flags[j] as number) & bit) !== 0;
-  }
-
-  /** True when the cell holds a format or bold (what keeps it stored without a value). */
-  private holdsOther(i: number): boolean {
-    return this.formatId(i) !== 0 || this.flag(i, BOLD);
+    return j < 0 ? 0 : this.formatAt(j);
   }
 
   holds(i: number): boolean {
-    return this.hasValue(i) || this.holdsOther(i);
+    const j = this.at(i);
+    return j >= 0 && this.holdsAt(j);
+  }
+
+  isBold(i: number): boolean {
+    const j = this.at(i);
+    return j >= 0 && this.flagAt(j, BOLD);
+  }
+
+  isFormula(i: number): boolean {
+    const j = this.at(i);
+    return j >= 0 && this.flagAt(j, FORMULA);
   }
 
   /** Stores a value as given (undefined empties the cell; the caller has applied the host's input rules). */
   setValue(i: number, v: Scalar | undefined): void {
-    const had = this.hasValue(i);
-    if (v === undefined || v === null) {
-      if (!had) return;
-      const j = this.at(i);
-      if (this.num !== null) this.num[j] = NaN;
-      if (this.obj !== null) this.obj[j] = undefined;
-      this.values -= 1;
-      if (!this.holdsOther(i)) this.held -= 1;
-      return;
-    }
-    const j = this.cover(i);
-    if (typeof v === 'number') {
-      let num = this.num;
-      if (num === null) {
-        num = new Float64Array(this.size).fill(NaN);
-        this.num = num;
-      }
-      num[j] = v;
-      if (this.obj !== null) this.obj[j] = undefined;
-    } else {
-      (this.obj ??= new Array<Other | undefined>(this.size))[j] = v;
-      if (this.num !== null) this.num[j] = NaN;
-    }
-    if (had) return;
-    this.values += 1;
-    if (!this.holdsOther(i)) this.held += 1;
+    if (v !== undefined && v !== null) this.storeAt(this.cover(i), v);
+    else if (this.at(i) >= 0) this.storeAt(this.at(i), null);
   }
 
   /**
    * Writes column `col` of `lines[at]`, `lines[at + 1]`... into rows `from`, `from + 1`... of the chunk, `count` of them,
-   * with the host's input rules (`textId`: the sheet's index of TEXT_FORMAT, not positive when it has none); a line too short for
-   * `col` leaves its cell alone. The bulk path of a write: the window is grown once, and cells are reached directly.
+   * with the host's input rules (`textId`: the sheet's index of TEXT_FORMAT, not positive when it has none); a line too
+   * short for `col` leaves its cell alone. The bulk path of a write: the window is grown once for all of them.
    */
   putLines(from: number, count: number, lines: readonly (readonly Scalar[] | undefined)[], at: number, col: number, textId: number): void {
     if (count <= 0) return;
     this.cover(from);
     this.cover(from + count - 1);
-    const lo = this.lo;
-    const fmt = this.fmt;
-    let num = this.num;
-    let obj = this.obj;
-    let flags = this.flags;
     for (let k = 0; k < count; k += 1) {
       const line = lines[at + k];
       if (line === undefined || col >= line.length) continue;
-      const j = from + k - lo;
-      const text = textId > 0 && fmt !== null && fmt[j] === textId;
+      const j = from + k - this.lo;
+      const text = textId > 0 && this.formatAt(j) === textId;
       const stored = storedInput(line[col] ?? null, text);
-      const had = (num !== null && num[j] === num[j]) || (obj !== null && obj[j] !== undefined);
-      const other = (fmt !== null && fmt[j] !== 0) || (flags !== null && ((flags[j] as number) & BOLD) !== 0);
-      if (stored === null) {
-        if (had) {
-          if (num !== null) num[j] = NaN;
-          if (obj !== null) obj[j] = undefined;
-          this.values -= 1;
-          if (!other) this.held -= 1;
-        }
-      } else {
-        if (typeof stored === 'number') {
-          num ??= this.num = new Float64Array(this.size).fill(NaN);
-          num[j] = stored;
-          if (obj !== null) obj[j] = undefined;
-        } else {
-          obj ??= this.obj = new Array<Other | undefined>(this.size);
-          obj[j] = stored;
-          if (num !== null) num[j] = NaN;
-        }
-        if (!had) {
-          this.values += 1;
-          if (!other) this.held += 1;
-        }
-      }
+      this.storeAt(j, stored);
       const formula = startsFormula(stored, text);
-      if (formula) {
-        flags ??= this.flags = new Uint8Array(this.size);
-        flags[j] = (flags[j] as number) | FORMULA;
-      } else if (flags !== null) flags[j] = (flags[j] as number) & ~FORMULA;
+      if (formula || this.flagAt(j, FORMULA)) this.setFlagAt(j, FORMULA, formula);
     }
   }
 
   setFormatId(i: number, id: number): void {
     if (this.formatId(i) === id) return;
-    const before = this.holds(i);
     const j = this.cover(i);
+    const before = this.holdsAt(j);
     (this.fmt ??= new Uint16Array(this.size))[j] = id;
-    this.held += Number(this.holds(i)) - Number(before);
+    this.held += Number(this.holdsAt(j)) - Number(before);
   }
 
   /** Sets the chunk's format id over rows [from, to) in one fill (a write's format run). */
@@ -215,20 +168,12 @@ export class ColumnChunk {
     this.cover(from);
     this.cover(to - 1);
     const fmt = (this.fmt ??= new Uint16Array(this.size));
-    for (let i = from; i < to; i += 1) if (fmt[i - this.lo] === 0 && !this.hasValue(i) && !this.flag(i, BOLD)) this.held += 1;
+    for (let j = from - this.lo; j < to - this.lo; j += 1) if (!this.holdsAt(j)) this.held += 1;
     fmt.fill(id, from - this.lo, to - this.lo);
-  }
-
-  isBold(i: number): boolean {
-    return this.flag(i, BOLD);
   }
 
   setBold(i: number, on: boolean): void {
     this.setFlag(i, BOLD, on);
-  }
-
-  isFormula(i: number): boolean {
-    return this.flag(i, FORMULA);
   }
 
   /** Marks a cell's text as a formula (only a cell holding a value keeps the mark). */
@@ -237,11 +182,60 @@ export class ColumnChunk {
   }
 
   private setFlag(i: number, bit: number, on: boolean): void {
-    if (this.flag(i, bit) === on) return;
-    const before = this.holds(i);
-    const j = this.cover(i);
+    const j = this.at(i);
+    if ((j >= 0 && this.flagAt(j, bit)) === on) return;
+    this.setFlagAt(this.cover(i), bit, on);
+  }
+
+  // ---------- cells by their index in the window ----------
+
+  private valueAt(j: number): Scalar | undefined {
+    const num = this.num;
+    if (num !== null) {
+      const n = num[j] as number;
+      if (n === n) return n;
+    }
+    return this.obj === null ? undefined : this.obj[j];
+  }
+
+  private formatAt(j: number): number {
+    return this.fmt === null ? 0 : (this.fmt[j] as number);
+  }
+
+  private flagAt(j: number, bit: number): boolean {
+    return this.flags !== null && ((this.flags[j] as number) & bit) !== 0;
+  }
+
+  /** True when the cell holds a value, a format or bold (what keeps it stored). */
+  private holdsAt(j: number): boolean {
+    return this.valueAt(j) !== undefined || this.formatAt(j) !== 0 || this.flagAt(j, BOLD);
+  }
+
+  /** Stores a value (null empties the cell) and keeps the counts. */
+  private storeAt(j: number, v: Scalar): void {
+    const had = this.valueAt(j) !== undefined;
+    if (v === null) {
+      if (!had) return;
+      if (this.num !== null) this.num[j] = NaN;
+      if (this.obj !== null) this.obj[j] = undefined;
+    } else if (typeof v === 'number') {
+      (this.num ??= new Float64Array(this.size).fill(NaN))[j] = v;
+      if (this.obj !== null) this.obj[j] = undefined;
+    } else {
+      (this.obj ??= new Array<Other | undefined>(this.size))[j] = v;
+      if (this.num !== null) this.num[j] = NaN;
+    }
+    if (had === (v !== null)) return;
+    const change = had ? -1 : 1;
+    this.values += change;
+    // A cell with a format or bold stays held whatever its value.
+    if (this.formatAt(j) === 0 && !this.flagAt(j, BOLD)) this.held += change;
+  }
+
+  private setFlagAt(j: number, bit: number, on: boolean): void {
+    const before = this.holdsAt(j);
     const flags = (this.flags ??= new Uint8Array(this.size));
     flags[j] = on ? (flags[j] as number) | bit : (flags[j] as number) & ~bit;
-    this.held += Number(this.holds(i)) - Number(before);
+    this.held += Number(this.holdsAt(j)) - Number(before);
   }
 }

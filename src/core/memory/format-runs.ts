@@ -2,7 +2,7 @@
 import type { FormatRun } from '../host';
 import { GENERAL_FORMAT } from '../host';
 import type { CellStore } from './cell-store';
-import { CHUNK_ROWS } from './column-chunk';
+import { forEachChunkSpan } from './column-chunk';
 
 /**
  * Applies a write's format runs to rows [row, row + rows) and columns [col, col + cols) in their order in the list (a
@@ -16,15 +16,11 @@ export function applyFormatRuns(cells: CellStore, row: number, col: number, rows
     if (run.col >= cols || run.cols <= 0 || from >= to) continue;
     const id = run.format === GENERAL_FORMAT ? 0 : cells.formatId(run.format);
     for (let j = Math.max(0, run.col); j < run.col + run.cols && j < cols; j += 1) {
-      for (let r = from; r < to;) {
-        const first = r % CHUNK_ROWS;
-        const count = Math.min(to - r, CHUNK_ROWS - first);
-        if (id !== 0 || cells.chunk(r, col + j) !== undefined) {
-          cells.chunkFor(r, col + j).fillFormatId(first, first + count, id);
-          cells.release(r, col + j);
-        }
-        r += count;
-      }
+      forEachChunkSpan(from, to - from, (at, first, count) => {
+        if (id === 0 && cells.chunk(from + at, col + j) === undefined) return;
+        cells.chunkFor(from + at, col + j).fillFormatId(first, first + count, id);
+        cells.release(from + at, col + j);
+      });
     }
   }
 }

@@ -1,7 +1,7 @@
-/** Reads of a sheet's cells: values, formats and bold of a range, one-pass snapshots, occupied cells, the used range. */
+/** Reads of a sheet's cells: values, formats and bold of a range, one-pass snapshots, occupied cells. */
 import type { RangeRect } from '../cells/a1';
 import type { Scalar } from '../host';
-import { CHUNK_ROWS } from './column-chunk';
+import { forEachChunkSpan } from './column-chunk';
 import type { SheetStore } from './sheet-store';
 
 export function valuesIn(s: SheetStore, range: RangeRect): Scalar[][] {
@@ -44,27 +44,23 @@ export function snapshotIn(
   const formats: string[][] = new Array<string[]>(rows).fill(emptyF);
   const bold: boolean[][] = new Array<boolean[]>(rows).fill(emptyB);
   for (let j = 0; j < cols; j += 1) {
-    for (let at = 0; at < rows;) {
-      const first = (row + at) % CHUNK_ROWS;
-      const count = Math.min(rows - at, CHUNK_ROWS - first);
+    forEachChunkSpan(row, rows, (at, first, count) => {
       const chunk = cells.chunk(row + at, col + j);
-      if (chunk !== undefined && chunk.held > 0) {
-        for (let k = 0; k < count; k += 1) {
-          const i = first + k;
-          if (!chunk.holds(i)) continue;
-          const r = at + k;
-          if (values[r] === emptyV) {
-            values[r] = new Array<Scalar>(cols).fill(null);
-            formats[r] = new Array<string>(cols).fill(general);
-            bold[r] = new Array<boolean>(cols).fill(false);
-          }
-          (values[r] as Scalar[])[j] = chunk.value(i) ?? null;
-          (formats[r] as string[])[j] = cells.formatOf(chunk.formatId(i)) ?? general;
-          (bold[r] as boolean[])[j] = chunk.isBold(i);
+      if (chunk === undefined) return;
+      for (let k = 0; k < count; k += 1) {
+        const i = first + k;
+        if (!chunk.holds(i)) continue;
+        const r = at + k;
+        if (values[r] === emptyV) {
+          values[r] = new Array<Scalar>(cols).fill(null);
+          formats[r] = new Array<string>(cols).fill(general);
+          bold[r] = new Array<boolean>(cols).fill(false);
         }
+        (values[r] as Scalar[])[j] = chunk.value(i) ?? null;
+        (formats[r] as string[])[j] = cells.formatOf(chunk.formatId(i)) ?? general;
+        (bold[r] as boolean[])[j] = chunk.isBold(i);
       }
-      at += count;
-    }
+    });
   }
   return { range: { sheetId: s.id, row, col, rows, cols }, values, formats, bold };
 }
@@ -94,9 +90,4 @@ export function occupiedIn(s: SheetStore, range: RangeRect, max: number): Array<
     }
   }
   return out;
-}
-
-/** The smallest rectangle holding every value of a sheet, or null when the sheet holds none. */
-export function usedRangeIn(s: SheetStore): RangeRect | null {
-  return s.cells.usedRange();
 }

@@ -1,8 +1,8 @@
-/** Bulk writes into a sheet's cells: a rectangle of values with its formats and bold, and clearing values. */
+/** Bulk writes into a sheet's cells: a rectangle of values with its formats and bold. */
 import type { RangeRect } from '../cells/a1';
 import type { BoldRun, FormatRun, Scalar } from '../host';
 import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
-import { CHUNK_ROWS } from './column-chunk';
+import { forEachChunkSpan } from './column-chunk';
 import { applyFormatRuns } from './format-runs';
 import type { SheetStore } from './sheet-store';
 
@@ -49,17 +49,9 @@ export function writeRangeIn(s: SheetStore, range: RangeRect, values: Scalar[][]
   const textId = cells.knownFormatId(TEXT_FORMAT);
   for (let j = 0; j < cols; j += 1) {
     const c = col + j;
-    for (let at = 0; at < rows;) {
-      const first = (row + at) % CHUNK_ROWS;
-      const count = Math.min(rows - at, CHUNK_ROWS - first);
+    forEachChunkSpan(row, rows, (at, first, count) => {
       cells.chunkFor(row + at, c).putLines(first, count, values, at, j, textId);
       cells.release(row + at, c);
-      at += count;
-    }
+    });
   }
-}
-
-/** Clears values (and formula marks) of a range; formats and bold stay. */
-export function clearRangeIn(s: SheetStore, range: RangeRect): void {
-  s.cells.clearValues(range);
 }

@@ -3,11 +3,11 @@
 import { AddinError } from '../errors/addin-error';
 import { EXCEL_GRID, type GridBounds, type RangeRect } from '../cells/a1';
 import type { GridRange, Scalar, SheetRef } from '../host';
-import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
-import { checkCellValue, startsFormula, storedInput } from './cell-input';
+import { GENERAL_FORMAT } from '../host';
+import { checkCellValue } from './cell-input';
 import { CellStore } from './cell-store';
-import { boldIn, formatsIn, occupiedIn, snapshotIn, usedRangeIn, valuesIn } from './range-reads';
-import { clearRangeIn, writeRangeIn, type SetRangeOptions } from './range-writes';
+import { boldIn, formatsIn, occupiedIn, snapshotIn, valuesIn } from './range-reads';
+import { writeRangeIn, type SetRangeOptions } from './range-writes';
 import { checkSheetName } from './sheet-names';
 import { MAX_COLUMN_WIDTH, type SheetStore } from './sheet-store';
 import { deleteColumnsIn, deleteRowsIn, insertColumnsIn, insertRowsIn } from './sheet-structure';
@@ -185,7 +185,7 @@ export class WorkbookModel {
 
   /** The smallest rectangle holding every value of a sheet, or null when the sheet holds none. */
   usedRange(sheetId: string): RangeRect | null {
-    return usedRangeIn(this.store(sheetId));
+    return this.store(sheetId).cells.usedRange();
   }
 
   // ---------- cells: writing ----------
@@ -196,9 +196,7 @@ export class WorkbookModel {
     if (options.format !== undefined) s.cells.setFormat(row, col, options.format === GENERAL_FORMAT ? null : options.format);
     if (options.bold !== undefined) s.cells.setBold(row, col, options.bold);
     checkCellValue(value, this.bounds.maxCellChars);
-    const text = s.cells.format(row, col) === TEXT_FORMAT;
-    const stored = storedInput(value, text);
-    s.cells.put(row, col, stored, startsFormula(stored, text));
+    s.cells.input(row, col, value);
     this.emit({ type: 'cells', sheetId, range: { row, col, rows: 1, cols: 1 } });
   }
 
@@ -231,7 +229,7 @@ export class WorkbookModel {
 
   /** Clear values (and formula marks) of a range; formats and bold stay. */
   clearRange(sheetId: string, range: RangeRect): void {
-    clearRangeIn(this.store(sheetId), range);
+    this.store(sheetId).cells.clearValues(range);
     this.emit({ type: 'cells', sheetId, range });
   }
 
