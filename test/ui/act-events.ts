@@ -1,5 +1,5 @@
 /** Events fired inside act() that then wait one macrotask, so the fake service's promise chains settle and render before assertions. */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A few macrotasks: Fluent's dialogs and portals take more than one render round to open in the test environment. */
@@ -47,4 +47,15 @@ export async function findDialog(name: string): Promise<HTMLElement> {
     await macrotask();
   });
   return screen.getByRole('alertdialog', { name });
+}
+
+/**
+ * Clicks a button of an open dialog that closes it, and waits until the dialog has left the document: Fluent keeps the
+ * rest of the page aria-hidden through the dialog's closing transition, which takes longer than a task on a loaded machine.
+ */
+export async function closeDialog(dialog: HTMLElement, buttonName: string): Promise<void> {
+  await click(within(dialog).getByRole('button', { name: buttonName }));
+  await waitFor(() => {
+    if (dialog.isConnected) throw new Error('The dialog is still closing.');
+  });
 }

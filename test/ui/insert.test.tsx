@@ -4,7 +4,7 @@ import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
 import { AddinError, cancelledError } from '../../src/core/errors/addin-error';
 import type { InsertOptions, ReportDraft, RunOutcome } from '../../src/core/service/addin-service';
-import { change, click, findDialog, settle } from './act-events';
+import { change, click, closeDialog, findDialog, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 
@@ -149,9 +149,7 @@ test('declining the overwrite leaves the cells alone', async () => {
   renderPane(fake);
   await openSqlReport();
   await click(screen.getByRole('button', { name: 'Insert' }));
-  const dialog = await findDialog('Overwrite cells?');
-  await click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await settle();
+  await closeDialog(await findDialog('Overwrite cells?'), 'Cancel');
   expect(fake.callsOf('insert')).toHaveLength(1);
 });
 
@@ -170,8 +168,7 @@ test('one draft is one report: every attempt until it is placed sends the same p
   await click(await screen.findByRole('button', { name: 'Insert' }));
   await settle();
   await click(await screen.findByRole('button', { name: 'Insert' }));
-  await click(within(await findDialog('Overwrite cells?')).getByRole('button', { name: 'Cancel' }));
-  await settle();
+  await closeDialog(await findDialog('Overwrite cells?'), 'Cancel');
   await click(await screen.findByRole('button', { name: 'Insert' }));
   await click(within(await findDialog('Overwrite cells?')).getByRole('button', { name: 'Overwrite' }));
   await settle();

@@ -4,7 +4,7 @@ import '../helpers/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { MoveOptions, MoveTarget } from '../../src/core/service/addin-service';
-import { click, findDialog, settle } from './act-events';
+import { click, closeDialog, findDialog, settle } from './act-events';
 import { samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 import { sqlDraft } from '../helpers/sql-draft';
@@ -33,8 +33,7 @@ test('Cancel in the Move dialog moves nothing', async () => {
   const { fake } = renderPane(fakeWithOne());
   await click(await screen.findByRole('button', { name: 'Move Orders by status' }, { timeout: 10_000 }));
   const dialog = await findDialog('Move Orders by status');
-  await click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await settle();
+  await closeDialog(dialog, 'Cancel');
   expect(fake.callsOf('movePlacement')).toEqual([]);
 });
 

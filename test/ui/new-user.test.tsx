@@ -4,7 +4,7 @@ import '../helpers/setup-dom';
 import { screen, within } from '@testing-library/react';
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { ReportDraft, RunOutcome } from '../../src/core/service/addin-service';
-import { change, click, findDialog, settle } from './act-events';
+import { change, click, closeDialog, findDialog, settle } from './act-events';
 import { samplePlacement, type FakeAddinService } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 import { sqlDraft } from '../helpers/sql-draft';
@@ -169,14 +169,12 @@ test('"Back to reports" asks before discarding a changed draft; an untouched one
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   let dialog = await findDialog('Discard your changes?');
   expect(dialog.textContent).toContain('"Orders by status" has not been inserted yet');
-  await click(within(dialog).getByRole('button', { name: 'Keep editing' }));
-  await settle();
+  await closeDialog(dialog, 'Keep editing');
   expect((screen.getByLabelText(/Report name/) as HTMLInputElement).value).toBe('Orders by status');
 
   await click(screen.getByRole('button', { name: 'Back to reports' }));
   dialog = await findDialog('Discard your changes?');
-  await click(within(dialog).getByRole('button', { name: 'Discard' }));
-  await settle();
+  await closeDialog(dialog, 'Discard');
   expect(screen.getByRole('heading', { name: 'Reports in this workbook' })).toBeTruthy();
   expect(fake.callsOf('insert')).toEqual([]);
 });
@@ -230,8 +228,7 @@ test('a refused new report is named by its name, never its internal id, and New 
   expect(container.textContent).not.toContain('j6b838HMf8yF');
 
   await click(screen.getByRole('button', { name: 'Back to reports' }));
-  await click(within(await findDialog('Discard your changes?')).getByRole('button', { name: 'Discard' }));
-  await settle();
+  await closeDialog(await findDialog('Discard your changes?'), 'Discard');
   const newReport = screen.getByRole('button', { name: 'New report' });
   expect(newReport.hasAttribute('disabled')).toBe(true);
   expect(container.textContent).toContain('Read only: the platform does not let your account create reports here.');
@@ -253,8 +250,7 @@ test('read only follows the account: after the viewer signs out and the editor s
   await click(screen.getByRole('button', { name: 'Insert' }));
   await settle();
   await click(screen.getByRole('button', { name: 'Back to reports' }));
-  await click(within(await findDialog('Discard your changes?')).getByRole('button', { name: 'Discard' }));
-  await settle();
+  await closeDialog(await findDialog('Discard your changes?'), 'Discard');
   expect(screen.getByRole('button', { name: 'New report' }).hasAttribute('disabled')).toBe(true);
 
   await click(screen.getByRole('button', { name: /Sign out/ }));

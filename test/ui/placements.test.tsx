@@ -5,7 +5,7 @@ import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { RefreshAllSummary } from '../../src/core/service/addin-service';
-import { click, findDialog, settle } from './act-events';
+import { click, closeDialog, findDialog, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 
@@ -218,8 +218,7 @@ test('Remove asks first; Cancel keeps the placement, Remove with "Also clear its
   await click(screen.getByRole('button', { name: 'Remove Orders by status' }));
   let dialog = await findDialog('Remove Orders by status?');
   expect(within(dialog).getByText('Remove Orders by status?')).toBeTruthy();
-  await click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await settle();
+  await closeDialog(dialog, 'Cancel');
   expect(fake.callsOf('remove')).toEqual([]);
   expect(screen.getByRole('listitem', { name: 'Orders by status' })).toBeTruthy();
 
@@ -229,8 +228,7 @@ test('Remove asks first; Cancel keeps the placement, Remove with "Also clear its
   const checkbox = within(dialog).getByRole('checkbox', { name: 'Also clear its cells' });
   expect((checkbox as HTMLInputElement).checked).toBe(false);
   await click(checkbox);
-  await click(within(dialog).getByRole('button', { name: 'Remove' }));
-  await settle();
+  await closeDialog(dialog, 'Remove');
   expect(fake.callsOf('remove')).toEqual([['p1', { clearCells: true, jobId: expect.any(String) }]]);
   expect(screen.queryByRole('listitem', { name: 'Orders by status' })).toBeNull();
 });
