@@ -163,10 +163,16 @@ function parseLines(chunks: readonly string[]): void {
   }
 }
 
-/** The product's path over the recorded chunks: each line decoded and typed as it arrives (the query client hands lines to the flat layout). */
+/**
+ * The product's path over the recorded chunks: each line decoded and typed as it arrives (the query client hands lines
+ * to the flat layout, which adopts them and copies the strings it keeps, so the decoder may hand it views of its lines).
+ */
 function decodeAndTypeLines(chunks: readonly string[]): Matrix {
   const layout = createFlatLayout();
-  const decoder = createNdjsonDecoder({ onHeader: (h) => layout.header(h.schema), onRows: (batch) => layout.adopt(batch) });
+  const decoder = createNdjsonDecoder(
+    { onHeader: (h) => layout.header(h.schema), onRows: (batch) => layout.adopt(batch) },
+    { stringViews: true },
+  );
   for (const chunk of chunks) decoder.feed(chunk);
   decoder.end();
   return layout.finish();

@@ -210,7 +210,11 @@ export class QueryClient implements QueryRunner {
           } else for (const row of batch) rows.push(row);
         },
       },
-      this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes },
+      {
+        ...(this.options.maxLineBytes === undefined ? {} : { maxLineBytes: this.options.maxLineBytes }),
+        // A sink that adopts rows copies the strings it keeps: it may take them as views of their line.
+        stringViews: sink?.adopt !== undefined,
+      },
     );
     let bytes = 0;
     const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;

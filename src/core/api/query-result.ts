@@ -28,7 +28,10 @@ export interface ResultBudget {
 export interface ResultRowSink {
   header(columns: readonly StreamColumn[]): void;
   add(rows: readonly (readonly StreamValue[])[]): void;
-  /** Like add, for rows fresh from the decoder that nothing else holds: the sink may keep and change them (type them in place). */
+  /**
+   * Like add, for rows fresh from the decoder that nothing else holds: the sink may keep and change them (type them in
+   * place). Their longer strings may be views of the stream's text: the sink copies the ones it keeps (`ownText`).
+   */
   adopt?(rows: StreamValue[][]): void;
 }
 

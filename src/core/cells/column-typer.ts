@@ -2,6 +2,7 @@
  * The column typer: each result column's typing decided once and applied row by row straight into grid rows.
  * The column-wide display rules are applied after the rows.
  */
+import { ownText } from '../ndjson/line-views';
 import type { StreamColumn, StreamValue } from '../wire/schemas';
 import { TEXT_FORMAT, type Scalar } from '../host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, readDateText, type ParsedDateText } from './date-serial';
@@ -100,15 +101,17 @@ class ColumnTyper {
       return;
     }
     putText(text, values, formats, col);
+    // The text as kept (`putText` copies a view of the stream's line): the shared entry holds no line alive.
+    const kept = values[col] as string;
     if (shared.size >= MAX_SHARED_TEXTS) this.texts = null;
-    else shared.set(text, { text, format: formats[col] ?? null });
+    else shared.set(kept, { text: kept, format: formats[col] ?? null });
   }
 
   private putNumberText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
     const read = numberTextValue(text, this.precision);
     if (read === null) return putText(text, values, formats, col);
-    values[col] = read;
     // Too many digits (or out of range) for a spreadsheet number: the exact text, inert.
+    values[col] = typeof read === 'string' ? ownText(read) : read;
     formats[col] = typeof read === 'string' ? TEXT_FORMAT : this.numberFormat;
   }
 
@@ -141,9 +144,12 @@ const MAX_SHARED_TEXTS = 10_000;
 /** Longer texts are not shared (hashing them costs more than they are likely to repeat). */
 const MAX_SHARED_TEXT_LENGTH = 64;
 
-/** Text that stays text: TEXT_FORMAT when a host could read it as something else (the inert-text rule). */
+/**
+ * Text that stays text: TEXT_FORMAT when a host could read it as something else (the inert-text rule). It is copied
+ * (`ownText`): the stream's decoder may hand an adopting sink views of its lines.
+ */
 function putText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
-  values[col] = text;
+  values[col] = ownText(text);
   formats[col] = needsTextFormat(text) ? TEXT_FORMAT : null;
 }
 

@@ -7,6 +7,7 @@
 import type { Scalar } from '../host';
 import { FNV_OFFSET, FNV_PRIME, hashCellKey } from './cell-key-hash';
 import type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
+import { TextChainMemo } from './text-chain-memo';
 
 /** The separator hashed after each cell's key. */
 const CELL_END = 0x1f;
@@ -36,6 +37,11 @@ export function chainRow(
     chains[t] = Math.imul(hashCellKey(chains[t] ?? FNV_OFFSET, value) ^ CELL_END, FNV_PRIME);
   }
   return chain;
+}
+
+/** The chain of a tile of one cell: FNV-1a over its key, then the separator. */
+function oneCellChain(value: Scalar | undefined): number {
+  return Math.imul(hashCellKey(FNV_OFFSET, value) ^ CELL_END, FNV_PRIME);
 }
 
 /** Murmur3's finalizer: every input bit moves every output bit, so sums of mixed chains do not cancel by pattern. */
@@ -88,6 +94,8 @@ export class ChainSums {
   rowSums: number[] = [];
   tileSums: number[] = [];
   private readonly across: number;
+  /** Tiles one column wide: each tile column's texts met before (a one-cell chain depends on the cell alone). */
+  private readonly memos: TextChainMemo[] | null;
 
   constructor(
     readonly cols: number,
@@ -96,19 +104,25 @@ export class ChainSums {
     public tileRows: number,
   ) {
     this.across = tilesAcross(cols, tileCols);
+    this.memos = tileCols === 1 ? Array.from({ length: this.across }, () => new TextChainMemo()) : null;
   }
 
   /** Hashes row `r` (a short row reads as empty cells) into its band's tiles and its group. */
   add(r: number, row: ReadonlyArray<Scalar> | undefined): void {
-    const { cols, tileCols, across } = this;
+    const { cols, tileCols, across, memos } = this;
     const base = Math.floor(r / this.tileRows) * across;
     while (this.tileSums.length < base + across) this.tileSums.push(0);
     let rowSum = 0;
     for (let t = 0, c = 0; t < across; t++) {
       // FNV-1a over the tile column's cells: each cell's key, then a separator.
       let chain = FNV_OFFSET;
-      for (const end = Math.min(cols, c + tileCols); c < end; c++) {
-        chain = Math.imul(hashCellKey(chain, row?.[c]) ^ CELL_END, FNV_PRIME);
+      if (memos !== null) {
+        const value = row?.[c++];
+        chain = typeof value === 'string' ? (memos[t] as TextChainMemo).chain(value, oneCellChain) : oneCellChain(value);
+      } else {
+        for (const end = Math.min(cols, c + tileCols); c < end; c++) {
+          chain = Math.imul(hashCellKey(chain, row?.[c]) ^ CELL_END, FNV_PRIME);
+        }
       }
       const value = placed(chain, r, t);
       rowSum = (rowSum + value) | 0;

@@ -6,6 +6,7 @@
  * of entries and made major GC pauses of 250 ms while a large result streamed in. Strings read here are plain copies.
  */
 import type { StreamValue } from '../wire/schemas';
+import { SLICE_VIEW_LENGTH } from './line-views';
 
 const PREFIX = '{"data":[';
 /** A backslash (an escape) or a control character: such a line is left to JSON.parse. */
@@ -15,18 +16,16 @@ const COMMA = 44;
 const OPEN = 91;
 const CLOSE = 93;
 const BRACE_CLOSE = 125;
-/**
- * Strings at least this long come out of `slice` as views that keep the whole line alive (V8's sliced strings): they
- * are copied by parsing their own quoted token (not internalized at that length).
- */
-const SLICE_VIEW_LENGTH = 13;
 
 /**
  * The rows of `text` when it is a data line in the plain form above whose every row holds `width` values, exactly as
  * `JSON.parse(text).data` would give them (each row sized once: pushing made arrays of twice the room); undefined for
  * any other line (the caller parses it with JSON.parse and judges it as before, a row of another width included).
+ * With `views`, a longer string may be a view of `text` (`line-views.ts`): for a consumer that copies what it keeps.
+ * Without, such a string is copied by parsing its own quoted token (not internalized at that length).
  */
-export function scanDataLine(text: string, width: number): StreamValue[][] | undefined {
+export function scanDataLine(text: string, width: number, views = false): StreamValue[][] | undefined {
+  const copyFrom = views ? Infinity : SLICE_VIEW_LENGTH;
   if (!text.startsWith(PREFIX) || NOT_PLAIN.test(text)) return undefined;
   const rows: StreamValue[][] = [];
   let i = PREFIX.length;
@@ -45,7 +44,7 @@ export function scanDataLine(text: string, width: number): StreamValue[][] | und
             const end = text.indexOf('"', i + 1);
             if (end === -1) return undefined;
             if (k === width) return undefined;
-            row[k++] = end - i - 1 < SLICE_VIEW_LENGTH ? text.slice(i + 1, end) : (JSON.parse(text.slice(i, end + 1)) as string);
+            row[k++] = end - i - 1 < copyFrom ? text.slice(i + 1, end) : (JSON.parse(text.slice(i, end + 1)) as string);
             i = end + 1;
           } else if (text.startsWith('null', i)) {
             if (k === width) return undefined;

@@ -18,6 +18,11 @@ export interface NdjsonHandlers {
 export interface NdjsonDecoderOptions {
   /** Longest accepted line in UTF-8 bytes (without its newline); a longer one, even partial, fails the stream. */
   maxLineBytes?: number;
+  /**
+   * Data rows' longer strings may be views of their line (`line-views.ts`), which saves copying every one: for a
+   * consumer of `onRows` that copies whatever string it keeps (`ownText`) and drops the rest.
+   */
+  stringViews?: boolean;
 }
 
 export interface NdjsonDecoder {
@@ -36,7 +41,7 @@ const BOM = 0xfeff;
 
 /** Creates a decoder; feed it text in chunks of any size, then call end(). */
 export function createNdjsonDecoder(handlers: NdjsonHandlers, options: NdjsonDecoderOptions = {}): NdjsonDecoder {
-  return new Decoder(handlers, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+  return new Decoder(handlers, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, options.stringViews === true);
 }
 
 class Decoder implements NdjsonDecoder {
@@ -54,6 +59,7 @@ class Decoder implements NdjsonDecoder {
   constructor(
     private readonly handlers: NdjsonHandlers,
     private readonly maxLineBytes: number,
+    private readonly stringViews: boolean,
   ) {}
 
   feed(text: string): void {
@@ -149,7 +155,7 @@ class Decoder implements NdjsonDecoder {
     if (n === 1 && text.charCodeAt(0) === BOM) text = text.slice(1); // a byte-order mark a buffered transport kept
     if (text.length === 0) return;
     // The usual data line is read without JSON.parse (see data-line-scan.ts); anything else is parsed and judged below.
-    const rows = this.columns >= 0 ? scanDataLine(text, this.columns) : undefined;
+    const rows = this.columns >= 0 ? scanDataLine(text, this.columns, this.stringViews) : undefined;
     // Scanned rows hold exactly `columns` scalars each: they need none of dataLine's checks.
     if (rows !== undefined) return this.deliver(rows);
     let value: unknown;

@@ -44,6 +44,20 @@ describe('the fingerprint builder', () => {
       }
   });
 
+  it('gives the same fingerprint where a column repeats a few texts, where one has more distinct texts than it keeps, and where texts are long', () => {
+    const rows = 12_000;
+    const long = 'x'.repeat(80);
+    const values = Array.from({ length: rows }, (_, r): Scalar[] => [
+      ['Shipped', 'Pending', 'Returned', ''][r % 4] as string,
+      `customer ${r}`,
+      r % 3 === 0 ? `${long}${r % 2}` : r * 0.5,
+      r % 5 === 0 ? null : `Berlin ${r % 7}`,
+    ]);
+    const builder = createFingerprintBuilder(4, DEFAULT_FINGERPRINT_BUDGET);
+    for (let r = 0; r < rows; r++) builder.addRow(r, values[r] ?? []);
+    expect(builder.finish(rows)).toEqual(fingerprintCells(values, rows, 4));
+  });
+
   it('stays within the budget whatever the row count', () => {
     const builder = createFingerprintBuilder(4, DEFAULT_FINGERPRINT_BUDGET);
     const row: Scalar[] = ['a', 1, true, null];

@@ -19,7 +19,10 @@ describe('scanDataLine', () => {
           ),
         ([width, rows]) => {
           const line = JSON.stringify({ data: rows });
-          expect(scanDataLine(line, width)).toEqual((JSON.parse(line) as { data: StreamValue[][] }).data);
+          const parsed = (JSON.parse(line) as { data: StreamValue[][] }).data;
+          expect(scanDataLine(line, width)).toEqual(parsed);
+          // Views of the line for a consumer that copies what it keeps: the same values.
+          expect(scanDataLine(line, width, true)).toEqual(parsed);
         },
       ),
     );
@@ -41,9 +44,10 @@ describe('scanDataLine', () => {
     const long = 'a fairly long product name, well over thirteen characters';
     expect(scanDataLine('{"data":[]}', 3)).toEqual([]);
     expect(scanDataLine('{"data":[[]]}', 0)).toEqual([[]]);
-    expect(scanDataLine(`{"data":[["",null,true,false,"${long}","Zürich 東京 🙂"]]}`, 6)).toEqual([
-      ['', null, true, false, long, 'Zürich 東京 🙂'],
-    ]);
+    for (const views of [false, true])
+      expect(scanDataLine(`{"data":[["",null,true,false,"${long}","Zürich 東京 🙂"]]}`, 6, views)).toEqual([
+        ['', null, true, false, long, 'Zürich 東京 🙂'],
+      ]);
   });
 
   it('leaves every other line to JSON.parse: whitespace, escapes, numbers, nesting, other keys, broken lines', () => {
