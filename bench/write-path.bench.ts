@@ -178,6 +178,15 @@ function decodeAndTypeLines(chunks: readonly string[]): Matrix {
   return layout.finish();
 }
 
+/**
+ * The insert's target where issue 21 sets it, at 1M rows: there the steps after the last byte that cannot start
+ * sooner (the report's save needs the whole result, connect-workbook the saved report) are a sliver of the floor, and
+ * at 100k a sixth of it.
+ */
+function insertTarget(rows: number): string {
+  return rows >= 1_000_000 ? 'target <= 1.2' : 'no target at this size: <= 1.2 is set at 1M';
+}
+
 /** Rounds of the floor and the insert at each size (BENCH_INSERT_ROUNDS sets another count). */
 const INSERT_ROUNDS = Math.max(1, Number(process.env['BENCH_INSERT_ROUNDS'] ?? 3));
 
@@ -333,7 +342,7 @@ export async function run(): Promise<Measurement[]> {
         {
           name: `${label}: insert end to end vs floor`,
           value: totalMs / floorMs,
-          unit: `x (${Math.round(totalMs)} ms; median of ${INSERT_ROUNDS} rounds: ${ratios}; target <= 1.2)`,
+          unit: `x (${Math.round(totalMs)} ms; median of ${INSERT_ROUNDS} rounds: ${ratios}; ${insertTarget(rows)})`,
         },
         ...(Object.keys(phases.ms) as Phase[]).map((p) => ({
           name: `${label}: after last byte, host ${p}`,
