@@ -118,7 +118,9 @@ async function measure(page: Page, servers: Servers, saved: string) {
   await page.evaluate(([key, text]) => window.localStorage.setItem(key, text), [WORKBOOK_STORAGE_KEY, saved] as const);
   // Signed in once: the session outlives the reload below (the list of a signed-out pane is not the one measured).
   const signIn = pane.getByRole('button', { name: 'Sign in', exact: true });
-  if (await signIn.isVisible().catch(() => false)) {
+  // The pane shows one or the other once its bundle ran (on a loaded machine, well after the page's load event).
+  await signIn.or(pane.getByRole('searchbox', { name: 'Search reports' })).waitFor();
+  if (await signIn.isVisible()) {
     await pane.getByLabel('API key').fill('dev-editor-key');
     await signIn.click();
     await pane.getByRole('button', { name: 'Sign out', exact: true }).waitFor({ timeout: 30_000 });
