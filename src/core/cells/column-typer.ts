@@ -44,7 +44,12 @@ class ColumnTyper {
     beforeFirstSerialDate: false,
   };
   /** Texts of a text column already typed, with their format (null once the column has too many to share). */
-  private texts: Map<string, { text: string; format: string | null }> | null;
+  private texts: Map<string, SharedText> | null;
+  /**
+   * The texts shared last, by a slot read from a text's length and three of its characters: a text found there is
+   * compared once, where the map would first hash every character of the fresh string the decoder gave.
+   */
+  private readonly recent: (SharedText | null)[] = [];
   private timestamps = 0;
   private anyTimeOfDay = false;
   private anyFraction = false;
@@ -54,6 +59,7 @@ class ColumnTyper {
     this.precision = numberPrecision(column.column_type);
     this.numberFormat = this.kind === 'number' && options.memberFormats !== false ? memberNumberFormat(column) : null;
     this.texts = this.kind === 'text' ? new Map() : null;
+    if (this.kind === 'text') for (let i = 0; i < RECENT_SLOTS; i++) this.recent.push(null);
   }
 
   /** Types `v` into cell `col` of a row's values and formats. */
@@ -94,17 +100,26 @@ class ColumnTyper {
   private putColumnText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
     const shared = this.texts;
     if (shared === null || text.length > MAX_SHARED_TEXT_LENGTH) return putText(text, values, formats, col);
-    const known = shared.get(text);
+    const n = text.length;
+    // An empty text reads NaN characters: its slot is 0.
+    const slot = (n * 31 + text.charCodeAt(0) * 7 + text.charCodeAt(n >> 1) * 131 + text.charCodeAt(n - 1)) & (RECENT_SLOTS - 1);
+    const recent = this.recent[slot];
+    const known = recent !== null && recent !== undefined && recent.text === text ? recent : shared.get(text);
     if (known !== undefined) {
       values[col] = known.text;
       formats[col] = known.format;
+      this.recent[slot] = known;
       return;
     }
     putText(text, values, formats, col);
     // The text as kept (`putText` copies a view of the stream's line): the shared entry holds no line alive.
     const kept = values[col] as string;
     if (shared.size >= MAX_SHARED_TEXTS) this.texts = null;
-    else shared.set(kept, { text: kept, format: formats[col] ?? null });
+    else {
+      const entry = { text: kept, format: formats[col] ?? null };
+      shared.set(kept, entry);
+      this.recent[slot] = entry;
+    }
   }
 
   private putNumberText(text: string, values: Scalar[], formats: (string | null)[], col: number): void {
@@ -138,6 +153,15 @@ class ColumnTyper {
     return this.anyFraction ? DATE_TIME_MS_FORMAT : this.anyTimeOfDay ? DATE_TIME_FORMAT : DATE_FORMAT;
   }
 }
+
+/** A text a column shares, with its format. */
+interface SharedText {
+  text: string;
+  format: string | null;
+}
+
+/** Slots of a text column's recent texts (a power of two). */
+const RECENT_SLOTS = 1024;
 
 /** Distinct texts a text column shares before it stops (a column of mostly distinct texts gains nothing from it). */
 const MAX_SHARED_TEXTS = 10_000;

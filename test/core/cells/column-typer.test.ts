@@ -285,6 +285,13 @@ describe('text columns sharing their repeated texts', () => {
     expect(typeColumn({ column_type: 'String' }, values)).toEqual(values.map((v) => typeValue('String', v)));
   });
 
+  it('keeps apart texts of one length that agree at their first, middle and last character', () => {
+    // Alike where a text's recent slot is read: each must still be typed as itself, with its own format.
+    const alike = ['aXcYe', 'aZcWe', '=bc+e', 'a-c-e', '+1c2e', 'aQcRe'];
+    const values: StreamValue[] = Array.from({ length: 60 }, (_, i) => alike[(i * 7) % alike.length] as string);
+    expect(typeColumn({ column_type: 'String' }, values)).toEqual(values.map((v) => typeValue('String', v)));
+  });
+
   it('gives a repeated text the format its first cell got, line after line', () => {
     const columns: StreamColumn[] = [{ name: 'status', column_type: 'String' }];
     const layout = createFlatLayout();
