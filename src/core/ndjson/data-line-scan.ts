@@ -3,7 +3,8 @@
  * control characters and with only strings, `null`, `true` and `false` as values: its rows, read without JSON.parse.
  * JSON.parse internalizes every string shorter than 10 characters (every number the engine sends is such a string):
  * in Chromium that made a 2,048-row line take 15-20 ms and at times over 100 ms, filled the string table with millions
- * of entries and made major GC pauses of 250 ms while a large result streamed in. Strings read here are plain copies.
+ * of entries and made major GC pauses of 250 ms while a large result streamed in. Strings read here are not
+ * internalized: plain copies, or views of the line for a caller that asks for them.
  */
 import type { StreamValue } from '../wire/schemas';
 import { SLICE_VIEW_LENGTH } from './line-views';
