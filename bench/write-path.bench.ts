@@ -181,7 +181,7 @@ function decodeAndTypeLines(chunks: readonly string[]): Matrix {
 /**
  * The insert's target where issue 21 sets it, at 1M rows: there the steps after the last byte that cannot start
  * sooner (the report's save needs the whole result, connect-workbook the saved report) are a sliver of the floor, and
- * at 100k a sixth of it.
+ * at 100k about a seventh of it.
  */
 function insertTarget(rows: number): string {
   return rows >= 1_000_000 ? 'target <= 1.2' : 'no target at this size: <= 1.2 is set at 1M';

@@ -50,12 +50,17 @@ export async function findDialog(name: string): Promise<HTMLElement> {
 }
 
 /**
- * Clicks a button of an open dialog that closes it, and waits until the dialog has left the document: Fluent keeps the
- * rest of the page aria-hidden through the dialog's closing transition, which takes longer than a task on a loaded machine.
+ * Waits until a closing dialog has left the document: Fluent keeps the rest of the page aria-hidden through the
+ * dialog's closing transition, which takes longer than a task on a loaded machine, and a role query meanwhile finds nothing.
  */
-export async function closeDialog(dialog: HTMLElement, buttonName: string): Promise<void> {
-  await click(within(dialog).getByRole('button', { name: buttonName }));
+export async function dialogClosed(dialog: HTMLElement): Promise<void> {
   await waitFor(() => {
     if (dialog.isConnected) throw new Error('The dialog is still closing.');
   });
+}
+
+/** Clicks a button of an open dialog that closes it, and waits until the dialog has left the document (dialogClosed). */
+export async function closeDialog(dialog: HTMLElement, buttonName: string): Promise<void> {
+  await click(within(dialog).getByRole('button', { name: buttonName }));
+  await dialogClosed(dialog);
 }

@@ -5,7 +5,7 @@ import '../helpers/setup-dom';
 import { act, screen, within } from '@testing-library/react';
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { RefreshAllSummary } from '../../src/core/service/addin-service';
-import { click, closeDialog, findDialog, settle } from './act-events';
+import { click, closeDialog, dialogClosed, findDialog, settle } from './act-events';
 import { gate, samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 
@@ -250,7 +250,7 @@ test('a long clear shows its progress in the Remove dialog until it ends', async
   expect((await within(dialog).findByRole('status')).textContent).toBe('Clearing its cells: 150,000 of 300,001 rows');
   expect(within(dialog).getByRole('progressbar', { name: 'Clearing its cells' })).toBeTruthy();
   await act(async () => done.resolve());
-  await settle();
+  await dialogClosed(dialog);
   expect(screen.queryByRole('listitem', { name: 'Orders by status' })).toBeNull();
   expect(screen.queryByText(/Clearing its cells:/)).toBeNull();
 });

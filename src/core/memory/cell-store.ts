@@ -7,7 +7,7 @@
 import { AddinError } from '../errors/addin-error';
 import type { RangeRect } from '../cells/a1';
 import type { Scalar } from '../host';
-import { TEXT_FORMAT } from '../host';
+import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
 import { startsFormula, storedInput } from './cell-input';
 import { CHUNK_ROW_BITS as ROW_BITS, CHUNK_ROWS, ColumnChunk, forEachChunkSpan } from './column-chunk';
 
@@ -57,9 +57,9 @@ export class CellStore {
     if (end === 0) this.blocks[b] = undefined;
   }
 
-  /** The index of a format in the sheet's table (0 for none or General's `null`), added when new. */
+  /** The index of a format in the sheet's table, added when new; 0 for none (`null`) and General, which is stored as none. */
   formatId(format: string | null | undefined): number {
-    if (format === null || format === undefined) return 0;
+    if (format === null || format === undefined || format === GENERAL_FORMAT) return 0;
     let id = this.formatIds.get(format);
     if (id === undefined) {
       if (this.formats.length > MAX_FORMATS)
@@ -116,7 +116,7 @@ export class CellStore {
     this.put(row, col, stored, startsFormula(stored, text));
   }
 
-  /** Sets a cell's number format (`null` or undefined: none). */
+  /** Sets a cell's number format (`null`, undefined or General: none). */
   setFormat(row: number, col: number, format: string | null | undefined): void {
     const id = this.formatId(format);
     if (id === 0 && this.chunk(row, col) === undefined) return;
@@ -164,11 +164,11 @@ export class CellStore {
     return false;
   }
 
-  /** Rows holding anything inside [from, to), ascending; blocks holding nothing are skipped whole. */
-  rowsHolding(from: number, to: number): number[] {
+  /** Rows holding anything inside [from, to), ascending, the first `most` of them; blocks holding nothing are skipped whole. */
+  rowsHolding(from: number, to: number, most = Infinity): number[] {
     const out: number[] = [];
     const last = Math.min(to, this.blocks.length << ROW_BITS);
-    for (let row = Math.max(0, from); row < last;) {
+    for (let row = Math.max(0, from); row < last && out.length < most;) {
       if (this.blocks[row >>> ROW_BITS] === undefined) {
         row = ((row >>> ROW_BITS) + 1) << ROW_BITS;
         continue;
@@ -228,7 +228,7 @@ export class CellStore {
 
   /** True when a row at or below `row` holds anything. */
   holdsFromRow(row: number): boolean {
-    return this.rowsHolding(row, this.blocks.length << ROW_BITS).length > 0;
+    return this.rowsHolding(row, this.blocks.length << ROW_BITS, 1).length > 0;
   }
 
   /** True when a cell at or right of `col` holds a value. */

@@ -125,8 +125,9 @@ export class ColumnChunk {
 
   /** Stores a value as given (undefined empties the cell; the caller has applied the host's input rules). */
   setValue(i: number, v: Scalar | undefined): void {
-    if (v !== undefined && v !== null) this.storeAt(this.cover(i), v);
-    else if (this.at(i) >= 0) this.storeAt(this.at(i), null);
+    if (v !== undefined && v !== null) return this.storeAt(this.cover(i), v);
+    const j = this.at(i);
+    if (j >= 0) this.storeAt(j, null);
   }
 
   /**

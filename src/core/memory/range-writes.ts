@@ -1,7 +1,7 @@
 /** Bulk writes into a sheet's cells: a rectangle of values with its formats and bold. */
 import type { RangeRect } from '../cells/a1';
 import type { BoldRun, FormatRun, Scalar } from '../host';
-import { GENERAL_FORMAT, TEXT_FORMAT } from '../host';
+import { TEXT_FORMAT } from '../host';
 import { forEachChunkSpan } from './column-chunk';
 import { applyFormatRuns } from './format-runs';
 import type { SheetStore } from './sheet-store';
@@ -38,7 +38,7 @@ export function writeRangeIn(s: SheetStore, range: RangeRect, values: Scalar[][]
       const line = values[i] ?? [];
       for (let j = 0; j < line.length; j += 1) {
         const f = options.formats?.[i]?.[j];
-        if (f !== undefined && f !== null) cells.setFormat(row + i, col + j, f === GENERAL_FORMAT ? null : f);
+        if (f !== undefined && f !== null) cells.setFormat(row + i, col + j, f);
         if (i < boldRows) cells.setBold(row + i, col + j, true);
         const b = options.bold?.[i]?.[j];
         if (b !== undefined && b !== null) cells.setBold(row + i, col + j, b);

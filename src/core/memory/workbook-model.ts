@@ -193,7 +193,7 @@ export class WorkbookModel {
   setValue(sheetId: string, row: number, col: number, value: Scalar, options: { format?: string | null; bold?: boolean } = {}): void {
     this.checkCell(row, col);
     const s = this.store(sheetId);
-    if (options.format !== undefined) s.cells.setFormat(row, col, options.format === GENERAL_FORMAT ? null : options.format);
+    if (options.format !== undefined) s.cells.setFormat(row, col, options.format);
     if (options.bold !== undefined) s.cells.setBold(row, col, options.bold);
     checkCellValue(value, this.bounds.maxCellChars);
     s.cells.input(row, col, value);
@@ -203,8 +203,7 @@ export class WorkbookModel {
   setFormat(sheetId: string, range: RangeRect, format: string | null): void {
     this.checkRect(range);
     const s = this.store(sheetId);
-    const stored = format === GENERAL_FORMAT ? null : format;
-    for (let i = 0; i < range.rows; i += 1) for (let j = 0; j < range.cols; j += 1) s.cells.setFormat(range.row + i, range.col + j, stored);
+    for (let i = 0; i < range.rows; i += 1) for (let j = 0; j < range.cols; j += 1) s.cells.setFormat(range.row + i, range.col + j, format);
     this.emit({ type: 'cells', sheetId, range });
   }
 
