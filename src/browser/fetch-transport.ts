@@ -46,8 +46,8 @@ export interface ReadPacing {
 /**
  * The largest declared length read whole by the response's own arrayBuffer(). Chromium at times reports a body read to
  * its end through a stream reader as cancelled (net::ERR_ABORTED in DevTools) although every byte arrived; the
- * browser's own consumer completes the request as finished. Kept small because a compressed body's declared length is
- * its compressed size: what it decodes to is checked against the cap after reading.
+ * browser's own consumer completes the request as finished. Only a body whose declared length is its decoded length is
+ * read so (declaredIsDecoded): a compressed body declares its compressed size, and 2 KB of `gzip, gzip` decode to 1 GB.
  */
 const WHOLE_READ_MAX_DECLARED = 64 * 1024;
 
@@ -89,7 +89,7 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
       text: async (maxBytes) => {
         claim();
         try {
-          return await boundedText(res, headers['content-length'], maxBytes);
+          return await boundedText(res, headers['content-length'], declaredIsDecoded(res.type, headers), maxBytes);
         } finally {
           unbridge();
         }
@@ -105,12 +105,26 @@ export function fetchTransport(fetchImpl: FetchLike, utf8: () => Utf8Decoder = t
 }
 
 /**
+ * True when the body's declared length is the length of what it decodes to: it has no content coding, seen on headers
+ * that are not filtered. A cross-origin answer's headers are ('cors'): Content-Encoding is hidden unless the server
+ * exposes it, so its absence says nothing there.
+ */
+function declaredIsDecoded(type: string | undefined, headers: Record<string, string>): boolean {
+  const coding = headers['content-encoding'];
+  if (coding !== undefined) return /^\s*(identity)?\s*$/i.test(coding);
+  return type !== 'cors' && type !== 'opaque';
+}
+
+/**
  * The whole body as text (invalid UTF-8 replaced, as fetch's text() does), refused once it passes `maxBytes`: a declared
- * length past the cap is refused before reading, and a body that grows past it is cancelled there.
+ * length past the cap is refused before reading (a compressed body decodes to about as much or more), and a body that
+ * grows past it is cancelled there. Unless the declared length is the decoded one (`decoded`), the body goes through the
+ * reader, so what a compressed body decodes to is counted while it is read, never after.
  */
 async function boundedText(
   res: Pick<Awaited<ReturnType<FetchLike>>, 'body' | 'arrayBuffer'>,
   declared: string | undefined,
+  decoded: boolean,
   maxBytes: number,
 ): Promise<string> {
   const { body } = res;
@@ -120,7 +134,7 @@ async function boundedText(
     await body.cancel().catch(() => undefined);
     throw bodyTooLarge(maxBytes);
   }
-  if (length !== null && length <= WHOLE_READ_MAX_DECLARED && res.arrayBuffer !== undefined) {
+  if (decoded && length !== null && length <= WHOLE_READ_MAX_DECLARED && res.arrayBuffer !== undefined) {
     const whole = await res.arrayBuffer();
     if (whole.byteLength > maxBytes) throw bodyTooLarge(maxBytes);
     return new TextDecoder().decode(whole);

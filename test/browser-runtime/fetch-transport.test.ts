@@ -174,11 +174,16 @@ describe('fetchTransport', () => {
 
   describe('text() of a small body of a declared length', () => {
     /** A 200 whose body is `bytes`, declared `declared` bytes long, recording which consumer read it. */
-    function sized(bytes: Uint8Array, declared: number): { fetch: FetchLike; read: string[] } {
+    function sized(
+      bytes: Uint8Array,
+      declared: number,
+      more: { type?: string; headers?: Record<string, string> } = {},
+    ): { fetch: FetchLike; read: string[] } {
       const read: string[] = [];
       const fetch: FetchLike = async () => ({
         status: 200,
-        headers: new Headers({ 'content-length': String(declared) }),
+        ...(more.type === undefined ? {} : { type: more.type }),
+        headers: new Headers({ 'content-length': String(declared), ...more.headers }),
         body: new ReadableStream<Uint8Array>(
           {
             pull(controller) {
@@ -210,6 +215,25 @@ describe('fetchTransport', () => {
       const { fetch } = sized(bytes, 200);
       const response = await fetchTransport(fetch)({ method: 'GET', url: 'https://x.example/r', headers: {} });
       await expect(response.text(1_000)).rejects.toMatchObject({ kind: 'limit', data: { limitBytes: 1_000 } });
+    });
+
+    it.each([
+      ['a compressed body (its declared length is the compressed one)', { headers: { 'content-encoding': 'gzip, gzip' } }],
+      ['a cross-origin body without a visible Content-Encoding (CORS hides it)', { type: 'cors' }],
+    ])('reads %s through the stream, stopping at the cap', async (_what, more) => {
+      const bytes = enc.encode('z'.repeat(5_000));
+      const { fetch, read } = sized(bytes, 200, more);
+      const response = await fetchTransport(fetch)({ method: 'GET', url: 'https://x.example/r', headers: {} });
+      await expect(response.text(1_000)).rejects.toMatchObject({ kind: 'limit', data: { limitBytes: 1_000 } });
+      expect(read).toEqual(['stream']);
+    });
+
+    it('reads a cross-origin body whose Content-Encoding is exposed as identity whole', async () => {
+      const bytes = enc.encode('{"ok":true}');
+      const { fetch, read } = sized(bytes, bytes.length, { type: 'cors', headers: { 'content-encoding': 'identity' } });
+      const response = await fetchTransport(fetch)({ method: 'GET', url: 'https://x.example/r', headers: {} });
+      expect(await response.text(1024)).toBe('{"ok":true}');
+      expect(read).toEqual(['whole']);
     });
 
     it('reads a body declared past the whole-read size through the stream, counting bytes against the cap', async () => {

@@ -3,6 +3,7 @@
  * One file past 300 lines: every case shares the one hostile server and its byte counts.
  * Capped bodies, refused redirects, silent streams, misleading answers.
  */
+import { gzipSync } from 'node:zlib';
 import { fetchTransport, type FetchLike } from '../../../src/browser/fetch-transport';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES } from '../../../src/core/api/body-limit';
 import { PlatformClient } from '../../../src/core/api/platform-client';
@@ -125,6 +126,29 @@ describe('bodies read whole are capped', () => {
     });
     const e = await addinRejection(platform().listDeployments());
     expect(e.code).toBe('bodyTooLarge');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a compressed answer of a small declared length is capped by what it decodes to, while it is read', async () => {
+    // 32 MB of spaces, gzipped twice: a few hundred bytes on the wire, declared as such.
+    const wire = gzipSync(gzipSync(Buffer.alloc(4 * MAX_ANSWER_BYTES, 0x20)));
+    let servedWhole = false;
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip, gzip', 'Content-Length': String(wire.length) });
+      // All but the trailer: a client that waits for the whole body before counting what it decodes to waits here.
+      res.write(wire.subarray(0, wire.length - 8));
+      const rest = setTimeout(() => {
+        servedWhole = true;
+        res.end(wire.subarray(wire.length - 8));
+      }, 2000);
+      res.on('close', () => clearTimeout(rest));
+    });
+    const e = await addinRejection(platform().listDeployments());
+    expect(wire.length).toBeLessThan(64 * 1024);
+    expect(e.code).toBe('bodyTooLarge');
+    expect(e.message).toMatch(/more than 8 MB as its answer/);
+    expect(servedWhole).toBe(false);
+    await until(() => server.clientClosed === 1);
     expect(server.requests).toHaveLength(1);
   });
 
