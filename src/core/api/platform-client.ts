@@ -5,6 +5,7 @@
 import { AddinError, ContractError, cancelledError, isAddinError } from '../errors/addin-error';
 import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, answerTooLarge, isBodyTooLarge } from './body-limit';
+import { LIST_LIMITS, listBudget, type ListBudget, type ListLimits } from './list-budget';
 import { publicIdProblem } from './public-id';
 import { parseServiceUrl } from './service-url';
 import { withRetry, type RetryOptions } from './retry';
@@ -37,6 +38,7 @@ import type { Clock } from '../runtime/clock';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 import { formatFieldPath, parseWireJson } from '../wire/wire-parse';
 import { META_PATH, REQUEST_ID_HEADER, paths } from '../wire/wire-names';
+import { utf8ByteLength } from '../ndjson/utf8-length';
 import type { z } from 'zod';
 
 export interface PlatformClientOptions {
@@ -52,6 +54,8 @@ export interface PlatformClientOptions {
   pageSize?: number;
   /** Overrides of the retry policy (attempts are capped at 4 whatever is asked). */
   retry?: Pick<RetryOptions, 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'maxTotalWaitMs'>;
+  /** The most items and answer bytes kept of one listing over all its pages (default LIST_LIMITS). */
+  listLimits?: Partial<ListLimits>;
 }
 
 /** Options every call accepts. */
@@ -74,6 +78,8 @@ export function mintRequestSpan(random: () => number): string {
 
 interface RequestSpec<S extends z.ZodType> {
   method: TransportRequest['method'];
+  /** Told the UTF-8 size of a 2xx answer before it is parsed (a listing counts its pages); may throw to refuse it. */
+  onAnswer?: (bytes: number) => void;
   url: string;
   authorization: string;
   body?: unknown;
@@ -96,6 +102,7 @@ export class PlatformClient {
   private readonly baseUrl: string;
   private readonly auth: string;
   private readonly pageSize: number;
+  private readonly listLimits: ListLimits;
 
   constructor(private readonly options: PlatformClientOptions) {
     const base = parseServiceUrl(options.baseUrl, 'The tenant URL').base;
@@ -103,31 +110,35 @@ export class PlatformClient {
     this.baseUrl = base;
     this.auth = `Bearer ${options.apiKey.trim()}`;
     this.pageSize = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_PAGE_SIZE));
+    this.listLimits = { ...LIST_LIMITS, ...options.listLimits };
   }
 
   /** Every deployment the caller can access (4.2), all pages. */
   async listDeployments(opts: CallOptions = {}): Promise<Deployment[]> {
-    const page = (offset: number, span: Span) =>
+    const action = 'list your deployments';
+    const page = (offset: number, span: Span, budget: ListBudget) =>
       this.request(
         {
           method: 'GET',
           url: this.url(paths.deployments(), { offset: String(offset), limit: String(this.pageSize) }),
           authorization: this.auth,
           api: 'control',
-          action: 'list your deployments',
+          action,
           what: 'deployment list',
           schema: deploymentListSchema,
           retry: true,
+          onAnswer: budget.answer,
         },
         opts,
         span,
       ).then((r) => ({ items: r.data.deployments, total: r.pagination.total }));
-    return this.allPages(page, 'deployment list', 'data.deployments', opts);
+    return this.allPages(page, { what: 'deployment list', field: 'data.deployments', action }, opts);
   }
 
   /** Every environment of a deployment (4.3), all pages; `filter.type` is passed as the `type` query parameter. */
   async listEnvironments(deploymentId: string, filter: { type?: EnvironmentType } = {}, opts: CallOptions = {}): Promise<Environment[]> {
-    const page = (offset: number, span: Span) => {
+    const action = `list the environments of deployment ${deploymentId}`;
+    const page = (offset: number, span: Span, budget: ListBudget) => {
       const query: Record<string, string> = { offset: String(offset), limit: String(this.pageSize) };
       if (filter.type !== undefined) query['type'] = filter.type;
       return this.request(
@@ -136,16 +147,17 @@ export class PlatformClient {
           url: this.url(paths.environments(deploymentId), query),
           authorization: this.auth,
           api: 'control',
-          action: `list the environments of deployment ${deploymentId}`,
+          action,
           what: 'environment list',
           schema: environmentListSchema,
           retry: true,
+          onAnswer: budget.answer,
         },
         opts,
         span,
       ).then((r) => ({ items: r.data.environments, total: r.pagination.total }));
     };
-    return this.allPages(page, 'environment list', 'data.environments', opts);
+    return this.allPages(page, { what: 'environment list', field: 'data.environments', action }, opts);
   }
 
   /** A JWT for the metadata routes of one environment (4.4). Retried: minting a token stores nothing. */
@@ -296,18 +308,22 @@ export class PlatformClient {
     return `${this.baseUrl}${path}${qs === '' ? '' : `?${qs}`}`;
   }
 
-  /** Follows offset pagination to the end: stops at `total` or an empty page; a page that adds nothing new is a contract breach. */
+  /**
+   * Follows offset pagination to the end: stops at `total` or an empty page; a page that adds nothing new is a contract
+   * breach, and a listing past its budget of items or answer bytes (listLimits) is refused where it passes it.
+   */
   private async allPages<T extends { id: string }>(
-    page: (offset: number, span: Span) => Promise<{ items: T[]; total: number }>,
-    what: string,
-    field: string,
+    page: (offset: number, span: Span, budget: ListBudget) => Promise<{ items: T[]; total: number }>,
+    list: { what: string; field: string; action: string },
     opts: CallOptions,
   ): Promise<T[]> {
+    const { what, field } = list;
     const span: Span = { id: opts.spanId ?? mintRequestSpan(this.options.random), n: 0 };
+    const budget = listBudget(this.listLimits, list.action);
     const items: T[] = [];
     const seen = new Set<string>();
     for (let pages = 0; pages < MAX_PAGES; pages++) {
-      const { items: got, total } = await page(items.length, span);
+      const { items: got, total } = await page(items.length, span, budget);
       if (got.length === 0) return items;
       let fresh = 0;
       for (const item of got) {
@@ -316,6 +332,7 @@ export class PlatformClient {
         items.push(item);
         fresh++;
       }
+      budget.items(items.length);
       if (fresh === 0)
         throw new ContractError(
           what,
@@ -365,6 +382,7 @@ export class PlatformClient {
           ...(spec.access === undefined ? {} : { access: spec.access }),
         });
       }
+      spec.onAnswer?.(utf8ByteLength(text));
       return parseWireJson(spec.schema, text, spec.what);
     };
     if (!spec.retry) return once();

@@ -173,6 +173,63 @@ describe('bodies read whole are capped', () => {
   });
 });
 
+describe('a listing whose pages never end is capped over all its pages', () => {
+  /** Pages of `perPage` deployments each carrying `pad` characters, claiming a `total` of 1e9; empty after `pages` pages. */
+  function endlessPages(perPage: number, pad: string, pages: number): void {
+    let page = -1;
+    server.handle((_req, res) => {
+      page += 1;
+      const deployments =
+        page >= pages
+          ? []
+          : Array.from({ length: perPage }, (_, i) => ({
+              id: String(page * perPage + i),
+              name: pad,
+              deploymentUrl: 'https://d.example.com',
+            }));
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ data: { deployments }, pagination: { offset: page * perPage, limit: perPage, total: 1e9 } }));
+    });
+  }
+
+  it('pages of large items stop once their answers pass 16 MB, with a limit error naming the cap', async () => {
+    // 100 items of 78 KB a page: a page is under the 8 MB cap of one answer, but they never end.
+    endlessPages(100, 'x'.repeat(78 * 1024), 12);
+    const e = await addinRejection(platform().listDeployments());
+    expect(e.kind).toBe('limit');
+    expect(e.code).toBe('listTooLong');
+    expect(e.message).toBe(
+      "Could not list your deployments: the platform's list went on past 16 MB over 3 pages, the most the add-in keeps of one list, " +
+        'so it stopped reading. Nothing was changed. Contact your administrator: the platform is sending a list that does not end.',
+    );
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('pages of small items stop past 10,000 items', async () => {
+    endlessPages(100, 'd', 150);
+    const e = await addinRejection(platform().listDeployments());
+    expect(e.code).toBe('listTooLong');
+    expect(e.message).toMatch(/went on past 10,000 items over 101 pages/);
+    expect(e.data).toMatchObject({ items: 10_100, maxItems: 10_000 });
+    expect(server.requests).toHaveLength(101);
+  });
+
+  it('a list within the caps is read whole, and the caps can be set per client', async () => {
+    endlessPages(100, 'd', 3);
+    expect(await platform().listDeployments()).toHaveLength(300);
+    const small = new PlatformClient({
+      baseUrl: server.url,
+      apiKey: 'k',
+      transport,
+      clock: recordingClock(),
+      random: seededRandom(3),
+      listLimits: { maxItems: 150 },
+    });
+    endlessPages(100, 'd', 3);
+    expect((await addinRejection(small.listDeployments())).message).toMatch(/past 150 items over 2 pages/);
+  });
+});
+
 describe('redirects are refused', () => {
   it('a query redirected to another origin fails naming that origin, and the other origin receives nothing', async () => {
     server.handle((_req, res) => {
