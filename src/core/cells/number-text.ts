@@ -3,7 +3,10 @@
 /** Decimal number text as the engine writes it: optional sign, digits with an optional fraction, optional exponent. */
 const NUMBER_TEXT = /^([+-]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/;
 
-/** Spreadsheets keep 15 significant digits (Excel rounds the 16th; Sheets follows it). */
+/**
+ * Spreadsheets keep 15 significant digits (Excel rounds the 16th; Sheets follows it). Trailing zeros of an integer are
+ * not significant: Excel holds 2497475025000000 (ten significant digits) exactly, so it is a number that sums.
+ */
 export const MAX_SIGNIFICANT_DIGITS = 15;
 
 /** Digits that identify a double uniquely: a double's shortest text never needs more. */
@@ -27,8 +30,6 @@ interface DecimalParts {
   digits: string;
   /** Decimal exponent such that the value is 0.<digits> x 10^exponent. */
   exponent: number;
-  /** Significant digits as a spreadsheet counts them: trailing zeros of an integer without exponent count. */
-  significant: number;
   /** True for plain integer text (no fraction, no exponent). */
   integerOnly: boolean;
 }
@@ -45,15 +46,11 @@ function decimalParts(text: string): DecimalParts | null {
   const all = intPart + fracPart;
   const lead = all.length - all.replace(/^0+/, '').length;
   const trimmed = all.slice(lead).replace(/0+$/, '');
-  // Trailing zeros of an integer written without fraction or exponent (an id like 10000000000000000) count as
-  // significant: they may be meaningful digits, and a 16-digit integer is beyond what a spreadsheet keeps.
   const integerOnly = m[3] === undefined && m[4] === undefined && expText === undefined;
-  const significant = integerOnly ? Math.max(0, intPart.replace(/^0+/, '').length) : trimmed.length;
   return {
     negative: sign === '-',
     digits: trimmed,
     exponent: intPart.length - lead + exp,
-    significant,
     integerOnly,
   };
 }
@@ -71,7 +68,8 @@ export type NumberTextReading =
 /**
  * Reads decimal number text. Returns `null` when the text is not a number; `exact` (keep the text) when converting
  * would lose something; otherwise the JS number (`-0` becomes 0). What loses something depends on `precision`:
- * - `exact`: more than 15 significant digits (this covers every integer beyond 2^53);
+ * - `exact`: more than 15 significant digits, trailing zeros not counted (what Excel would round; an integer beyond
+ *   2^53 that Excel holds, such as 10000000000000000, is its number);
  * - `float`: more than 17 significant digits, or integer text that is not the shortest form of its double;
  * - both: overflow past a spreadsheet's largest number, underflow to a subnormal or zero.
  */
@@ -118,17 +116,15 @@ export function numberTextValue(text: string, precision: NumberPrecision): numbe
     }
   }
   if (allDigits === 0) return null;
-  const significantDigits = firstNonZero < 0 ? 0 : lastNonZero - firstNonZero + 1;
-  // Significant digits as DecimalParts counts them: with a point, from the first to the last non-zero digit; for a
-  // plain integer, from the first non-zero digit to the end (its trailing zeros count).
-  const significant = point ? significantDigits : firstNonZero < 0 ? 0 : intDigits - firstNonZero;
+  // From the first to the last non-zero digit, as Excel counts what it keeps.
+  const significant = firstNonZero < 0 ? 0 : lastNonZero - firstNonZero + 1;
   if (precision === 'exact' && significant > MAX_SIGNIFICANT_DIGITS) return text;
-  if (precision === 'float' && point && significantDigits > MAX_DOUBLE_DIGITS) return text;
+  if (precision === 'float' && point && significant > MAX_DOUBLE_DIGITS) return text;
   if (firstNonZero < 0) return 0;
   const value = plainDecimalValue(mantissa, allDigits - intDigits, sign === 0x2d) ?? Number(text);
   if (!inSpreadsheetRange(value)) return text;
-  // Integer text of up to 15 significant digits is below 10^15 < 2^53: its double is exact and prints as the same
-  // integer, so only longer integer text needs the comparison readWithExponent always makes.
+  // Integer text of up to 15 significant digits is the shortest form of its double (distinct decimals of at most 15
+  // digits are distinct doubles), so only longer integer text needs the comparison readWithExponent always makes.
   if (precision === 'float' && !point && significant > MAX_SIGNIFICANT_DIGITS && compareNumberText(String(value), text) !== 0) return text;
   return value;
 }
@@ -157,7 +153,7 @@ function inSpreadsheetRange(value: number): boolean {
 function readWithExponent(text: string, precision: NumberPrecision): number | string | null {
   const parts = decimalParts(text);
   if (parts === null) return null;
-  if (precision === 'exact' && parts.significant > MAX_SIGNIFICANT_DIGITS) return text;
+  if (precision === 'exact' && parts.digits.length > MAX_SIGNIFICANT_DIGITS) return text;
   if (precision === 'float' && !parts.integerOnly && parts.digits.length > MAX_DOUBLE_DIGITS) return text;
   if (parts.digits === '') return 0;
   const value = Number(text);

@@ -16,8 +16,7 @@ function readNumberTextSpec(
   const all = intPart + fracPart;
   const digits = all.replace(/^0+/, '').replace(/0+$/, '');
   const integerOnly = m[3] === undefined && m[4] === undefined && expText === undefined;
-  const significant = integerOnly ? intPart.replace(/^0+/, '').length : digits.length;
-  if (precision === 'exact' && significant > 15) return { kind: 'exact', text };
+  if (precision === 'exact' && digits.length > 15) return { kind: 'exact', text };
   if (precision === 'float' && !integerOnly && digits.length > 17) return { kind: 'exact', text };
   if (digits === '') return { kind: 'number', value: 0 };
   const value = Number(text);

@@ -117,12 +117,12 @@ describe('buildPivotMatrix', () => {
           [null, '9', '2'],
           ['B', '-1', '3'],
           ['a', null, '4'],
-          ['é', '100000000000000000000', '5'],
+          ['é', '12345678901234567890', '5'],
         ],
       },
       { rows: ['k'], columns: ['c'], measures: ['v'] },
     );
-    expect(m.values[1]).toEqual(['k', -1, 9, 10, '100000000000000000000', null]);
+    expect(m.values[1]).toEqual(['k', -1, 9, 10, '12345678901234567890', null]);
     expect(m.values.slice(2).map((r) => r[0])).toEqual(['B', 'a', 'b', 'é', null]);
   });
 

@@ -7,6 +7,7 @@ import { columnTypeSchema, streamValueSchema } from '../../../src/core/wire/sche
 import { TEXT_FORMAT } from '../../../src/core/host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, dateSerial, parseDateText } from '../../../src/core/cells/date-serial';
 import { typeColumn, typeValue } from '../../../src/core/cells/value-typing';
+import { compareNumberText } from '../../../src/core/cells/number-text';
 
 const caseSchema = z.object({
   why: z.string(),
@@ -68,12 +69,23 @@ describe('serial dates', () => {
 });
 
 describe('numbers never lose digits silently', () => {
-  it('keeps any integer beyond 2^53 as its exact text', () => {
+  it('keeps an integer beyond 2^53 as its exact text unless its 15 significant digits say it whole', () => {
+    const beyond = fc.oneof(
+      fc.bigInt({ min: 2n ** 53n + 1n, max: 10n ** 40n }),
+      // Up to 15 significant digits followed by zeros: what Excel holds without rounding.
+      fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 15n - 1n }), fc.integer({ min: 1, max: 25 })).map(([m, k]) => m * 10n ** BigInt(k)),
+    );
     fc.assert(
-      fc.property(fc.bigInt({ min: 2n ** 53n + 1n, max: 10n ** 40n }), fc.boolean(), (n, negative) => {
+      fc.property(beyond, fc.boolean(), (n, negative) => {
         const text = (negative ? -n : n).toString();
+        const significant = n.toString().replace(/0+$/, '').length;
         for (const type of ['Int64', 'Int32', { Decimal: [38, 0] }] as const) {
-          expect(typeValue(type, text)).toEqual({ value: text, format: TEXT_FORMAT });
+          const cell = typeValue(type, text);
+          if (significant > 15) expect(cell).toEqual({ value: text, format: TEXT_FORMAT });
+          else {
+            expect(cell).toEqual({ value: Number(text), format: null });
+            expect(compareNumberText(String(cell.value), text)).toBe(0);
+          }
         }
       }),
     );
@@ -84,10 +96,7 @@ describe('numbers never lose digits silently', () => {
       fc.property(fc.stringMatching(/^[1-9]\d{0,19}$/), fc.integer({ min: 0, max: 20 }), (digits, point) => {
         const at = Math.min(point, digits.length);
         const text = at === 0 || at === digits.length ? digits : `${digits.slice(0, at)}.${digits.slice(at)}`;
-        const significant = text
-          .replace('.', '')
-          .replace(/^0+/, '')
-          .replace(text.includes('.') ? /0+$/ : /$^/, '').length;
+        const significant = text.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length;
         const cell = typeValue('Int64', text);
         if (significant > 15) expect(cell).toEqual({ value: text, format: TEXT_FORMAT });
         else expect(cell).toEqual({ value: Number(text), format: null });

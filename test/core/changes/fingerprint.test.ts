@@ -35,6 +35,15 @@ describe('fingerprint of written cells', () => {
     expect(findEditedCells(fingerprintCells(written, 20, 4), readBack, 20, 4)).toEqual({ kind: 'unchanged' });
   });
 
+  it('finds no edit where the typing now writes a number for the exact text it wrote before (integers Excel holds whole)', () => {
+    // An Int64 such as 2497475025000000 was once written as text; an existing placement's fingerprint holds that text.
+    const texts = ['2497475025000000', '-2497475025000000', '10000000000000000', '1234567890123450000'];
+    const asText = [texts];
+    const asNumbers = [texts.map(Number)];
+    expect(findEditedCells(fingerprintCells(asText, 1, 4), asNumbers, 1, 4)).toEqual({ kind: 'unchanged' });
+    expect(findEditedCells(fingerprintCells(asNumbers, 1, 4), asText, 1, 4)).toEqual({ kind: 'unchanged' });
+  });
+
   it('names exactly the cells edited in a small area (one hash a cell)', () => {
     fc.assert(
       fc.property(
