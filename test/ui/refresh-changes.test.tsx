@@ -156,3 +156,21 @@ test("the card shows its newest outcome only: a second refresh replaces the firs
   expect(within(card()).getByRole('alert').textContent).toContain('C7');
   expect(card().textContent).not.toContain('No changes');
 });
+
+test('after Undo refresh puts hand edits back, the card says "Edited by hand" beside the undo, with Locate', async () => {
+  const fake = fakeWithOne();
+  fake.refreshImpl = async (id) => refreshed(id, { changes: TWO_CELLS, undo: { available: true } });
+  // The service knows the cells it put back hold hand edits (the refresh had overwritten them): the list says so.
+  fake.undoRefreshImpl = async (id) => {
+    fake.placements = fake.placements.map((p) => ({ ...p, handEdits: { count: 1, exact: true, text: 'C7' } }));
+    return refreshed(id, {});
+  };
+  renderPane(fake);
+  await refresh();
+  await click(within(card()).getByRole('button', { name: 'Undo refresh' }));
+  await settle();
+  expect(within(card()).getByRole('status').textContent).toContain('Refresh undone');
+  expect(card().textContent).toContain('Edited by hand: 1 cell');
+  await click(within(card()).getByRole('button', { name: 'Locate hand edits in Orders by status' }));
+  expect(fake.callsOf('locateHandEdits')).toEqual([['p1']]);
+});

@@ -224,7 +224,8 @@ export class Orchestrator {
         await this.registry.save(scope, [record]);
         this.undoing.drop(placementId);
         const plan = { write: undone.area, clear: [], overwritten: [] };
-        return this.finish(record, { plan, sheetName: undone.sheetName, layout: undone.layout }, t0);
+        const outcome = await this.finish(record, { plan, sheetName: undone.sheetName, layout: undone.layout }, t0);
+        return undone.handEdits === null ? outcome : { ...outcome, handEdits: undone.handEdits };
       }),
     );
   }

@@ -10,6 +10,7 @@ import type { PlacementRecord } from './placement-record';
 import type { PlannedTotals } from '../builder/report-totals';
 import type { ChangeSummary } from '../changes/change-summary';
 import type { UndoAvailability, UndoSetting } from './undo-keeper';
+import type { HandEdits } from './hand-edits';
 import type { BoundValue } from '../params/bound-values';
 
 /** The two report calls the orchestrator makes (PlatformClient has them). */
@@ -148,6 +149,8 @@ export interface PlacementOutcome {
   changes?: ChangeSummary;
   /** A refresh or edit: whether Undo refresh can put back what it replaced. */
   undo?: UndoAvailability;
+  /** Undo refresh: the hand edits among the cells it put back (the refresh had written over them); absent when none. */
+  handEdits?: HandEdits;
 }
 
 export interface PlacementListing {

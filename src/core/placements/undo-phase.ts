@@ -7,7 +7,7 @@ import type { CancelSignal } from '../runtime/cancel-signal';
 import type { JobScope } from '../jobs/job-scope';
 import { fingerprintCells, type CellFingerprint } from '../changes/fingerprint';
 import type { UndoEntry } from '../changes/undo-store';
-import { areaValues, findHandEditsSteps, handEditedError } from './hand-edits';
+import { areaValues, findHandEditsSteps, handEditedError, type HandEdits } from './hand-edits';
 import { intersect } from './grid-rect';
 import { occupiedCells } from './occupied-cells';
 import { orphaned, throwIfAborted } from './placement-errors';
@@ -16,12 +16,16 @@ import type { UndoState } from './undo-keeper';
 import type { WriteContext } from './write-phase';
 import { runWriteTransaction } from './write-transaction';
 
-/** What the undo wrote: the area given back, the layout under the write lock and the fingerprint to store. */
+/**
+ * What the undo wrote: the area given back, the layout under the write lock, the fingerprint to store and the hand edits
+ * among the cells put back (those the refresh had written over), found against that fingerprint without another read.
+ */
 export interface Undone {
   area: GridRange;
   sheetName: string;
   layout: WorkbookLayout;
   fingerprint: CellFingerprint;
+  handEdits: HandEdits | null;
 }
 
 function sameRect(a: GridRange, b: GridRange): boolean {
@@ -92,12 +96,13 @@ export async function undoWrite(
     signal: args.signal,
   });
   const sheet = layout.sheets.find((s) => s.id === back.sheetId);
-  const values = areaValues(entry.before, back);
+  // The fingerprint stored before the refresh keeps any hand edits it replaced known as such.
+  const fingerprint = entry.record.print ?? fingerprintCells(areaValues(entry.before, back), back.rows, back.cols);
   return {
     area: back,
     sheetName: sheet?.name ?? entry.record.record.sheetName ?? '',
     layout: { ...layout, areas: { ...layout.areas, [placementId]: back } },
-    // The fingerprint stored before the refresh keeps any hand edits it replaced known as such.
-    fingerprint: entry.record.print ?? fingerprintCells(values, back.rows, back.cols),
+    fingerprint,
+    handEdits: await pacing.inSteps(findHandEditsSteps(fingerprint, entry.before, back)),
   };
 }

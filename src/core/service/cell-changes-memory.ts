@@ -28,9 +28,13 @@ export class CellChangesMemory {
   private readonly handEdits = new Map<string, HandEditsView>();
   private readonly changes = new Map<string, { view: ChangesView; ranges: GridRange[] }>();
 
-  /** A run wrote the placement's cells: no hand edits are left there; `changes` is what it changed (absent: an insert). */
-  written(placementId: string, changes: ChangeSummary | undefined): void {
-    this.handEdits.delete(placementId);
+  /**
+   * A run wrote the placement's cells: the hand edits there are `handEdits` (those an undo put back), none otherwise;
+   * `changes` is what it changed (absent: an insert or an undo).
+   */
+  written(placementId: string, changes: ChangeSummary | undefined, handEdits?: HandEdits): void {
+    if (handEdits) this.handEdits.set(placementId, handEditsSummary(handEdits));
+    else this.handEdits.delete(placementId);
     if (changes) this.changes.set(placementId, { view: changesViewOf(changes), ranges: changes.ranges });
     else this.changes.delete(placementId);
   }

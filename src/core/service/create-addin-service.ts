@@ -372,7 +372,7 @@ class AddinServiceImpl implements AddinService {
   ): Promise<RunOutcome> {
     try {
       const outcome = await this.jobs.runOnPlacement(placementId, jobId, () => this.session.platform(), run);
-      this.cells.written(placementId, outcome.changes);
+      this.cells.written(placementId, outcome.changes, outcome.handEdits);
       return runOutcomeOf(outcome);
     } catch (e) {
       this.cells.failed(placementId, e);

@@ -174,6 +174,22 @@ describe('Undo refresh', () => {
     expect((await r.orch.handEdits()).size).toBe(0);
   });
 
+  it('puts back the hand edits a refresh overwrote, and says which they are', async () => {
+    const r = await placed(3);
+    r.model.setValue(r.sheet, 3, 2, 'my note');
+    const edited = cells(r.model);
+    await r.orch.refresh(r.id, { handEdits: 'overwrite' });
+    const out = await r.orch.undo(r.id);
+    expect(cells(r.model)).toEqual(edited);
+    expect(out.handEdits?.edits).toMatchObject({ count: 1, exact: true, cells: [{ row: 2, col: 1 }] });
+    expect([...(await r.orch.handEdits()).keys()]).toEqual([r.id]);
+  });
+
+  it("says no hand edits when the cells it put back were the add-in's", async () => {
+    const r = await refreshedTwoCells();
+    expect((await r.orch.undo(r.id)).handEdits).toBeUndefined();
+  });
+
   it('is refused when the cells were edited since, and changes nothing', async () => {
     const r = await refreshedTwoCells();
     r.model.setValue(r.sheet, 2, 1, 'typed later');

@@ -51,11 +51,12 @@ describe('hand edits through the service', () => {
 
     await wb.service.undoRefresh(id, { jobId: 'u1' });
     expect(cells(wb, 0, 0, 4, 2)).toEqual(edited);
+    // The hand edit the refresh had replaced is back, and the card says so at once.
     [view] = await wb.service.listPlacements();
-    expect(view).toMatchObject({ undo: { available: false } });
+    expect(view).toMatchObject({ undo: { available: false }, handEdits: { count: 1, exact: true, text: 'B3' } });
     const again = await addinRejection(wb.service.undoRefresh(id, { jobId: 'u2' }));
     expect(again.kind).toBe('notFound');
-    // The hand edit the refresh had replaced is a hand edit again.
+    // A check finds it too.
     await wb.service.checkHandEdits();
     [view] = await wb.service.listPlacements();
     expect(view?.handEdits).toEqual({ count: 1, exact: true, text: 'B3' });
