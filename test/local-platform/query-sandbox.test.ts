@@ -26,6 +26,7 @@ const LEAKS = [
   'root:',
   'Orders by status',
   'Acme Internal',
+  'wh_line_items',
   '@',
   ...(hostname.length >= 3 ? [hostname] : []),
 ];
@@ -73,6 +74,11 @@ const PROBES: readonly string[] = [
   'DESCRIBE wh_meta',
   'SELECT * FROM wh_meta',
   'PIVOT (SELECT name, value FROM duckdb_settings()) ON name USING first(value)',
+  // A CTE named like a catalogue table, defined in a subquery and read outside it (issue 33 item 5).
+  "SELECT (SELECT string_agg(relname, ',') FROM pg_class) FROM (WITH pg_class AS (SELECT 1 AS x) SELECT x FROM pg_class) q",
+  "SELECT (SELECT string_agg(proname, ',') FROM pg_proc) FROM (WITH pg_proc AS (SELECT 1 AS x) SELECT x FROM pg_proc) q",
+  "SELECT (SELECT string_agg(nspname, ',') FROM pg_namespace) FROM (WITH pg_namespace AS (SELECT 1 AS x) SELECT x FROM pg_namespace) q",
+  'SELECT * FROM (WITH wh_meta AS (SELECT 1 AS x) SELECT x FROM wh_meta) q, wh_meta',
   // Files are refused by name, inside the warehouse's temp directory too.
   "SELECT * FROM glob('.tmp/*')",
   "SELECT * FROM glob('*')",
