@@ -34,6 +34,12 @@ describe('tokenizer comments follow DuckDB', () => {
   });
 });
 
+const expectRefusedNaming = async (sql: string, name: string): Promise<void> => {
+  expect(await refusalByParse(parser, sql, TABLES)).toBe(
+    `"${name}" is not available to queries: the query API reads the sample warehouse's model and nothing else.`,
+  );
+};
+
 describe('refusalByParse', () => {
   it.each([BYPASS_CR, BYPASS_NESTED])('refuses %j from the parse alone', async (sql) => {
     expect(await refusalByParse(parser, sql, TABLES)).toMatch(/is not available to queries/);
@@ -48,11 +54,7 @@ describe('refusalByParse', () => {
     ['SELECT * FROM wh_meta', 'wh_meta'],
     ["SELECT list_transform([1], x -> getenv('HOME')) AS l", 'getenv'],
     ['SELECT * FROM system.main.duckdb_settings()', 'duckdb_settings'],
-  ])('refuses %j, naming %s', async (sql, name) => {
-    expect(await refusalByParse(parser, sql, TABLES)).toBe(
-      `"${name}" is not available to queries: the query API reads the sample warehouse's model and nothing else.`,
-    );
-  });
+  ])('refuses %j, naming %s', expectRefusedNaming);
 
   it('refuses catalogue statements, other statements, several statements, and passes on syntax errors', async () => {
     expect(await refusalByParse(parser, 'SHOW TABLES', TABLES)).toMatch(/SHOW, DESCRIBE and SUMMARIZE are not available/);
@@ -105,11 +107,7 @@ describe('refusalByParse', () => {
       // a CTE named like a view does not open what its own body reads; a qualified name is the table
       ['WITH orders AS (SELECT * FROM pg_class) SELECT * FROM orders', 'pg_class'],
       ['WITH wh_meta AS (SELECT 1 AS x) SELECT * FROM main.wh_meta', 'main.wh_meta'],
-    ])('refuses %j, naming %s', async (sql, name) => {
-      expect(await refusalByParse(parser, sql, TABLES)).toBe(
-        `"${name}" is not available to queries: the query API reads the sample warehouse's model and nothing else.`,
-      );
-    });
+    ])('refuses %j, naming %s', expectRefusedNaming);
 
     it.each([
       'WITH a AS (SELECT 1 AS x), b AS (SELECT * FROM a) SELECT * FROM b',
