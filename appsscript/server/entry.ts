@@ -132,6 +132,7 @@ export const {
   undoRefresh,
   checkHandEdits,
   bindParameters,
+  boundCellValues,
   setRefreshOnParameterChange,
   cellsEdited,
   placeAgain,

@@ -34,6 +34,7 @@ export const SIDEBAR_METHODS = [
   'setPlacementGrowth',
   'setPlacementContext',
   'bindParameters',
+  'boundCellValues',
   'setRefreshOnParameterChange',
   'cellsEdited',
   'locateHandEdits',

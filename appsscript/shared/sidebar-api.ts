@@ -212,6 +212,10 @@ export const sidebarApi = {
     result: runOutcomeSchema.nullable(),
   },
   bindParameters: { args: z.object({ placementId: z.string(), bindings: parameterBindingInputsSchema }).strict(), result: z.null() },
+  boundCellValues: {
+    args: z.object({ bindings: parameterBindingInputsSchema }).strict(),
+    result: z.array(z.object({ cell: z.string(), values: z.array(z.string()) })),
+  },
   setRefreshOnParameterChange: { args: z.object({ placementId: z.string(), on: z.boolean() }).strict(), result: z.null() },
   cellsEdited: { args: z.object({ edits: z.array(cellsEditedSchema).max(MAX_EDITS_PER_CALL).optional() }).strict(), result: z.null() },
   locateHandEdits: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },

@@ -146,6 +146,7 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
       await client.call('cellsEdited', {});
       emit({ type: 'placementsChanged' });
     },
+    boundCellValues: (bindings) => client.call('boundCellValues', { bindings }),
     bindParameters: async (placementId, bindings) => {
       await client.call('bindParameters', { placementId, bindings });
       emit({ type: 'placementsChanged' });

@@ -25,7 +25,7 @@ export interface CardOutcomeBarProps {
 }
 
 export function CardOutcomeBar({ outcome, onDismiss, actions }: CardOutcomeBarProps) {
-  if (outcome.kind === 'error') return <ErrorBar error={outcome.error} onDismiss={onDismiss} />;
+  if (outcome.kind === 'error') return <ErrorBar error={outcome.error} onDismiss={onDismiss} card />;
   if (outcome.kind === 'handEdited') {
     return <HandEditWarning warning={outcome} onLocate={actions?.onLocate} onOverwrite={actions?.onOverwrite} onSkip={onDismiss} />;
   }

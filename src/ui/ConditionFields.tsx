@@ -14,6 +14,8 @@ export interface ConditionFieldsProps {
   view: string;
   onOperator: (operator: FilterOperator) => void;
   onValues: (values: string[]) => void;
+  /** The cell the first value is read from (it is shown, not typed, while bound); null or absent when typed. */
+  boundCell?: string | null;
 }
 
 export const OPERATORS: ReadonlyArray<{ value: FilterOperator; label: string }> = [
@@ -51,7 +53,7 @@ const useStyles = makeStyles({
   input: { flexGrow: 1, minWidth: 0 },
 });
 
-export function ConditionFields({ condition, title, memberType, view, onOperator, onValues }: ConditionFieldsProps) {
+export function ConditionFields({ condition, title, memberType, view, onOperator, onValues, boundCell = null }: ConditionFieldsProps) {
   const styles = useStyles();
   const arity = operatorArity(condition.operator);
   const inputType = memberType === 'time' ? 'date' : memberType === 'number' ? 'number' : 'text';
@@ -102,7 +104,15 @@ export function ConditionFields({ condition, title, memberType, view, onOperator
         (arity === 'one' || arity === 'many') &&
         condition.values.map((v, i) => (
           <div key={i} className={styles.value}>
-            {suggested ? (
+            {i === 0 && boundCell !== null ? (
+              <Input
+                className={styles.input}
+                readOnly
+                aria-label={`Value ${i + 1} for ${title}`}
+                aria-description={`From ${boundCell}`}
+                value={v}
+              />
+            ) : suggested ? (
               <SuggestedValueInput
                 label={`Value ${i + 1} for ${title}`}
                 view={view}

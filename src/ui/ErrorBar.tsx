@@ -27,6 +27,8 @@ export interface ErrorBarProps {
   takeFocus?: boolean;
   /** Shown on the sign-in form: a validation error is worded for its fields. */
   signIn?: boolean;
+  /** Shown on a card or the list (no fields there): a validation error gets no form's hint. */
+  card?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -36,11 +38,11 @@ const useStyles = makeStyles({
 });
 
 export function ErrorBar(props: ErrorBarProps) {
-  const { error, onSignInAgain: signInProp, onDismiss, subject, sql, takeFocus = false, signIn = false } = props;
+  const { error, onSignInAgain: signInProp, onDismiss, subject, sql, takeFocus = false, signIn = false, card = false } = props;
   const styles = useStyles();
   const signInFromShell = useContext(SignInAgainContext);
   const onSignInAgain = signInProp ?? signInFromShell ?? undefined;
-  const view = toErrorView(error, { sql: sql ?? null, signIn });
+  const view = toErrorView(error, { sql: sql ?? null, signIn, card });
   const showSignIn = view.action === 'signInAgain' && onSignInAgain !== undefined;
   const ref = useReveal<HTMLDivElement>(error, takeFocus);
   const assertive = view.intent !== 'info';

@@ -83,7 +83,15 @@ export function FilterEditor(props: FilterEditorProps) {
           Required by the data model: a report on this view keeps a filter on {title}.
         </Caption1>
       )}
-      <ConditionFields condition={filter} title={title} memberType={memberType} view={view} onOperator={onOperator} onValues={onValues} />
+      <ConditionFields
+        condition={filter}
+        title={title}
+        memberType={memberType}
+        view={view}
+        onOperator={onOperator}
+        onValues={onValues}
+        boundCell={props.binding?.boundCell ?? null}
+      />
       {props.binding && <BindToCell title={title} {...props.binding} />}
       {alternatives.length > 0 && (
         <ul className={styles.alternatives} aria-label={`Alternatives to the filter on ${title}`}>

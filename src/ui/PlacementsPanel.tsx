@@ -247,8 +247,8 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
           Refresh all
         </Button>
       </div>
-      {error !== null && <ErrorBar error={error.error} subject={error.subject} onDismiss={() => setError(null)} />}
-      {all.error !== null && <ErrorBar error={all.error} subject="Refresh all" onDismiss={all.clearError} />}
+      {error !== null && <ErrorBar error={error.error} subject={error.subject} onDismiss={() => setError(null)} card />}
+      {all.error !== null && <ErrorBar error={all.error} subject="Refresh all" onDismiss={all.clearError} card />}
       {placed !== null &&
         placements !== null &&
         !placements.some((p) => p.placementId === placed.placementId) &&

@@ -28,7 +28,8 @@ import { usePaneEnv } from './pane-env';
 import { useAskQuestion } from './pane-question';
 import { PreviewPanel } from './PreviewPanel';
 import { RunPanel } from './RunPanel';
-import { useFilterBindings } from './use-filter-bindings';
+import { useFilterBindings, type BoundCells } from './use-filter-bindings';
+import { applyParameters } from '../core/params/apply-parameters';
 
 export interface ReportEditorProps {
   /** The placement to edit, or null for a new report. */
@@ -66,6 +67,22 @@ const useStyles = makeStyles({
 /** The form's content in one comparable text. */
 function formSnapshot(name: string, description: string, mode: Mode, builder: BuilderState, sql: string): string {
   return JSON.stringify([name, description, mode, mode === 'builder' ? builder : null, mode === 'sql' ? sql : null]);
+}
+
+/**
+ * The builder state a run will use: each bound value replaced by what its cell holds (a bound filter takes its value
+ * from its cell everywhere: the checks, the SQL shown, the live preview and Insert), or why that cannot be known yet.
+ */
+function withBoundCells(state: BuilderState, cells: BoundCells): { state: BuilderState } | { problem: string } {
+  if (cells.kind === 'none') return { state };
+  if (cells.kind === 'reading')
+    return { problem: `Reading the bound ${cells.cells.length === 1 ? 'cell' : 'cells'} ${cells.cells.join(', ')}…` };
+  if (cells.kind === 'failed') return { problem: toErrorView(cells.error).message };
+  try {
+    return { state: applyParameters(state, cells.values) };
+  } catch (e) {
+    return { problem: toErrorView(e).message };
+  }
 }
 
 function compile(state: BuilderState, meta: Meta | null): Compiled {
@@ -138,9 +155,17 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
     };
   }, [service, editing]);
 
+  const run = useMemo(() => withBoundCells(builder, filterBindings.cells), [builder, filterBindings.cells]);
+  /** The state the report runs with: the builder's, its bound values taken from their cells. */
+  const runState = 'state' in run ? run.state : builder;
   const compiled = useMemo<Compiled>(
-    () => (limitProblem !== null ? { ok: false, problem: `Limit: ${limitProblem}` } : compile(builder, meta)),
-    [builder, meta, limitProblem],
+    () =>
+      limitProblem !== null
+        ? { ok: false, problem: `Limit: ${limitProblem}` }
+        : 'problem' in run
+          ? { ok: false, problem: run.problem }
+          : compile(run.state, meta),
+    [run, meta, limitProblem],
   );
 
   const snapshot = formSnapshot(name, description, mode, builder, sql);
@@ -188,12 +213,19 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
       sqlQuery: compiled.sqlQuery,
       jsonQuery: compiled.jsonQuery,
       pivotItems: compiled.pivotItems,
-      builderState: { ...builder },
+      builderState: { ...runState },
     };
   };
 
   return (
-    <section className={styles.root} aria-label={editing === null ? 'New report' : `Edit ${editing.name}`}>
+    <section
+      className={styles.root}
+      aria-label={editing === null ? 'New report' : `Edit ${editing.name}`}
+      // Coming back from the sheet (the preview's grid is in this page), the bound cells are read again: they may have changed.
+      onFocus={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) filterBindings.reread();
+      }}
+    >
       <div className={styles.header}>
         <Text as="h2" size={500} weight="semibold" className={styles.heading}>
           {editing === null ? 'New report' : `Edit ${editing.name}`}
@@ -235,7 +267,7 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
             ) : (
               <BuilderPanel
                 meta={meta}
-                state={builder}
+                state={runState}
                 onChange={(s) => {
                   setBuilderProblem(null);
                   setBuilder(s);
@@ -270,7 +302,7 @@ export function ReportEditor({ editing, onClose, onPlaced, onCreateRefused }: Re
                       sqlQuery: compiled.sqlQuery,
                       jsonQuery: compiled.jsonQuery,
                       pivotItems: compiled.pivotItems,
-                      builderState: { ...builder },
+                      builderState: { ...runState },
                     }
                   : null
                 : sql.trim() === ''

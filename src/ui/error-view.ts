@@ -116,8 +116,16 @@ function isKind(kind: string): kind is AddinErrorKind {
 /** A placement whose cells were deleted: its message says what to do (remove it or insert again), reloading the list would not help. */
 const ORPHANED_TEXT: KindText = { title: "The report's cells were deleted", hint: null };
 
+/** A refused cell (a bound parameter cell) is named by its message with what to enter there: no form's hint is added. */
+const CELL_VALIDATION_TEXT: KindText = { title: KIND_TEXT.validation.title, hint: null, intent: 'warning' };
+
 function build(kind: AddinErrorKind, message: string, detail: string | undefined, data: Record<string, unknown> | undefined): ErrorView {
-  const text = kind === 'notFound' && data?.['orphaned'] === true ? ORPHANED_TEXT : KIND_TEXT[kind];
+  const text =
+    kind === 'notFound' && data?.['orphaned'] === true
+      ? ORPHANED_TEXT
+      : kind === 'validation' && typeof data?.['cell'] === 'string'
+        ? CELL_VALIDATION_TEXT
+        : KIND_TEXT[kind];
   const cells = cellsSchema.safeParse(data?.['cells']);
   const listed = cells.success ? cells.data : [];
   const total = countSchema.safeParse(data?.['total']);
@@ -140,6 +148,8 @@ export interface ErrorViewOptions {
   sql?: string | null;
   /** The error is shown on the sign-in form: its words are about the Tenant URL and API key, not a report. */
   signIn?: boolean;
+  /** The error is shown on a card or the list, which has no fields: a validation error gets no "correct the fields" hint. */
+  card?: boolean;
 }
 
 /** A validation error on the sign-in form is about its two fields. */
@@ -190,6 +200,7 @@ function userSqlContext(message: string, sql: string): string | null {
  */
 function finish(view: ErrorView, options: ErrorViewOptions): ErrorView {
   if (options.signIn === true && view.kind === 'validation') return { ...view, ...SIGN_IN_VALIDATION };
+  if (options.card === true && view.kind === 'validation') return { ...view, hint: null };
   if (view.kind !== 'query') return view;
   const partial = LEADING_QUERY_FAILED.exec(view.message)?.[1];
   let message = view.message.replace(LEADING_QUERY_FAILED, '').replace(ENGINE_CONTEXT, '').trim();

@@ -104,3 +104,19 @@ test('a card whose Refresh all was stopped says "Not refreshed" and never "refre
   expect(card.textContent).toMatch(/last refreshed at \d/);
   expect(card.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(now - 20_000).toISOString());
 });
+
+test('a refresh refused for an empty bound cell says what to enter there, with no form hint on the card', async () => {
+  const fake = signedInFake();
+  fake.placements = [samplePlacement({ placementId: 'p1', name: 'Orders by status' })];
+  fake.refreshImpl = async () => {
+    throw new AddinError('validation', 'The parameter cell Inputs!B2 is empty. Enter text in Inputs!B2, then refresh.', {
+      data: { cell: 'Inputs!B2', type: 'string' },
+    });
+  };
+  renderPane(fake);
+  await click(await screen.findByRole('button', { name: 'Refresh Orders by status' }));
+  await settle();
+  const alert = within(screen.getByRole('listitem', { name: 'Orders by status' })).getByRole('alert');
+  expect(alert.textContent).toContain('Enter text in Inputs!B2, then refresh.');
+  expect(alert.textContent).not.toContain('Correct the fields');
+});

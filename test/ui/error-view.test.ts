@@ -146,3 +146,12 @@ test("a host failure that says what to do gets no editing hint: the sidebar's ca
   expect(view.hint).toBeNull();
   expect(toErrorView(new AddinError('host', 'The range could not be written.')).hint).toBe('Finish editing any cell, then try again.');
 });
+
+test('a validation error shown on a card, or naming a refused cell, gets no "correct the fields" hint', () => {
+  const form = 'Correct the fields named above and try again.';
+  expect(toErrorView(new AddinError('validation', 'Choose a view.')).hint).toBe(form);
+  expect(toErrorView(new AddinError('validation', 'Choose a view.'), { card: true }).hint).toBeNull();
+  const empty = new AddinError('validation', 'The parameter cell A1 is empty. Enter text in A1, then refresh.', { data: { cell: 'A1' } });
+  expect(toErrorView(empty).hint).toBeNull();
+  expect(toErrorView(empty).intent).toBe('warning');
+});

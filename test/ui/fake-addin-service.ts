@@ -8,6 +8,7 @@ import type { PreviewTable } from '../../src/core/service/preview-table';
 import type {
   JobStatus,
   AddinService,
+  BoundCellValue,
   CellTarget,
   ContextChange,
   GrowthSetting,
@@ -334,6 +335,21 @@ export class FakeAddinService implements AddinService {
   async bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
     this.record('bindParameters', placementId, bindings);
     await this.bindParametersImpl(placementId, bindings);
+  }
+
+  /** What each bound cell holds (by its reference): boundCellValues answers with these, or refuses an empty cell as a run does. */
+  cellValues: Record<string, string> = {};
+
+  async boundCellValues(bindings: ParameterBindingInput[]): Promise<BoundCellValue[]> {
+    this.record('boundCellValues', bindings);
+    return bindings.map((b) => {
+      const value = this.cellValues[b.ref];
+      if (value === undefined || value === '')
+        throw new AddinError('validation', `The parameter cell ${b.ref} is empty. Enter text in ${b.ref}, then refresh.`, {
+          data: { cell: b.ref },
+        });
+      return { cell: b.ref, values: [value] };
+    });
   }
 
   async setRefreshOnParameterChange(placementId: string, on: boolean): Promise<void> {

@@ -3,7 +3,8 @@
 // card's lines ("From Inputs!B2 = 2026-01-01") with its out-of-date reason naming the changed cell.
 import '../helpers/setup-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReportDraft } from '../../src/core/service/addin-service';
 import { BindToCell } from '../../src/ui/BindToCell';
 import { emptyBuilderState, type BuilderState } from '../../src/core/builder/builder-state';
 import { compileBuilder } from '../../src/core/builder/compile';
@@ -194,10 +195,8 @@ test('a refused binding keeps the choice open with the service message', async (
   expect(description(screen.getByRole('textbox', { name: 'Cell for Status' }))).toContain('No sheet named "Nope"');
 });
 
-test('a new report binds a filter value to a cell before its first Insert, which stores the binding', async () => {
-  const fake = signedInFake();
-  fake.cell = { ...fake.cell, label: 'Inputs!B2' };
-  renderPane(fake);
+/** Opens New report on Orders with Count and a filter on Status. */
+async function newStatusReport() {
   await screen.findByDisplayValue('Production');
   await click(screen.getByRole('button', { name: 'New report' }));
   await click(await screen.findByRole('combobox', { name: 'View' }));
@@ -206,6 +205,58 @@ test('a new report binds a filter value to a cell before its first Insert, which
   await click(await screen.findByRole('menuitem', { name: 'Measures' }));
   await click(screen.getByRole('button', { name: 'Add Status' }));
   await click(await screen.findByRole('menuitem', { name: 'Filters' }));
+}
+
+async function bindStatusTo(ref: string) {
+  await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
+  await change(screen.getByRole('textbox', { name: 'Cell for Status' }), ref);
+  await click(screen.getByRole('button', { name: 'Bind Status to this cell' }));
+  await settle();
+}
+
+test("a new report's bound filter takes its value from the cell: no typed value needed, the preview and Insert run the cell's", async () => {
+  const fake = signedInFake();
+  fake.cellValues = { 'Sheet1!A40': 'Zürich' };
+  renderPane(fake);
+  await newStatusReport();
+  await change(screen.getByLabelText(/Report name/), 'Orders in a city');
+  await bindStatusTo('Sheet1!A40');
+  const box = screen.getByRole<HTMLInputElement>('textbox', { name: 'Value 1 for Status' });
+  expect(box.value).toBe('Zürich');
+  expect(box.readOnly).toBe(true);
+  // The live preview runs the cell's value (after its delay once the filter changed).
+  const previewed = () => (fake.callsOf('preview').at(-1)?.[0] as ReportDraft | undefined)?.sqlQuery ?? '';
+  await waitFor(() => expect(previewed()).toContain("'Zürich'"), { timeout: 3_000 });
+  // Typed in the sheet since: read again when the pane gets the focus back, and Insert runs what the cell holds now.
+  fake.cellValues = { 'Sheet1!A40': 'Bern' };
+  await act(async () => {
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((r) => setTimeout(r, 0));
+  });
+  await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Value 1 for Status' }).value).toBe('Bern'));
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  const [draft, , options] = fake.callsOf('insert')[0] as [ReportDraft, unknown, { parameters?: unknown }];
+  expect(draft.sqlQuery).toContain("'Bern'");
+  expect(options.parameters).toEqual([{ filter: 0, value: 0, member: 'orders.status', type: 'string', ref: 'Sheet1!A40' }]);
+});
+
+test("an empty bound cell is the form's problem, named at once, and Insert runs nothing", async () => {
+  const fake = signedInFake();
+  renderPane(fake);
+  await newStatusReport();
+  await change(screen.getByLabelText(/Report name/), 'Orders in a city');
+  await bindStatusTo('Sheet1!A40');
+  await click(screen.getByRole('button', { name: 'Insert' }));
+  expect(fake.callsOf('insert')).toEqual([]);
+  expect(screen.getAllByText(/The parameter cell Sheet1!A40 is empty/).length).toBeGreaterThan(0);
+});
+
+test('a new report binds a filter value to a cell before its first Insert, which stores the binding', async () => {
+  const fake = signedInFake();
+  fake.cell = { ...fake.cell, label: 'Inputs!B2' };
+  fake.cellValues = { 'Inputs!B2': 'shipped' };
+  renderPane(fake);
+  await newStatusReport();
   await change(screen.getByRole('textbox', { name: 'Value 1 for Status' }), 'completed');
   await click(screen.getByRole('button', { name: 'Bind Status to a cell' }));
   await click(screen.getByRole('button', { name: 'Use the active cell for Status' }));

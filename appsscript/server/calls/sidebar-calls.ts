@@ -5,6 +5,7 @@
  * costs one call.
  */
 import type { AddinService, PlaceOptions } from '../../../src/core/service/addin-service';
+import type { ParameterBindingInput } from '../../../src/core/params/parameter-binding';
 import { jobStatusSchema, cancelKey } from '../../../src/core/jobs/job-store';
 import { AddinError } from '../../../src/core/errors/addin-error';
 import { CallStore } from './call-store';
@@ -37,6 +38,12 @@ const AUTOMATION_INVOKE: { [K in AutomationMethod]: InvokeAutomation<K> } = {
 
 function isAutomation(method: SidebarMethod): method is AutomationMethod {
   return method in AUTOMATION_INVOKE;
+}
+
+/** A parsed binding as the service takes it: an absent alternative left out, not undefined. */
+function bindingInput(b: SidebarArgs<'bindParameters'>['bindings'][number]): ParameterBindingInput {
+  const { alternative, ...rest } = b;
+  return alternative === undefined ? rest : { ...rest, alternative };
 }
 
 const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
@@ -79,11 +86,8 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
       },
       { jobId: a.jobId },
     ),
-  bindParameters: (s, a) =>
-    s.bindParameters(
-      a.placementId,
-      a.bindings.map((b) => ({ ...b, ...(b.alternative === undefined ? {} : { alternative: b.alternative }) })),
-    ),
+  bindParameters: (s, a) => s.bindParameters(a.placementId, a.bindings.map(bindingInput)),
+  boundCellValues: (s, a) => s.boundCellValues(a.bindings.map(bindingInput)),
   setRefreshOnParameterChange: (s, a) => s.setRefreshOnParameterChange(a.placementId, a.on),
   cellsEdited: (s, a) => s.cellsEdited(a.edits),
   locateHandEdits: (s, a) => s.locateHandEdits(a.placementId),

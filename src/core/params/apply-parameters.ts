@@ -3,7 +3,12 @@ import { AddinError } from '../errors/addin-error';
 import type { BuilderCondition, BuilderState } from '../builder/builder-state';
 import type { BoundValue } from './bound-values';
 
-function filterGone(b: BoundValue): AddinError {
+/** What applying a value needs of a binding: which filter value it fills, the cell it was read from and the values. */
+export type AppliedValue = Pick<BoundValue, 'refNow' | 'values'> & {
+  binding: Pick<BoundValue['binding'], 'filter' | 'alternative' | 'value' | 'member'>;
+};
+
+function filterGone(b: AppliedValue): AddinError {
   return new AddinError(
     'validation',
     `The filter bound to ${b.refNow} (${b.binding.member}) is no longer in the report. Bind the report's filter to the cell again, then refresh.`,
@@ -12,7 +17,7 @@ function filterGone(b: BoundValue): AddinError {
 }
 
 /** The condition a binding names, or null when the report no longer has it on the same member. */
-function conditionOf(state: BuilderState, b: BoundValue): BuilderCondition | null {
+function conditionOf(state: BuilderState, b: AppliedValue): BuilderCondition | null {
   const filter = state.filters[b.binding.filter];
   if (!filter) return null;
   const condition = b.binding.alternative === undefined ? filter : filter.or?.[b.binding.alternative];
@@ -24,7 +29,7 @@ function conditionOf(state: BuilderState, b: BoundValue): BuilderCondition | nul
  * index (the values before it kept; a missing one is refused by the builder as usual), a list binding replaces them all.
  * Throws when a binding's filter is gone or is now on another member.
  */
-export function applyParameters(state: BuilderState, bound: readonly BoundValue[]): BuilderState {
+export function applyParameters(state: BuilderState, bound: readonly AppliedValue[]): BuilderState {
   const filters = state.filters.map((f) => ({
     ...f,
     values: [...f.values],

@@ -147,6 +147,14 @@ export interface ParameterView {
   binding: ParameterBindingInput;
 }
 
+/** What a bound cell gives its filter now, read and typed as a run reads it. */
+export interface BoundCellValue {
+  /** The cell as named now ("Inputs!B2", or the workbook name bound). */
+  cell: string;
+  /** The filter's value(s): one for a value binding, every non-empty cell of a list. */
+  values: string[];
+}
+
 export interface RunOutcome {
   placementId: string;
   /** Data rows written (header rows not counted). */
@@ -294,6 +302,12 @@ export interface AddinService {
    * reference without a sheet is on the active cell's sheet. Every run reads the cells from then on.
    */
   bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void>;
+  /**
+   * What the bound cells of a report being built or edited give its filters now (in the order of `bindings`), so the
+   * form checks and previews the values its Insert or Save will run with. An empty, wrong-typed or missing cell throws
+   * the run's 'validation' error naming it.
+   */
+  boundCellValues(bindings: ParameterBindingInput[]): Promise<BoundCellValue[]>;
   /** Keep whether the placement refreshes by itself, debounced, when one of its bound cells changes. */
   setRefreshOnParameterChange(placementId: string, on: boolean): Promise<void>;
   /**

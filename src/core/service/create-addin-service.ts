@@ -12,6 +12,7 @@ import type { ContextChange } from '../placements/context-settings';
 import { refreshAll } from '../jobs/refresh-all';
 import type {
   AddinService,
+  BoundCellValue,
   CellTarget,
   GrowthSetting,
   InsertOptions,
@@ -358,6 +359,11 @@ class AddinServiceImpl implements AddinService {
 
   bindParameters(placementId: string, bindings: ParameterBindingInput[]): Promise<void> {
     return this.settings.bind(placementId, bindings);
+  }
+
+  async boundCellValues(bindings: ParameterBindingInput[]): Promise<BoundCellValue[]> {
+    const { values } = await this.settings.checkBeforeInsert(bindings);
+    return values.map((v) => ({ cell: v.refNow, values: v.values }));
   }
 
   private emit(event: ServiceEvent): void {

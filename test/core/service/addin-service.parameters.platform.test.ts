@@ -83,4 +83,14 @@ describe('parameters bound to cells, through the service', () => {
     expect(card?.status).toBe('failed');
     expect(card?.lastError?.message).toMatch(/Inputs!C5/);
   });
+
+  it('reads what the bound cells of a report being built give its filters, and names an empty cell as a run would', async () => {
+    const wb = await signedIn('params-read');
+    const inputs = wb.host.model.addSheet('Inputs');
+    wb.host.model.setValue(inputs.id, 1, 1, 'returned');
+    expect(await wb.service.boundCellValues([binding('Inputs!B2')])).toEqual([{ cell: 'Inputs!B2', values: ['returned'] }]);
+    const empty = await addinRejection(wb.service.boundCellValues([binding('Inputs!C3')]));
+    expect(empty.kind).toBe('validation');
+    expect(empty.message).toContain('The parameter cell Inputs!C3 is empty');
+  });
 });

@@ -43,3 +43,11 @@ test('insert takes bindings made before the first Insert; cellsEdited and the re
   const card = samplePlacement({ refreshOnParameterChange: true });
   expect(sidebarApi.listPlacements.result.parse([card])[0]?.refreshOnParameterChange).toBe(true);
 });
+
+test("boundCellValues takes the form's bindings and answers each cell's values", () => {
+  expect(sidebarApi.boundCellValues.args.parse({ bindings: [binding] })).toEqual({ bindings: [binding] });
+  expect(sidebarApi.boundCellValues.args.safeParse({ bindings: [{ ...binding, ref: '' }] }).success).toBe(false);
+  expect(sidebarApi.boundCellValues.result.parse([{ cell: 'Inputs!B2', values: ['2026-01-01'] }])).toEqual([
+    { cell: 'Inputs!B2', values: ['2026-01-01'] },
+  ]);
+});
