@@ -21,21 +21,31 @@ export async function directStatusCount(servers: Servers, status: string): Promi
 }
 
 /**
- * Authors "Status by Count, filtered on Status" named `name`, with `typed` in the filter's value box and the filter
- * bound to `ref` (the bound cell's value is the one the run uses), and waits for the filter to say it is bound.
+ * Authors "Status by Count, filtered on Status" named `name` with the filter bound to `ref`, which holds `held`, and
+ * nothing typed in the filter's value box (a bound filter takes its value from its cell): waits for the filter to say
+ * it is bound, its value box to show the cell's value, and the live preview to show that status's row alone.
  */
-export async function authorBoundStatusReport(ui: PreviewPage, name: string, typed: string, ref: string): Promise<void> {
+export async function authorBoundStatusReport(ui: PreviewPage, name: string, ref: string, held: string): Promise<void> {
   await ui.openNewReport();
   await ui.reportName().fill(name);
   await ui.chooseOption('View', /^Orders/);
   await ui.addField('Status', 'Rows');
   await ui.addField('Count', 'Measures');
   await ui.addField('Status', 'Filters');
-  await ui.pane.getByRole('textbox', { name: 'Value 1 for Status', exact: true }).fill(typed);
   await ui.button('Bind Status to a cell').click();
   await ui.pane.getByRole('textbox', { name: 'Cell for Status', exact: true }).fill(ref);
   await ui.button('Bind Status to this cell').click();
   await waitFor(`the filter to say it is bound to ${ref}`, () => ui.button(`Unbind Status from ${ref}`).isVisible());
+  const box = ui.pane.getByRole('textbox', { name: 'Value 1 for Status', exact: true });
+  await waitFor(`the value box to show what ${ref} holds ("${held}")`, async () => (await box.inputValue()) === held, {
+    observe: () => box.inputValue(),
+  });
+  const preview = ui.pane.getByRole('table', { name: 'Preview', exact: true });
+  await waitFor(
+    `the live preview to show the row of "${held}" alone`,
+    async () => (await preview.count()) === 1 && (await preview.getByRole('row').count()) === 2 && (await preview.getByRole('cell', { name: held, exact: true }).count()) === 1,
+    { timeoutMs: 30_000, observe: async () => ((await preview.count()) === 1 ? preview.innerText() : 'no preview table') },
+  );
 }
 
 /** Waits until the card says it is out of date because `ref` changed. */

@@ -31,17 +31,17 @@ export function sheetsCellParameterScenario(ui: () => PreviewPage, env: () => Fa
       const pane = ui();
       const sheet = env().book.sheets[0]!;
       const statuses = await orderStatuses(servers);
-      const [first, second, typed] = statuses;
-      assert(first !== undefined && second !== undefined && typed !== undefined, `Fewer than three statuses: ${JSON.stringify(statuses)}`);
+      const [first, second] = statuses;
+      assert(first !== undefined && second !== undefined, `Fewer than two statuses: ${JSON.stringify(statuses)}`);
       sheet.getRange('Z1').setValue(first);
       env().book.setActiveRange(sheet.getRange(ANCHOR));
 
-      await authorBoundStatusReport(pane, NAME, typed, REF);
+      await authorBoundStatusReport(pane, NAME, REF, first);
       await waitFor(`the pane to say "Insert at Sheet1!${ANCHOR}"`, () =>
         pane.pane.getByText(`Insert at Sheet1!${ANCHOR}`, { exact: true }).isVisible(),
       );
       await pane.insert();
-      await expectRowOf(first, 'After Insert (the cell wins over the typed value)');
+      await expectRowOf(first, 'After Insert (the value from the cell)');
 
       // The user types in the sheet, then comes back to the sidebar: its focus check sees the bound cell changed.
       sheet.getRange('Z1').setValue(second);
