@@ -43,7 +43,10 @@ export async function authorBoundStatusReport(ui: PreviewPage, name: string, ref
   const preview = ui.pane.getByRole('table', { name: 'Preview', exact: true });
   await waitFor(
     `the live preview to show the row of "${held}" alone`,
-    async () => (await preview.count()) === 1 && (await preview.getByRole('row').count()) === 2 && (await preview.getByRole('cell', { name: held, exact: true }).count()) === 1,
+    async () =>
+      (await preview.count()) === 1 &&
+      (await preview.getByRole('row').count()) === 2 &&
+      (await preview.getByRole('cell', { name: held, exact: true }).count()) === 1,
     { timeoutMs: 30_000, observe: async () => ((await preview.count()) === 1 ? preview.innerText() : 'no preview table') },
   );
 }

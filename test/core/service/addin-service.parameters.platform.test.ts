@@ -10,7 +10,7 @@ usePlatform();
 
 const at = (wb: Workbook): CellTarget => ({ sheetId: wb.sheetId, sheetName: 'Sheet1', row: 0, col: 0, label: 'Sheet1!A1' });
 
-const binding = (ref: string) => ({ filter: 0, value: 0, member: 'orders.status', type: 'string', ref });
+const binding = (ref: string) => ({ filter: 0, value: 0, member: 'orders.status', type: 'string' as const, ref });
 
 async function directCount(sql: string): Promise<number> {
   return Number((await direct(sql)).rows[0]?.[0]);
