@@ -1,4 +1,4 @@
-/** Meta-sync tokens (2.6, 4.4, 5.5): HS256 JWTs scoped to one environment's /meta route, recorded in control.meta_sync_tokens. */
+/** Meta-sync tokens (2.6, 4.4, 5.5): HS256 JWTs scoped to one environment's /meta route, recorded (ids and times, not the context) in control.meta_sync_tokens. */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from './database';
@@ -51,15 +51,10 @@ export async function issueMetaSyncToken(
   };
   const createdAt = new Date(nowMs).toISOString();
   const expiresAt = new Date(expMs).toISOString();
-  await sql.run('INSERT INTO control.meta_sync_tokens VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    jti,
-    input.deploymentId,
-    input.environmentId,
-    input.userId,
-    JSON.stringify(input.securityContext),
-    createdAt,
-    expiresAt,
-  ]);
+  await sql.run(
+    'INSERT INTO control.meta_sync_tokens (jti, deployment_id, environment_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [jti, input.deploymentId, input.environmentId, input.userId, createdAt, expiresAt],
+  );
   return { token: signJwt(claims, secret), created_at: createdAt, expires_at: expiresAt };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { reportSourceSchema } from '../src/core/wire/schemas';
 import type { Row, Sql } from './database';
 import type { PivotLayout, PlacementRecord, ReportDefinition, ReportRecord } from './report-record';
+import { checkRoomForReport } from './stored-growth';
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -129,8 +130,12 @@ function definitionParams(d: ReportDefinition): Array<string | number | null> {
   ];
 }
 
-/** Inserts a report; a new id comes from the sequence unless `record.id` is given. Returns the id. */
+/**
+ * Inserts a report; a new id comes from the sequence unless `record.id` is given. Returns the id. Every path that
+ * creates a report comes here, so its creator's cap (409 past MAX_REPORTS_PER_USER) is checked here.
+ */
 export async function insertReport(sql: Sql, record: Omit<ReportRecord, 'id'> & { id?: number }): Promise<number> {
+  await checkRoomForReport(sql, record.createdBy);
   const idRows = record.id === undefined ? await sql.all(`SELECT nextval('control.report_ids') AS id`) : [{ id: record.id }];
   const id = reqNum(idRows[0]?.id);
   await sql.run(

@@ -33,9 +33,13 @@ const DDL: readonly string[] = [
      placed_at VARCHAR NOT NULL, refreshed_at VARCHAR NOT NULL, placed_by INTEGER NOT NULL, refreshed_by INTEGER NOT NULL,
      query_checksum VARCHAR NOT NULL,
      PRIMARY KEY (report_id, external_workbook_id, placement_id))`,
+  // A token's record holds ids and times only: its security context travels in the signed token. DuckDB does not
+  // reuse the file space of a deleted long text, so a record holding an 8 KiB context would make churn of short-lived
+  // tokens grow the file without bound although expired records are deleted. The ALTER drops it from older files.
   `CREATE TABLE IF NOT EXISTS control.meta_sync_tokens (
      jti VARCHAR PRIMARY KEY, deployment_id VARCHAR NOT NULL, environment_id VARCHAR NOT NULL, user_id INTEGER NOT NULL,
-     security_context VARCHAR NOT NULL, created_at VARCHAR NOT NULL, expires_at VARCHAR NOT NULL)`,
+     created_at VARCHAR NOT NULL, expires_at VARCHAR NOT NULL)`,
+  `ALTER TABLE control.meta_sync_tokens DROP COLUMN IF EXISTS security_context`,
 ];
 
 export async function createStateTables(sql: Sql): Promise<void> {

@@ -32,7 +32,7 @@ export const connectWorkbook: Handler = async ({ req, params, platform }) => {
     if (!record) throw new HttpError(404, `Report ${id} not found in deployment ${deploymentId}.`);
     if (!caller.rights.read) throw new HttpError(403, `You may not read report ${id}.`);
     const existing = await findPlacement(sql, id, body.externalWorkbookId, body.placementId);
-    if (existing === null) await checkRoomForPlacement(sql, id, body.externalWorkbookId);
+    if (existing === null) await checkRoomForPlacement(sql, id, body.externalWorkbookId, caller.user.id);
     await upsertPlacement(sql, {
       reportId: id,
       externalWorkbookId: body.externalWorkbookId,

@@ -1,4 +1,8 @@
 /** What a caller may store: token and report field sizes, placements per workbook and report, live tokens, and UTF-8 bodies. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { errorBodySchema, metaSyncTokenResponseSchema, reportSchema, type Report } from '../../src/core/wire/schemas';
 import { paths, SQL_QUERY_PATH } from '../../src/core/wire/wire-names';
 import { MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_QUERY_TEXT_BYTES, MAX_SECURITY_CONTEXT_BYTES } from '../../local-platform/body-limits';
@@ -7,10 +11,14 @@ import {
   checkRoomForPlacement,
   MAX_LIVE_TOKENS_PER_USER,
   MAX_PLACEMENTS_PER_REPORT,
+  MAX_PLACEMENTS_PER_USER,
   MAX_PLACEMENTS_PER_WORKBOOK,
+  MAX_REPORTS_PER_USER,
 } from '../../local-platform/stored-growth';
+import { DATABASE_FILE } from '../../local-platform/database';
+import { startPlatform, type RunningPlatform } from '../../local-platform/server';
 import { platformPerFile } from '../helpers/platform-per-file';
-import { VIEWER, call, type Answer } from './http';
+import { ADMIN, VIEWER, call, freshPublicId, type Answer } from './http';
 
 let clock = Date.parse('2025-06-01T12:00:00.000Z');
 const platform = platformPerFile({ now: () => clock });
@@ -43,6 +51,73 @@ describe('meta-sync token requests', () => {
     expect((await issueToken({}, 'dev-editor-key')).status).toBe(200);
     clock += 61_000;
     expect((await issueToken({ n: 'after expiry' })).status).toBe(200);
+  });
+});
+
+describe('rows in a database file', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stored-growth-'));
+    // A file from an earlier version, whose token records held the context: the platform drops that column.
+    await withFile((c) =>
+      c.run(`CREATE SCHEMA control; CREATE TABLE control.meta_sync_tokens (jti VARCHAR PRIMARY KEY, deployment_id VARCHAR NOT NULL,
+        environment_id VARCHAR NOT NULL, user_id INTEGER NOT NULL, security_context VARCHAR NOT NULL, created_at VARCHAR NOT NULL,
+        expires_at VARCHAR NOT NULL)`),
+    );
+    await (await started()).close();
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const started = (): Promise<RunningPlatform> => startPlatform({ port: 0, dataDir, rows: 200 });
+  const databaseFile = (): string => path.join(dataDir, DATABASE_FILE);
+  const withFile = async (fn: (c: DuckDBConnection) => Promise<unknown>): Promise<void> => {
+    const instance = await DuckDBInstance.create(databaseFile());
+    const connection = await instance.connect();
+    await fn(connection);
+    connection.closeSync();
+    instance.closeSync();
+  };
+
+  it('tokens that expire at once, each with an 8 KiB context, do not grow the database file: expired records are deleted and hold no context', async () => {
+    const churn = async (tokens: number): Promise<number> => {
+      const p = await started();
+      const context = { blob: 'x'.repeat(MAX_SECURITY_CONTEXT_BYTES - 100) };
+      for (let i = 0; i < tokens; i++) {
+        const body = { security_context: context, expires_in: 0.001 };
+        expect((await call('POST', p.url + paths.metaSyncToken('101', '1011'), { key: VIEWER, body })).status).toBe(200);
+      }
+      await p.close();
+      return fs.statSync(databaseFile()).size;
+    };
+    // The first tokens give the table its blocks; 200 more contexts are 1.6 MB, their records (deleted) a few KB, and
+    // the file moves by a couple of 256 KiB blocks as DuckDB's checkpoints reuse them.
+    const warm = await churn(20);
+    expect((await churn(200)) - warm).toBeLessThan(1024 * 1024);
+  });
+
+  it(`a user creates at most ${MAX_REPORTS_PER_USER} reports (409 past it, by POST and by upsert); updating one still works`, async () => {
+    // The admin's reports up to the cap, written straight into the file (a thousand POSTs take many seconds).
+    await withFile((c) =>
+      c.run(
+        `INSERT INTO control.reports (id, deployment_id, name, type, created_at, updated_at, created_by, updated_by, version)
+         SELECT 500000 + i, '101', 'Cap ' || i, 'REPORT', '2025-06-01', '2025-06-01', 1, 1, 1
+         FROM range((SELECT ${MAX_REPORTS_PER_USER} - count(*) FROM control.reports WHERE created_by = 1)) r(i)`,
+      ),
+    );
+    const p = await started();
+    try {
+      const refused = await call('POST', p.url + paths.reports('101'), { key: ADMIN, body: { name: 'One more' } });
+      expect(errorOf(refused, 409)).toMatch(/You have created 1000 reports, the most one user may/);
+      const upsert = await call('PUT', p.url + paths.reportByPublicId('101', freshPublicId('cap')), {
+        key: ADMIN,
+        body: { name: 'Upsert' },
+      });
+      expect(errorOf(upsert, 409)).toMatch(/You have created 1000 reports/);
+      const updated = await call('PUT', p.url + paths.reportById('101', 500000), { key: ADMIN, body: { title: 'Still editable' } });
+      expect(reportOf(updated).title).toBe('Still editable');
+      expect((await call('POST', p.url + paths.reports('101'), { body: { name: 'Another user' } })).status).toBe(201);
+    } finally {
+      await p.close();
+    }
   });
 });
 
@@ -82,16 +157,29 @@ describe('placements', () => {
     expect((await connect(r, 'wb-other', 'p0')).status).toBe(200);
   });
 
+  // Counted by the store: a fake answers the three counts (filling a real report with 500 placements takes minutes).
+  const sqlWith = (counts: { inWorkbook?: number; inReport?: number; byUser?: number }): Sql => ({
+    all: (text) => {
+      const n = text.includes('placed_by') ? counts.byUser : text.includes('external_workbook_id') ? counts.inWorkbook : counts.inReport;
+      return Promise.resolve([{ n: n ?? 0 }]);
+    },
+    run: () => Promise.resolve(),
+  });
+
   it(`a report keeps at most ${MAX_PLACEMENTS_PER_REPORT} placements across workbooks`, async () => {
-    // Counted by the store: a fake answers the two counts (filling a real report with 500 placements takes minutes).
-    const sqlWith = (inWorkbook: number, inReport: number): Sql => ({
-      all: (text) => Promise.resolve([{ n: text.includes('external_workbook_id') ? inWorkbook : inReport }]),
-      run: () => Promise.resolve(),
-    });
-    await expect(checkRoomForPlacement(sqlWith(0, MAX_PLACEMENTS_PER_REPORT - 1), 7, 'wb')).resolves.toBeUndefined();
-    await expect(checkRoomForPlacement(sqlWith(0, MAX_PLACEMENTS_PER_REPORT), 7, 'wb')).rejects.toMatchObject({
+    await expect(checkRoomForPlacement(sqlWith({ inReport: MAX_PLACEMENTS_PER_REPORT - 1 }), 7, 'wb', 3)).resolves.toBeUndefined();
+    await expect(checkRoomForPlacement(sqlWith({ inReport: MAX_PLACEMENTS_PER_REPORT }), 7, 'wb', 3)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/Report 7 already has 500 placements, the most a report keeps/),
+    });
+  });
+
+  it(`a user keeps at most ${MAX_PLACEMENTS_PER_USER} placements across reports`, async () => {
+    await expect(checkRoomForPlacement(sqlWith({ byUser: MAX_PLACEMENTS_PER_USER - 1 }), 7, 'wb', 3)).resolves.toBeUndefined();
+    await expect(checkRoomForPlacement(sqlWith({ byUser: MAX_PLACEMENTS_PER_USER }), 7, 'wb', 3)).rejects.toMatchObject({
+      status: 409,
+      code: 'placement_limit',
+      message: expect.stringMatching(/You have placed 2000 reports in workbooks, the most one user keeps/),
     });
   });
 });
