@@ -20,8 +20,9 @@ export const USAGE = `Usage: npm run platform -- [options]
   --allowed-hosts A,B  Host names answered besides localhost, 127.0.0.0/8 and [::1] (name or name:port; env ${ALLOWED_HOSTS_ENV})
   --hold-ms N          query time before throwContinueWait answers Continue wait (default 10000)
   --query-time-limit S engine seconds a query may run before it is stopped (default 120)
-  --query-memory SIZE  memory all queries share, e.g. 1GB (default 2GB)
-  --query-threads N    threads the query engine uses (default 2)
+  --engine-memory SIZE address space of the query engine process, OS-enforced (default 3GB; 0B: none)
+  --query-memory SIZE  DuckDB memory limit all queries share, e.g. 1GB (default 1.5GB)
+  --query-threads N    threads the query engine uses (default: the machine's cores)
   --quiet              do not log requests
   --help`;
 
@@ -90,6 +91,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         break;
       case '--query-memory':
         options.queryLimits = { ...options.queryLimits, memoryLimit: sizeArg('--query-memory', value()) };
+        break;
+      case '--engine-memory':
+        options.queryLimits = { ...options.queryLimits, engineMemory: sizeArg('--engine-memory', value()) };
         break;
       case '--query-threads':
         options.queryLimits = { ...options.queryLimits, threads: intArg('--query-threads', value(), 1) };

@@ -1,4 +1,7 @@
-/** startPlatform: the local platform's HTTP server (control plane, query API, metadata) over one DuckDB database. */
+/**
+ * startPlatform: the local platform's HTTP server (control plane, query API, metadata) over the control plane's DuckDB
+ * database, with the warehouse in a query engine process of its own.
+ */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -6,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { REQUEST_ID_HEADER } from '../src/core/wire/wire-names';
 import type { PlatformContext, RequestContext } from './context';
 import { answerPreflight, applyCors, DEFAULT_ORIGINS, refusedOrigin } from './cors';
-import { ControlDb, openDatabase, WAREHOUSE_FILE, type OpenedDatabase } from './database';
+import { ControlDb, openDatabase, WAREHOUSE_FILE } from './database';
 import { loadDeploymentDirectory } from './deployments';
 import { resolveDevKeys, type DevKeys } from './dev-credentials';
 import { FAULT_HEADER, NO_FAULTS, parseControlFaults } from './faults';
@@ -22,7 +25,7 @@ import { createStateTables } from './state-schema';
 import { WAREHOUSE_TABLES } from './warehouse/generate-data';
 import { DEFAULT_CONTINUE_WAIT_HOLD_MS } from './warehouse/sql-endpoint';
 import type { QueryLimits } from './warehouse/query-limits';
-import { createWarehouse, DEFAULT_ROWS, DEFAULT_SEED } from './warehouse/warehouse';
+import { DEFAULT_ROWS, DEFAULT_SEED, startWarehouse, type Warehouse } from './warehouse/warehouse';
 
 /** How long an idle keep-alive connection stays open (close() ends them at once). */
 const KEEP_ALIVE_MS = 65_000;
@@ -64,8 +67,10 @@ export interface RunningPlatform {
   url: string;
   /** The control plane's database file, or `:memory:`. */
   database: string;
-  /** The warehouse's database file (queries run there, sandboxed), or `:memory:`. */
+  /** The warehouse's database file (queries run there, sandboxed, in the engine process), or `:memory:`. */
   warehouseDatabase: string;
+  /** The query engine process's id (it holds the warehouse; tests and the bench watch it). */
+  enginePid(): number;
   keys: DevKeys;
   close(): Promise<void>;
 }
@@ -119,10 +124,26 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const keys = resolveDevKeys(options.keys, process.env);
   const memory = options.memory ?? false;
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  const { instance, location } = await openDatabase({ memory, dataDir });
+  // The engine process starts (and generates the warehouse) while the control plane opens.
+  const warehouseStarting = startWarehouse({
+    memory,
+    dataDir,
+    rows: options.rows ?? DEFAULT_ROWS,
+    seed: options.seed ?? DEFAULT_SEED,
+    ...(options.queryLimits ? { limits: options.queryLimits } : {}),
+  });
+  warehouseStarting.catch(() => undefined);
+  let opened;
+  try {
+    opened = await openDatabase({ memory, dataDir });
+  } catch (e) {
+    await warehouseStarting.then((w) => w.close()).catch(() => undefined);
+    throw e;
+  }
+  const { instance, location } = opened;
   const db = new ControlDb(await instance.connect());
   let server: http.Server | undefined;
-  let warehouseDb: OpenedDatabase | undefined;
+  let warehouse: Warehouse | undefined;
   try {
     const { users, deployments } = await db.transaction(async (sql) => {
       // The warehouse lived in this database before it got its own: drop those tables.
@@ -143,13 +164,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       );
       return { users: directory, deployments: await loadDeploymentDirectory(sql) };
     });
-    warehouseDb = await openDatabase({ memory, dataDir, file: WAREHOUSE_FILE });
-    const warehouse = await createWarehouse(warehouseDb.instance, {
-      rows: options.rows ?? DEFAULT_ROWS,
-      seed: options.seed ?? DEFAULT_SEED,
-      deployments: deployments.all.map((d) => ({ id: d.id })),
-      ...(options.queryLimits ? { limits: options.queryLimits } : {}),
-    });
+    const started = await warehouseStarting;
+    warehouse = started;
 
     let baseUrl = '';
     let spec: unknown = null;
@@ -159,7 +175,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       jwtSecret: resolveSigningSecret({ memory, dataDir }, process.env),
       users,
       deployments,
-      warehouse,
+      warehouse: started,
       now: options.now ?? Date.now,
       url: () => baseUrl,
       faultsEnabled: options.faults ?? false,
@@ -206,27 +222,27 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     return {
       url: baseUrl,
       database: location,
-      warehouseDatabase: warehouseDb.location,
+      warehouseDatabase: memory ? ':memory:' : path.join(dataDir, WAREHOUSE_FILE),
+      enginePid: () => started.queries.engine.pid,
       keys,
       close: () => {
         closing ??= (async () => {
           const stopped = new Promise<void>((resolve) => srv.close(() => resolve()));
           srv.closeAllConnections();
-          // Running queries first: the engine lets go of an interrupted query at once, whatever it was doing.
-          warehouse.queries.stopAll();
+          // The engine process is killed, whatever its queries do: nothing waits for them.
+          await started.close();
           await stopped;
           await db.close();
           instance.closeSync();
-          warehouse.close();
         })();
         return closing;
       },
     };
   } catch (e) {
     server?.close();
+    await (warehouse ?? (await warehouseStarting.catch(() => undefined)))?.close();
     await db.close().catch(() => undefined);
     instance.closeSync();
-    warehouseDb?.instance.closeSync();
     throw e;
   }
 }

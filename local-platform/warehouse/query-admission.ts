@@ -50,6 +50,11 @@ export class QueryAdmission {
     return this.total >= this.limits.maxRunningTotal;
   }
 
+  /** Queries of `caller` waiting for a slot. */
+  queuedFor(caller: string): number {
+    return this.queues.get(caller)?.length ?? 0;
+  }
+
   /** Queries running now, in total. */
   get runningTotal(): number {
     return this.total;

@@ -1,10 +1,21 @@
-/** What one query and all queries together may use on the local platform: engine memory, threads, time, SQL size, slots. */
+/**
+ * What one query and all queries together may use on the local platform: the engine process's memory, DuckDB's memory
+ * and threads, time, SQL and row size, slots.
+ */
+import os from 'node:os';
 
 export interface QueryLimits {
-  /** DuckDB `memory_limit` of the warehouse instance (every query shares it), e.g. '2GB'. */
+  /**
+   * Address space the engine process may map (the OS enforces it): what bounds the memory of every query together,
+   * allocations DuckDB's `memory_limit` does not count included. A size such as '3GB'; '0B' sets none.
+   */
+  engineMemory: string;
+  /** DuckDB `memory_limit` of the warehouse instance (every query shares it), e.g. '1.5GB'; kept below engineMemory. */
   memoryLimit: string;
-  /** DuckDB `threads` of the warehouse instance. */
+  /** DuckDB `threads` of the warehouse instance (default: the machine's available parallelism). */
   threads: number;
+  /** Bytes one result row may take; a query returning a larger one fails before the row is encoded. */
+  maxRowBytes: number;
   /** DuckDB `max_temp_directory_size`: how much a query may spill to disk. */
   maxTempDirectorySize: string;
   /** Engine time a query may take (its run, not the time its client takes to read) before it is interrupted. */
@@ -32,8 +43,10 @@ export interface QueryLimits {
  * leaves room for a second user, whose queries are admitted round-robin with the first's once it is reached.
  */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
-  memoryLimit: '2GB',
-  threads: 2,
+  engineMemory: '3GB',
+  memoryLimit: '1.5GB',
+  threads: os.availableParallelism(),
+  maxRowBytes: 8 * 1024 * 1024,
   maxTempDirectorySize: '2GB',
   timeLimitMs: 120_000,
   maxSqlBytes: 128 * 1024,
@@ -55,6 +68,14 @@ export function checkSize(what: string, value: string): string {
     throw new Error(`${what} needs a size such as 512MB or 2GB (got "${value}").`);
   }
   return value;
+}
+
+const UNIT_BYTES: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** The bytes of a size setting (checkSize's forms; DuckDB reads KB, MB, GB as powers of 1000). */
+export function sizeBytes(what: string, value: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(checkSize(what, value).trim());
+  return Math.floor(Number(m![1]) * UNIT_BYTES[m![2]!.toLowerCase()]!);
 }
 
 /** The DuckDB settings of `limits`, run on the warehouse instance before its configuration is locked. */

@@ -1,15 +1,17 @@
 /**
  * The query API's shared state on one warehouse: its limits, admission control, the parked Continue-wait queries, the
- * running queries (stopped all at once on shutdown) and the parser-only instance of the sandbox's check.
+ * running queries on the engine process (stopped all at once on shutdown) and the parser-only instance of the sandbox's
+ * check, which lives in the server: its checks never wait behind the queries the engine runs.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
+import type { EngineProcess } from './engine-process';
+import { quoteLiteral } from './model-views';
 import { ParkedQueries } from './parked-queries';
 import { QueryAdmission, type Release } from './query-admission';
 import type { QueryLimits } from './query-limits';
 import { RunningQuery } from './running-query';
 import { SANDBOX_SETTINGS } from './query-sandbox';
 import { refusalByParse } from './sql-parse-check';
-import type { DuckDBConnection } from '@duckdb/node-api';
 
 export class QueryRuntime {
   readonly admission: QueryAdmission;
@@ -21,13 +23,14 @@ export class QueryRuntime {
     readonly limits: QueryLimits,
     private readonly parser: DuckDBInstance,
     private readonly tables: ReadonlySet<string>,
+    readonly engine: EngineProcess,
   ) {
     this.admission = new QueryAdmission(limits);
     this.parked = new ParkedQueries<RunningQuery>(limits.maxParked);
   }
 
-  /** A runtime whose parse check lets queries read `tables` (lower-case names) and nothing else. */
-  static async create(limits: QueryLimits, tables: Iterable<string>): Promise<QueryRuntime> {
+  /** A runtime running queries on `engine` whose parse check lets them read `tables` (lower-case names) and nothing else. */
+  static async create(limits: QueryLimits, tables: Iterable<string>, engine: EngineProcess): Promise<QueryRuntime> {
     const parser = await DuckDBInstance.create(':memory:');
     const conn = await parser.connect();
     try {
@@ -35,7 +38,7 @@ export class QueryRuntime {
     } finally {
       conn.closeSync();
     }
-    return new QueryRuntime(limits, parser, new Set([...tables].map((t) => t.toLowerCase())));
+    return new QueryRuntime(limits, parser, new Set([...tables].map((t) => t.toLowerCase())), engine);
   }
 
   /** Why DuckDB's parse of `sql` is refused by the sandbox, or null. */
@@ -43,6 +46,19 @@ export class QueryRuntime {
     const conn = await this.parser.connect();
     try {
       return await refusalByParse(conn, sql, this.tables);
+    } finally {
+      conn.closeSync();
+    }
+  }
+
+  /** Whether DuckDB knows `timezone` (the session TimeZone every query connection sets). */
+  async knowsTimezone(timezone: string): Promise<boolean> {
+    const conn = await this.parser.connect();
+    try {
+      await conn.run(`SET TimeZone = ${quoteLiteral(timezone)}`);
+      return true;
+    } catch {
+      return false;
     } finally {
       conn.closeSync();
     }
@@ -65,9 +81,9 @@ export class QueryRuntime {
     return winner;
   }
 
-  /** Starts `sql` on `conn` under the time limit; the query frees `release` when it is finished or stopped. */
-  start(conn: DuckDBConnection, sql: string, release: Release): RunningQuery {
-    const query: RunningQuery = new RunningQuery(conn, sql, this.limits.timeLimitMs, () => {
+  /** Starts `sql` on the engine under the time limit; the query frees `release` when it is finished or stopped. */
+  start(sql: string, timezone: string, release: Release): RunningQuery {
+    const query: RunningQuery = new RunningQuery(this.engine, sql, timezone, this.limits.timeLimitMs, () => {
       this.running.delete(query);
       release();
     });
@@ -83,9 +99,10 @@ export class QueryRuntime {
     for (const q of [...this.running]) q.stop();
   }
 
-  /** Stops everything and closes the parser instance. */
-  close(): void {
+  /** Stops everything, ends the engine process and closes the parser instance. */
+  async close(): Promise<void> {
     this.stopAll();
+    await this.engine.close();
     this.parser.closeSync();
   }
 }

@@ -14,7 +14,6 @@ import { holdFor, ResponseStream } from './response-stream';
 import { streamRows, type RowStreamOptions } from './row-stream';
 import type { Opened, RunningQuery } from './running-query';
 import { rewriteMeasures, SqlRewriteError } from './sql-rewrite';
-import { UnknownTimezoneError } from './warehouse';
 
 export type AuthVerdict = 'ok' | 'missing' | 'invalid';
 
@@ -102,8 +101,10 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
   const refusal = await runtime.refusal(sql);
   if (refusal !== null) return stream.endWithError(refusal);
 
-  // A retry of a span whose identical query answered Continue wait takes that running query over (the same caller only).
   const timezone = request.timezone ?? 'UTC';
+  if (!(await runtime.knowsTimezone(timezone))) return userError(res, 400, `Invalid query format: Unknown timezone "${timezone}"`);
+
+  // A retry of a span whose identical query answered Continue wait takes that running query over (the same caller only).
   const caller = (ctx.callerOf ?? ((h) => h ?? ''))(req.headers.authorization);
   const place = requestId === undefined ? null : { parked: runtime.parked, caller, key: `${spanKey}\u0000${timezone}\u0000${sql}` };
   let running = place === null ? undefined : place.parked.take(place.caller, place.key);
@@ -120,18 +121,11 @@ export async function handleSqlQuery(req: IncomingMessage, res: ServerResponse, 
       hold?.cancel();
     }
     if (release === null) return stream.endWithError(CONTINUE_WAIT_TEXT); // no-op when the client left
-    try {
-      running = runtime.start(await ctx.warehouse.openQueryConnection(timezone), sql, release);
-    } catch (e) {
-      release();
-      if (e instanceof UnknownTimezoneError) return userError(res, 400, `Invalid query format: ${e.message}`);
-      return stream.endWithError(errorMessage(e));
-    }
+    running = runtime.start(sql, timezone, release);
   }
   await answer(running, stream, ctx, {
     query: request.query,
     sql,
-    timezone,
     holdMs: throwContinueWait ? deadline - Date.now() : null,
     place,
   });
@@ -163,7 +157,7 @@ async function answer(
   running: RunningQuery,
   stream: ResponseStream,
   ctx: SqlQueryContext,
-  q: { query: string; sql: string; timezone: string; holdMs: number | null; place: Parameters<typeof firstOrContinueWait>[2] },
+  q: { query: string; sql: string; holdMs: number | null; place: Parameters<typeof firstOrContinueWait>[2] },
 ): Promise<void> {
   let attached = true;
   stream.onClose(() => {
@@ -183,7 +177,7 @@ async function answer(
     return stream.endWithError(running.failureMessage(e));
   }
   try {
-    await streamRows(running, opened, stream, ctx, q.query, q.sql, q.timezone);
+    await streamRows(running, opened, stream, ctx, q.query, q.sql);
   } catch (e) {
     stream.endWithError(running.failureMessage(e));
   } finally {

@@ -1,37 +1,36 @@
-/** The sample warehouse of the local platform: generated data in DuckDB, the semantic model over it, and per-query connections. */
-import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+/**
+ * The sample warehouse as the server sees it: the semantic model and its metadata, and the query engine process that
+ * holds the data (engine-main.ts) with the runtime that admits and runs queries on it.
+ */
 import type { Meta } from '../../src/core/wire/schemas';
-import { generateWarehouseData, GENERATOR_VERSION, readStoredGeneration, WAREHOUSE_TABLES } from './generate-data';
+import { EngineProcess } from './engine-process';
+import { WAREHOUSE_TABLES } from './generate-data';
 import { buildMeta } from './model-meta';
-import { createModelViewsSql, quoteLiteral } from './model-views';
-import { queryLimits, type QueryLimits } from './query-limits';
+import { queryLimits, sizeBytes, type QueryLimits } from './query-limits';
 import { QueryRuntime } from './query-runtime';
-import { lockQuerySandbox } from './query-sandbox';
 import { QuerySpans } from './query-spans';
 import { SEMANTIC_MODEL, type SemanticModel } from './semantic-model';
 
 export const DEFAULT_ROWS = 100_000;
 export const DEFAULT_SEED = 42;
 
-/** A timezone DuckDB does not know (the query API answers 400). */
-export class UnknownTimezoneError extends Error {
-  constructor(readonly timezone: string) {
-    super(`Unknown timezone "${timezone}"`);
-    this.name = 'UnknownTimezoneError';
-  }
-}
+/** Bytes of row texts the engine sends in one message at most: a whole DuckDB chunk of ordinary rows. */
+const BATCH_BYTES = 4 * 1024 * 1024;
+/** Pool threads of the engine besides one per admitted query (connections opening, closing). */
+const SPARE_POOL_THREADS = 4;
 
 export interface WarehouseOptions {
+  /** The database in memory, or `<dataDir>/warehouse.duckdb`. */
+  memory: boolean;
+  dataDir: string;
   /** Number of orders. */
   rows: number;
   seed: number;
-  deployments: Array<{ id: string }>;
   /** Limits of the queries run on it (query-limits.ts); defaults for the rest. */
   limits?: Partial<QueryLimits>;
 }
 
 export interface Warehouse {
-  readonly instance: DuckDBInstance;
   readonly model: SemanticModel;
   readonly rows: number;
   readonly seed: number;
@@ -39,97 +38,56 @@ export interface Warehouse {
   readonly lastRefreshTime: string;
   /** True when this start generated the data, false when it reused what the database held. */
   readonly generated: boolean;
-  /** Deployments that serve the model (all see the same data). */
-  readonly deploymentIds: readonly string[];
   /** Continue-wait counters and simulated slow queries, per span. */
   readonly spans: QuerySpans;
-  /** Limits, admission, parked and running queries, and the sandbox's parse check (query-runtime.ts). */
+  /** Limits, admission, parked and running queries, the engine process and the sandbox's parse check (query-runtime.ts). */
   readonly queries: QueryRuntime;
   /** The `/meta` document of a deployment's model. */
   meta(deploymentId?: string): Meta;
-  /**
-   * A new connection whose TEMP VIEWs `orders` and `customers` show the model in `timezone` (session TimeZone set too).
-   * The caller closes it. Throws UnknownTimezoneError.
-   */
-  openQueryConnection(timezone: string): Promise<DuckDBConnection>;
-  /** md5 over every generated row, in id order: equal for equal seeds and row counts. */
-  dataChecksum(): Promise<string>;
-  /** Stops every query and closes the warehouse's own instances (the parser's too). */
-  close(): void;
+  /** Stops every query, ends the engine process and closes the parser. */
+  close(): Promise<void>;
 }
 
 /**
- * Opens the warehouse on its own instance (which must hold nothing else: user SQL runs on it), generating its data only
- * when the database lacks it or holds another rows/seed/version, then locks the instance's sandbox (query-sandbox.ts):
- * from then on nothing on it reads files or changes its configuration.
+ * Starts the engine process on the warehouse's database (generating its data when the database lacks it or holds
+ * another rows/seed/version) and the runtime of its queries.
  */
-export async function createWarehouse(instance: DuckDBInstance, options: WarehouseOptions): Promise<Warehouse> {
+export async function startWarehouse(options: WarehouseOptions): Promise<Warehouse> {
   const { rows, seed } = options;
   const limits = queryLimits(options.limits);
-  const conn = await instance.connect();
-  let generated = false;
-  let lastRefreshTime: string;
-  try {
-    const stored = await readStoredGeneration(conn);
-    if (stored !== null && stored.version === GENERATOR_VERSION && stored.rows === rows && stored.seed === seed) {
-      lastRefreshTime = stored.generatedAt;
-    } else {
-      const now = new Date();
-      await generateWarehouseData(conn, { rows, seed }, now);
-      lastRefreshTime = now.toISOString();
-      generated = true;
-    }
-    await lockQuerySandbox(conn, limits);
-  } finally {
-    conn.closeSync();
-  }
+  const { engine, lastRefreshTime, generated } = await EngineProcess.start({
+    memory: options.memory,
+    dataDir: options.dataDir,
+    rows,
+    seed,
+    memoryLimit: limits.memoryLimit,
+    threads: Math.max(1, Math.floor(limits.threads)),
+    maxTempDirectorySize: limits.maxTempDirectorySize,
+    maxRowBytes: limits.maxRowBytes,
+    batchBytes: BATCH_BYTES,
+    addressSpaceBytes: sizeBytes('engineMemory', limits.engineMemory),
+    poolThreads: Math.min(1024, limits.maxRunningTotal + SPARE_POOL_THREADS),
+  });
   const model = SEMANTIC_MODEL;
   const meta = buildMeta(model);
   const internal: ReadonlySet<string> = new Set(['wh_meta']);
   const readable = [...WAREHOUSE_TABLES.filter((t) => !internal.has(t)), ...model.map((v) => v.name)];
-  const queries = await QueryRuntime.create(limits, readable);
+  let queries: QueryRuntime;
+  try {
+    queries = await QueryRuntime.create(limits, readable, engine);
+  } catch (e) {
+    await engine.close();
+    throw e;
+  }
   return {
-    instance,
     model,
     rows,
     seed,
     lastRefreshTime,
     generated,
-    deploymentIds: options.deployments.map((d) => d.id),
     spans: new QuerySpans(),
     queries,
     meta: () => structuredClone(meta),
-    openQueryConnection: async (timezone: string) => {
-      const c = await instance.connect();
-      try {
-        try {
-          await c.run(`SET TimeZone = ${quoteLiteral(timezone)}`);
-        } catch {
-          throw new UnknownTimezoneError(timezone);
-        }
-        for (const sql of createModelViewsSql(model, timezone)) await c.run(sql);
-        return c;
-      } catch (e) {
-        c.closeSync();
-        throw e;
-      }
-    },
-    dataChecksum: async () => {
-      const c = await instance.connect();
-      try {
-        const parts: string[] = [];
-        for (const table of ['wh_customers', 'wh_products', 'wh_orders', 'wh_line_items']) {
-          const r = await c.runAndReadAll(`SELECT md5(string_agg(t::VARCHAR, '|' ORDER BY t.id)) AS h FROM ${table} t`);
-          parts.push(String(r.getRowObjects()[0]?.h));
-        }
-        return parts.join(':');
-      } finally {
-        c.closeSync();
-      }
-    },
-    close: () => {
-      queries.close();
-      instance.closeSync();
-    },
+    close: () => queries.close(),
   };
 }

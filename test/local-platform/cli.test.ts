@@ -1,5 +1,6 @@
 /** `npm run platform`: the CLI prints its URL and the dev keys (environment overrides included), serves, and stops on SIGINT. */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { paths, SQL_QUERY_PATH } from '../../src/core/wire/wire-names';
@@ -77,4 +78,56 @@ describe('npm run platform stops whatever runs', () => {
     await heavy;
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
+
+  const linux = process.platform === 'linux' ? it : it.skip;
+
+  linux('SIGTERM with 8 parked Continue-wait queries, one of them uninterruptible, and 2 running: exits 0, engine gone', async () => {
+    const { cli, url, exited, out } = await startCli(['--quiet', '--hold-ms', '0']);
+    const engine = descendants(cli.pid ?? -1).find((pid) => commandOf(pid).includes('engine-main'));
+    expect(engine).toBeDefined();
+    const ask = (n: number, query: string, parked: boolean) =>
+      call('POST', `${url}/d/101${SQL_QUERY_PATH}`, {
+        key: n % 2 === 0 ? 'dev-viewer-key' : 'dev-editor-key',
+        headers: { 'x-request-id': `stop-${n}-span-1` },
+        body: { query, ...(parked ? { throwContinueWait: true } : {}) },
+      }).catch((e: unknown) => e);
+    const heavy = (n: number) => `SELECT sum(hash(i)) AS s FROM range(100000000000) t(i) -- ${n}`;
+    // One call of a function runs to its end (DuckDB checks for an interrupt only between calls): no interrupt stops it.
+    const uninterruptible = "SELECT levenshtein(repeat('a', 100000), repeat('b', 100000)) AS d";
+    expect(((await ask(0, uninterruptible, true)) as { json: unknown }).json).toMatchObject({ error: 'Continue wait' });
+    for (let n = 1; n < 8; n++) expect(((await ask(n, heavy(n), true)) as { json: unknown }).json).toMatchObject({ error: 'Continue wait' });
+    const running = [ask(8, heavy(8), false), ask(9, heavy(9), false)];
+    // To the platform's own process: tsx, in between, kills a child that does not answer its relay at once.
+    const platform = descendants(cli.pid ?? -1).find((pid) => commandOf(pid).includes('local-platform/cli.ts'));
+    process.kill(platform ?? -1, 'SIGTERM');
+    // Exit code 0 is the clean stop: the CLI's fallback past its deadline exits 1.
+    expect(await exited).toBe(0);
+    expect(out).not.toMatch(/Not stopped within/);
+    await Promise.all(running);
+    expect(fs.existsSync(`/proc/${engine}`)).toBe(false);
+  });
 });
+
+/** The process ids under `pid`, depth first (Linux). */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter((p) => p !== '')
+      .map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((c) => [c, ...descendants(c)]);
+}
+
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}

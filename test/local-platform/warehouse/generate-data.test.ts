@@ -13,7 +13,7 @@ import {
   STATUSES,
   uniformSql,
 } from '../../../local-platform/warehouse/generate-data';
-import { createWarehouse } from '../../../local-platform/warehouse/warehouse';
+import { openWarehouseData } from '../../../local-platform/warehouse/warehouse-data';
 
 const SEED = 42;
 const IDS = 20_000;
@@ -153,7 +153,7 @@ describe('generated data', () => {
 
   beforeAll(async () => {
     data = await DuckDBInstance.create(':memory:');
-    await createWarehouse(data, { rows: IDS, seed: SEED, deployments: [{ id: '1' }] });
+    await openWarehouseData(data, { rows: IDS, seed: SEED });
     c = await data.connect();
   });
 

@@ -1,11 +1,10 @@
 /** Test helper: a node:http server routing POST to handleSqlQuery over an in-memory warehouse, and a client for it. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { parseQueryFaults } from '../../../local-platform/warehouse/query-faults';
 import { handleSqlQuery, type SqlQueryContext } from '../../../local-platform/warehouse/sql-endpoint';
 import type { QueryLimits } from '../../../local-platform/warehouse/query-limits';
-import { createWarehouse, type Warehouse } from '../../../local-platform/warehouse/warehouse';
+import { startWarehouse, type Warehouse } from '../../../local-platform/warehouse/warehouse';
 
 export const DEV_KEY = 'dev-key-analyst';
 export const META_TOKEN = 'meta-sync-token';
@@ -13,7 +12,6 @@ export const META_TOKEN = 'meta-sync-token';
 export interface QueryServer {
   url: string;
   warehouse: Warehouse;
-  instance: DuckDBInstance;
   /** Requests whose handler has not returned yet, and bytes the handlers wrote so far. */
   stats: { inFlight: number; bytesWritten: number };
   close(): Promise<void>;
@@ -38,11 +36,11 @@ export function authorize(header: string | undefined): 'ok' | 'missing' | 'inval
 }
 
 export async function startQueryServer(options: ServerOptions = {}): Promise<QueryServer> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const warehouse = await createWarehouse(instance, {
+  const warehouse = await startWarehouse({
+    memory: true,
+    dataDir: '',
     rows: options.rows ?? 2000,
     seed: options.seed ?? 42,
-    deployments: [{ id: '101' }],
     ...(options.limits ? { limits: options.limits } : {}),
   });
   const stats = { inFlight: 0, bytesWritten: 0 };
@@ -78,12 +76,11 @@ export async function startQueryServer(options: ServerOptions = {}): Promise<Que
   return {
     url: `http://127.0.0.1:${port}/svcjs-api/v1/svcsql`,
     warehouse,
-    instance,
     stats,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      warehouse.close();
+      await warehouse.close();
     },
   };
 }
@@ -146,9 +143,14 @@ export function parseStream(text: string): ParsedStream {
   return { header: header as ParsedStream['header'], dataLines, rows: dataLines.flat() };
 }
 
-/** Runs a query and returns its parsed stream (fails on anything but a clean 200 stream). */
-export async function queryRows(server: QueryServer, query: string, extra: Record<string, unknown> = {}): Promise<ParsedStream> {
-  const res = await post(server.url, { query, ...extra });
+/** Runs a query (as `authorization`, default the dev key) and returns its parsed stream (fails on anything but a clean 200 stream). */
+export async function queryRows(
+  server: QueryServer,
+  query: string,
+  extra: Record<string, unknown> = {},
+  authorization = DEV_KEY,
+): Promise<ParsedStream> {
+  const res = await post(server.url, { query, ...extra }, { Authorization: authorization });
   if (res.status !== 200) throw new Error(`status ${res.status}: ${res.text}`);
   return parseStream(res.text);
 }

@@ -6,14 +6,13 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { metaSchema } from '../../../src/core/wire/schemas';
 import { modelFilterDefaults } from '../../../src/core/builder/model-defaults';
 import { CITIES, GENERATOR_VERSION, STATUSES } from '../../../local-platform/warehouse/generate-data';
-import { createWarehouse } from '../../../local-platform/warehouse/warehouse';
-
-const DEPLOYMENTS = [{ id: '101' }, { id: '102' }];
+import { openWarehouseData } from '../../../local-platform/warehouse/warehouse-data';
+import { startWarehouse } from '../../../local-platform/warehouse/warehouse';
 
 async function checksumOf(rows: number, seed: number): Promise<string> {
   const instance = await DuckDBInstance.create(':memory:');
   try {
-    const wh = await createWarehouse(instance, { rows, seed, deployments: DEPLOYMENTS });
+    const wh = await openWarehouseData(instance, { rows, seed });
     return await wh.dataChecksum();
   } finally {
     instance.closeSync();
@@ -39,9 +38,8 @@ describe('generation', () => {
   it('produces the orders, line items, products and customers the model reads', async () => {
     const instance = await DuckDBInstance.create(':memory:');
     try {
-      const wh = await createWarehouse(instance, { rows: 3000, seed: 42, deployments: DEPLOYMENTS });
+      const wh = await openWarehouseData(instance, { rows: 3000, seed: 42 });
       expect(wh.generated).toBe(true);
-      expect(wh.deploymentIds).toEqual(['101', '102']);
       expect(await scalar(instance, 'SELECT COUNT(*) FROM wh_orders')).toBe('3000');
       expect(await scalar(instance, 'SELECT COUNT(DISTINCT order_id) FROM wh_line_items')).toBe('3000');
       expect(await scalar(instance, 'SELECT COUNT(*) FROM wh_customers')).toBe('300');
@@ -75,7 +73,7 @@ describe('generation', () => {
     const file = path.join(dir, 'platform.duckdb');
     const open = async (rows: number, seed: number) => {
       const instance = await DuckDBInstance.create(file);
-      const wh = await createWarehouse(instance, { rows, seed, deployments: DEPLOYMENTS });
+      const wh = await openWarehouseData(instance, { rows, seed });
       const result = {
         generated: wh.generated,
         lastRefreshTime: wh.lastRefreshTime,
@@ -103,14 +101,14 @@ describe('generation', () => {
   it('regenerates data that an older generator version left in the database', async () => {
     const instance = await DuckDBInstance.create(':memory:');
     try {
-      const first = await createWarehouse(instance, { rows: 300, seed: 3, deployments: DEPLOYMENTS });
+      const first = await openWarehouseData(instance, { rows: 300, seed: 3 });
       const checksum = await first.dataChecksum();
-      expect((await createWarehouse(instance, { rows: 300, seed: 3, deployments: DEPLOYMENTS })).generated).toBe(false);
+      expect((await openWarehouseData(instance, { rows: 300, seed: 3 })).generated).toBe(false);
       const c = await instance.connect();
       await c.run(`UPDATE wh_meta SET generator_version = ${GENERATOR_VERSION - 1}`);
       await c.run('DELETE FROM wh_customers');
       c.closeSync();
-      const again = await createWarehouse(instance, { rows: 300, seed: 3, deployments: DEPLOYMENTS });
+      const again = await openWarehouseData(instance, { rows: 300, seed: 3 });
       expect(again.generated).toBe(true);
       expect(await again.dataChecksum()).toBe(checksum);
       expect(await scalar(instance, 'SELECT generator_version FROM wh_meta')).toBe(GENERATOR_VERSION);
@@ -122,9 +120,8 @@ describe('generation', () => {
 
 describe('metadata', () => {
   it('describes the views in the metadata shape, with typed members and time granularities', async () => {
-    const instance = await DuckDBInstance.create(':memory:');
+    const wh = await startWarehouse({ memory: true, dataDir: '', rows: 100, seed: 1 });
     try {
-      const wh = await createWarehouse(instance, { rows: 100, seed: 1, deployments: DEPLOYMENTS });
       const meta = metaSchema.parse(wh.meta('101'));
       expect(meta.cubes.map((c) => [c.name, c.type])).toEqual([
         ['orders', 'view'],
@@ -168,7 +165,7 @@ describe('metadata', () => {
       wh.meta().cubes.pop();
       expect(wh.meta().cubes).toHaveLength(2);
     } finally {
-      instance.closeSync();
+      await wh.close();
     }
   });
 });
