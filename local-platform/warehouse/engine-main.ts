@@ -61,7 +61,8 @@ function serve(data: WarehouseData, options: ReturnType<typeof engineOptionsSche
       }
       case 'next': {
         const query = state?.query;
-        if (state === undefined || query === null || query === undefined) return send({ op: 'failed', id, message: 'The query was closed.' });
+        if (state === undefined || query === null || query === undefined)
+          return send({ op: 'failed', id, message: 'The query was closed.' });
         state.work = query.next().then(
           (batch) => send({ op: 'rows', id, batch }),
           (e: unknown) => fail(id, e),

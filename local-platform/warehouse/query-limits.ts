@@ -70,7 +70,17 @@ export function checkSize(what: string, value: string): string {
   return value;
 }
 
-const UNIT_BYTES: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+const UNIT_BYTES: Record<string, number> = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+};
 
 /** The bytes of a size setting (checkSize's forms; DuckDB reads KB, MB, GB as powers of 1000). */
 export function sizeBytes(what: string, value: string): number {

@@ -95,7 +95,8 @@ describe('npm run platform stops whatever runs', () => {
     // One call of a function runs to its end (DuckDB checks for an interrupt only between calls): no interrupt stops it.
     const uninterruptible = "SELECT levenshtein(repeat('a', 100000), repeat('b', 100000)) AS d";
     expect(((await ask(0, uninterruptible, true)) as { json: unknown }).json).toMatchObject({ error: 'Continue wait' });
-    for (let n = 1; n < 8; n++) expect(((await ask(n, heavy(n), true)) as { json: unknown }).json).toMatchObject({ error: 'Continue wait' });
+    for (let n = 1; n < 8; n++)
+      expect(((await ask(n, heavy(n), true)) as { json: unknown }).json).toMatchObject({ error: 'Continue wait' });
     const running = [ask(8, heavy(8), false), ask(9, heavy(9), false)];
     // To the platform's own process: tsx, in between, kills a child that does not answer its relay at once.
     const platform = descendants(cli.pid ?? -1).find((pid) => commandOf(pid).includes('local-platform/cli.ts'));
