@@ -23,6 +23,8 @@ export const REQUIRED_SETS: readonly RequirementSet[] = [
 /** Optional sets: sheet-rename events (ExcelApi 1.17) and workbook-wide change events (ExcelApi 1.9); without them the pane re-reads when shown. */
 export const SHEET_RENAME_EVENTS: RequirementSet = { name: 'ExcelApi', version: '1.17', usedFor: 'sheet-rename events' };
 export const WORKBOOK_CHANGE_EVENTS: RequirementSet = { name: 'ExcelApi', version: '1.9', usedFor: 'workbook-wide change events' };
+/** Workbook.onSelectionChanged: the pane's "Insert at …" follows the selection at once; without it the pane polls. */
+export const SELECTION_EVENTS: RequirementSet = { name: 'ExcelApi', version: '1.2', usedFor: 'selection-changed events' };
 /** `triggerSource` of change events tells the add-in's own writes apart: cell edits are followed only with it. */
 export const EDIT_TRIGGER_SOURCE: RequirementSet = {
   name: 'ExcelApi',

@@ -10,6 +10,7 @@ import { ribbonRuns } from './ribbon-runs';
 import { failService, provideService } from './runtime-service';
 import { startPane } from './start-pane';
 import { excelWorkbookChanges } from './workbook-changes';
+import { excelSelectionChanges } from './selection-changes';
 import { createAutomationService } from '../core/automation/automation-service';
 import { excelAutomationHost } from './excel-automation';
 import { refreshOnOpen } from './open-refresh';
@@ -39,16 +40,19 @@ async function boot(): Promise<void> {
   // One service for the pane and the ribbon's commands: both run in this page (the shared runtime), so the pane's list
   // shows what a ribbon Refresh all did.
   const host = createExcelHost();
+  const watchOptions = {
+    isSetSupported: (name: string, version?: string) => Office.context.requirements.isSetSupported(name, version),
+    log: (message: string, detail: unknown) => console.warn(message, detail),
+  };
   const service = createAddinService({
     host,
     ...browserRuntime(window),
     // The dev server's /config.js (npm run start:excel) prefills the local platform; absent in production.
     defaultTenantUrl: readPreviewConfig(page.__PREVIEW_CONFIG__).defaultTenantUrl,
     // Sheets deleted or renamed, rows and columns moved, and the pane shown again update the list of reports.
-    workbookChanges: excelWorkbookChanges({
-      isSetSupported: (name, version) => Office.context.requirements.isSetSupported(name, version),
-      log: (message, detail) => console.warn(message, detail),
-    }),
+    workbookChanges: excelWorkbookChanges(watchOptions),
+    // A new selection changes "Insert at …" at once (Workbook.onSelectionChanged); the pane's poll is the fallback.
+    selectionChanges: excelSelectionChanges(watchOptions),
   });
   provideRunLogStore(host.documentStore);
   provideService(service);

@@ -7,6 +7,7 @@
 import { parseRangeRef } from '../core/cells/a1';
 import type { CellsEdited } from '../core/service/cells-edited';
 import { EDIT_TRIGGER_SOURCE, SHEET_RENAME_EVENTS, WORKBOOK_CHANGE_EVENTS } from './requirements';
+import { startedWatch } from './started-watch';
 type IsSetSupported = (name: string, minVersion?: string) => boolean;
 
 /** Change types of Excel's WorksheetChanged event that move cells (a value edit does not move a placement). */
@@ -73,11 +74,10 @@ export async function watchWorkbookChanges(
 
 /** The service's `workbookChanges` dependency: synchronous start and stop over the asynchronous registration. */
 export function excelWorkbookChanges(options: WorkbookChangeOptions): (onChange: (edit?: CellsEdited) => void) => () => void {
-  return (onChange) => {
-    const stop = watchWorkbookChanges(onChange, options);
-    stop.catch((e: unknown) => options.log('The add-in could not follow sheet changes; the list is re-read when the pane is shown.', e));
-    return () => {
-      stop.then((s) => s()).catch((e: unknown) => options.log('The add-in could not stop following sheet changes.', e));
-    };
-  };
+  return (onChange) =>
+    startedWatch(() => watchWorkbookChanges(onChange, options), {
+      log: options.log,
+      startFailed: 'The add-in could not follow sheet changes; the list is re-read when the pane is shown.',
+      stopFailed: 'The add-in could not stop following sheet changes.',
+    });
 }

@@ -1,5 +1,6 @@
 /** The Office/Excel fake against documented behaviour: worksheets, named items, events, cell-edit mode, Office common API. */
 import { createOfficeFake } from './fake/install';
+import type { FakeWorkbook } from './fake/excel';
 import { fake, Excel, codeOf, read, write, useFreshOfficeFake } from './office-fake-rig';
 
 useFreshOfficeFake();
@@ -143,6 +144,60 @@ describe('events, cell-edit mode, requirement-dependent members', () => {
       expect.objectContaining({ type: 'WorksheetNameChanged', worksheetId: dataId, nameBefore: 'Data', nameAfter: 'Facts' }),
       expect.objectContaining({ type: 'WorksheetDeleted', worksheetId: dataId }),
     ]);
+  });
+
+  it('raises Workbook.onSelectionChanged with { workbook } once registered at a sync, for a different selection only, until removed in its own context', async () => {
+    const seen: unknown[] = [];
+    const handler = async (e: unknown) => void seen.push(e);
+    // Added but never synced: not registered.
+    await Excel.run(async (ctx) => {
+      ctx.workbook.onSelectionChanged.add(handler);
+      return undefined;
+    }).catch(() => undefined);
+    await fake.user.select('Sheet1', 'C3');
+    await fake.flushEvents();
+    expect(seen).toEqual([]);
+
+    const registered = await Excel.run(async (ctx) => {
+      const result = ctx.workbook.onSelectionChanged.add(handler);
+      await ctx.sync();
+      return result;
+    });
+    await fake.user.select('Sheet1', 'D4');
+    await fake.user.select('Sheet1', 'D4');
+    await fake.user.select('Data', 'A1:B2');
+    await fake.flushEvents();
+    expect(seen).toHaveLength(2);
+    // The args' workbook is a live object of a context of its own: it reads the selection.
+    const { workbook } = seen[1] as { workbook: FakeWorkbook };
+    const address = await Excel.run(workbook, async (ctx) => {
+      const r = ctx.workbook.getSelectedRange().load('address');
+      await ctx.sync();
+      return r.address;
+    });
+    expect(address).toBe('Data!A1:B2');
+
+    // Removal needs the context the handler was added in.
+    await expect(
+      Excel.run(async (ctx) => {
+        registered.remove();
+        await ctx.sync();
+      }),
+    ).rejects.toMatchObject({ code: 'InvalidRequestContext' });
+    await Excel.run(registered.context, async (ctx) => {
+      registered.remove();
+      await ctx.sync();
+    });
+    await fake.user.select('Sheet1', 'E5');
+    await fake.flushEvents();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('offers no Workbook.onSelectionChanged below ExcelApi 1.2', async () => {
+    const old = createOfficeFake({ excelApi: 1 });
+    await old.globals.Excel.run(async (ctx) => {
+      expect(() => ctx.workbook.onSelectionChanged).toThrow(expect.objectContaining({ code: 'ApiNotFound' }));
+    });
   });
 
   it('offers no onNameChanged below ExcelApi 1.17 and no getRangeByIndexes below 1.7', async () => {

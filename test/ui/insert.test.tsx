@@ -209,6 +209,27 @@ test('"Use selected cell" moves the target', async () => {
   expect(fake.callsOf('insert')[0]?.[1]).toEqual(fake.cell);
 });
 
+test('a new selection the host tells of is the target at once, and the poll then stops asking for it', async () => {
+  const fake = signedInFake();
+  renderPane(fake, { activeCellPollMs: 5 });
+  await openSqlReport();
+  fake.cell = { sheetId: 's2', sheetName: 'Sales', row: 9, col: 3, label: 'Sales!D10' };
+  act(() => fake.emit({ type: 'selectionChanged' }));
+  expect(await screen.findByText('Insert at Sales!D10')).toBeTruthy();
+  // The host tells of every new selection: the fallback poll reads it no more.
+  const reads = fake.callsOf('activeCell').length;
+  await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
+  expect(fake.callsOf('activeCell').length).toBe(reads);
+});
+
+test('where the host tells of no new selection, the poll finds it', async () => {
+  const fake = signedInFake();
+  renderPane(fake, { activeCellPollMs: 5 });
+  await openSqlReport();
+  fake.cell = { sheetId: 's2', sheetName: 'Sales', row: 9, col: 3, label: 'Sales!D10' };
+  expect(await screen.findByText('Insert at Sales!D10')).toBeTruthy();
+});
+
 test('an expired session says so and "Sign in again" returns to the sign-in form', async () => {
   const fake = signedInFake();
   fake.insertImpl = async () => {

@@ -3,7 +3,7 @@ import type { Transport } from '../api/transport';
 import type { SpreadsheetHost } from '../host';
 import type { JobStore } from '../jobs/job-store';
 import type { Clock } from '../runtime/clock';
-import type { WorkbookChanges } from './service-events';
+import type { SelectionChanges, WorkbookChanges } from './service-events';
 import type { UndoSetting } from '../placements/undo-keeper';
 
 export interface AddinServiceDeps {
@@ -33,6 +33,11 @@ export interface AddinServiceDeps {
    * edited outside the add-in are passed as `onChange(edit)` (the add-in's own writes never): see `cellsEdited`.
    */
   workbookChanges?: WorkbookChanges;
+  /**
+   * Where the host tells when the user selects other cells (Excel: Workbook.onSelectionChanged): each change is passed
+   * on as 'selectionChanged', so the pane's "Insert at …" follows the selection at once instead of at its next poll.
+   */
+  selectionChanges?: SelectionChanges;
   /**
    * Where job statuses are kept so that `jobStatus` and `cancel` work from any request (Apps Script: the script cache);
    * default: this runtime's memory.

@@ -207,11 +207,15 @@ export interface InsertOptions {
   parameters?: ParameterBindingInput[];
 }
 
-/** Events a long job sends while it runs. */
+/**
+ * Events a long job sends while it runs, the list's changes, and a new selection where the host tells of one (Excel's
+ * selection-changed event; elsewhere the pane polls the active cell).
+ */
 export type ServiceEvent =
   | { type: 'progress'; jobId: string; rows: number; bytes: number; elapsedMs: number; totalRows?: number }
   | { type: 'item'; jobId: string; placementId: string; item: JobItemState }
-  | { type: 'placementsChanged' };
+  | { type: 'placementsChanged' }
+  | { type: 'selectionChanged' };
 
 /** Errors cross this interface as AddinError (or, through google.script.run, as `{kind, message}` rebuilt into one). */
 export interface AddinService {

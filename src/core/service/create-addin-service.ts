@@ -72,7 +72,7 @@ class AddinServiceImpl implements AddinService {
   private readonly follower: EditFollower;
 
   constructor(private readonly deps: AddinServiceDeps) {
-    this.events = new ServiceEvents(deps.workbookChanges, (edit) => void this.follower.edited([edit]));
+    this.events = new ServiceEvents(deps.workbookChanges, (edit) => void this.follower.edited([edit]), deps.selectionChanges);
     this.jobs = new JobRunner(deps.jobStore ?? new MemoryJobStore(), deps.clock, (event) => this.emit(event));
     this.session = new PlatformSession({
       credentials: deps.host.credentials,

@@ -2,6 +2,7 @@
 import { WorkbookState, key, type SheetState } from './workbook-state';
 import type { QueuedAction } from './request-context';
 import { FakeOfficeError } from './errors';
+import type { Rect } from './a1';
 
 export interface ExcelFakeOptions {
   sheets: string[];
@@ -38,10 +39,20 @@ export interface FakeStats {
   /** Operation names of every request, in order. */
   requests: string[][];
   calculationSuspensions: number;
+  /** `workbook.getActiveCell()` calls (how often the add-in asked for the selected cell). */
+  activeCellReads: number;
 }
 
 export type EventName =
-  'worksheets.onAdded' | 'worksheets.onDeleted' | 'worksheets.onChanged' | 'worksheets.onNameChanged' | 'worksheet.onChanged';
+  | 'worksheets.onAdded'
+  | 'worksheets.onDeleted'
+  | 'worksheets.onChanged'
+  | 'worksheets.onNameChanged'
+  | 'worksheet.onChanged'
+  | 'workbook.onSelectionChanged';
+
+/** The scope of events raised by the workbook or its worksheet collection (not by one sheet). */
+export const WORKBOOK_SCOPE = 'workbook';
 
 type Handler = (args: unknown) => unknown;
 
@@ -68,6 +79,7 @@ export class ExcelFakeEngine {
     maxRequestBytes: 0,
     requests: [],
     calculationSuspensions: 0,
+    activeCellReads: 0,
   };
   private cellEdit = false;
   private editWaiters: Array<() => void> = [];
@@ -75,6 +87,11 @@ export class ExcelFakeEngine {
   /** Number formats of cells as they were when the current sync began (for `textFormatProtects: 'earlierSync'`). */
   private formatsBeforeSync = new Map<string, Map<number, string>>();
   private handlers = new Map<string, Set<Handler>>();
+  /**
+   * The workbook an event's args carry (SelectionChangedEventArgs.workbook): one of a request context of its own, made
+   * by the Excel namespace over this engine.
+   */
+  eventWorkbook: () => unknown = () => null;
   private pendingEvents: Promise<unknown>[] = [];
 
   constructor(options: Partial<ExcelFakeOptions> = {}) {
@@ -147,6 +164,21 @@ export class ExcelFakeEngine {
   parsingFormat(sheet: SheetState, row: number, col: number, current: string): string {
     const before = this.formatsBeforeSync.get(sheet.id)?.get(key(row, col));
     return before ?? current;
+  }
+
+  // ---- selection ----
+  /**
+   * Selects `rect` (the first of `areas`) on a sheet and activates it. A different selection raises
+   * Workbook.onSelectionChanged (ExcelApi 1.2) with `{ workbook }`, whoever made it: Microsoft's pages do not say
+   * whether the add-in's own select() raises it, and the fake says it does (a handler only reads the selection again).
+   */
+  select(sheetId: string, rect: Rect, areas: Rect[]): void {
+    const before = this.state.selection;
+    const same = before.sheetId === sheetId && JSON.stringify(before.rect) === JSON.stringify(rect);
+    this.state.activeSheetId = sheetId;
+    this.state.selection = { sheetId, rect };
+    this.state.selectedAreas = areas;
+    if (!same) this.emit('workbook.onSelectionChanged', WORKBOOK_SCOPE, { workbook: this.eventWorkbook() });
   }
 
   // ---- events ----

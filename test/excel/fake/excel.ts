@@ -1,6 +1,7 @@
 /** The fake `Excel` namespace: `Excel.run` (its options recorded), the workbook, the application and the enums the adapter uses. */
 import { FakeClientObject } from './client-object';
-import { ExcelFakeEngine } from './engine';
+import { ExcelFakeEngine, WORKBOOK_SCOPE } from './engine';
+import { FakeEventHandlers } from './event-handlers';
 import { FakeOfficeError, fail } from './errors';
 import { FakeNamedItemCollection } from './named-items';
 import { FakeRange } from './range';
@@ -38,6 +39,12 @@ export class FakeWorkbook extends FakeClientObject<true> {
     return this.loaded('name');
   }
 
+  /** Workbook.onSelectionChanged (ExcelApi 1.2): raised after a sync that changed the selection, args `{ workbook }`. */
+  get onSelectionChanged(): FakeEventHandlers<{ workbook: FakeWorkbook }> {
+    if (!this.context.engine.supports(2)) fail('ApiNotFound', 'Workbook.onSelectionChanged needs ExcelApi 1.2.');
+    return new FakeEventHandlers(this.context, 'workbook.onSelectionChanged', () => WORKBOOK_SCOPE);
+  }
+
   getSelectedRange(): FakeRange {
     return new FakeRange(this.context, () => {
       const { sheetId, rect } = this.context.engine.state.selection;
@@ -47,6 +54,7 @@ export class FakeWorkbook extends FakeClientObject<true> {
 
   getActiveCell(): FakeRange {
     if (!this.context.engine.supports(7)) fail('ApiNotFound', 'getActiveCell needs ExcelApi 1.7.');
+    this.context.engine.stats.activeCellReads += 1;
     return new FakeRange(this.context, () => {
       const { sheetId, rect } = this.context.engine.state.selection;
       return { sheet: this.context.engine.state.sheet(sheetId), rect: { row: rect.row, col: rect.col, rows: 1, cols: 1 } };
@@ -68,6 +76,7 @@ type Batch<T> = (context: FakeExcelContext) => Promise<T>;
 
 /** Builds the `Excel` global over an engine. */
 export function createExcelNamespace(engine: ExcelFakeEngine) {
+  engine.eventWorkbook = () => new FakeExcelContext(engine, false).workbook;
   /**
    * `Excel.run(batch)`, `Excel.run(options, batch)`, or `Excel.run(context | object, batch)` reusing an earlier
    * RequestContext (how event handlers are removed).

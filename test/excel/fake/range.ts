@@ -229,10 +229,7 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
   select(): void {
     this.context.enqueue('select', null, () => {
       const { sheet, rect } = this.liveTarget();
-      const state = this.context.engine.state;
-      state.activeSheetId = sheet.id;
-      state.selection = { sheetId: sheet.id, rect };
-      state.selectedAreas = [rect];
+      this.context.engine.select(sheet.id, rect, [rect]);
     });
   }
 

@@ -9,9 +9,8 @@ import { fail } from './errors';
 import { FakeEventHandlers } from './event-handlers';
 import { FakeRange } from './range';
 import type { FakeRequestContext } from './request-context';
+import { WORKBOOK_SCOPE } from './engine';
 import { colOf, rowOf, type SheetState } from './workbook-state';
-
-const WORKBOOK_SCOPE = 'workbook';
 
 /** Fires Excel's change events for a change the fake just applied (the add-in's own changes fire them too). */
 export function emitSheetChange(context: FakeRequestContext, sheet: SheetState, changeType: string, rect: Rect): void {
@@ -121,13 +120,9 @@ export class FakeWorksheet extends FakeClientObject<SheetState> {
     return {
       select: () => {
         this.context.enqueue('select', null, () => {
-          const sheet = this.liveSheet();
-          const state = this.context.engine.state;
           const first = rects[0];
           if (!first) fail('InvalidArgument', 'getRanges needs at least one address.');
-          state.activeSheetId = sheet.id;
-          state.selection = { sheetId: sheet.id, rect: first };
-          state.selectedAreas = rects;
+          this.context.engine.select(this.liveSheet().id, first, rects);
         });
       },
     };
