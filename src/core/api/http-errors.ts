@@ -1,5 +1,6 @@
 /** Maps an HTTP error answer (status and body) or a network failure to an AddinError whose message says what to do. */
 import { AddinError, type AddinErrorKind } from '../errors/addin-error';
+import { capWireText, MAX_ID_TEXT } from '../errors/wire-text';
 import { errorBodySchema } from '../wire/schemas';
 import { CODE_AMBIGUOUS_LEGACY_ID, CODE_UPSERT_BRANCH_CHANGED } from '../wire/wire-names';
 
@@ -64,7 +65,12 @@ export function parseErrorBody(bodyText: string): ParsedErrorBody {
   if (isJson) {
     const parsed = errorBodySchema.safeParse(json);
     if (parsed.success) {
-      return { message: excerpt(parsed.data.error), code: parsed.data.code, requestId: parsed.data.requestId };
+      const { code, requestId } = parsed.data;
+      return {
+        message: excerpt(parsed.data.error),
+        code: code === undefined ? undefined : capWireText(code, MAX_ID_TEXT),
+        requestId: requestId === undefined ? undefined : capWireText(requestId, MAX_ID_TEXT),
+      };
     }
     if (typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string') {
       return { ...none, message: excerpt(json.message) };
@@ -78,8 +84,7 @@ export function parseErrorBody(bodyText: string): ParsedErrorBody {
 }
 
 function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_SERVER_TEXT ? `${flat.slice(0, MAX_SERVER_TEXT)}…` : flat;
+  return capWireText(text.replace(/\s+/g, ' ').trim(), MAX_SERVER_TEXT);
 }
 
 const FORBIDDEN_ADVICE: Record<AccessNeeded | 'unknown', string> = {

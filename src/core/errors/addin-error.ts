@@ -1,4 +1,5 @@
 /** Typed errors of the add-in: a machine `kind`, a user-facing message that says what to do, and retry semantics. */
+import { capWireText, MAX_ID_TEXT, MAX_WIRE_TEXT } from './wire-text';
 
 /** Every error kind, once: the type, the sidebar's answer parsing and the stored lastError all come from this list. */
 export const ADDIN_ERROR_KINDS = [
@@ -33,6 +34,9 @@ export function errorKindOr(kind: string, fallback: AddinErrorKind = 'host'): Ad
   return KIND_SET.has(kind) ? (kind as AddinErrorKind) : fallback;
 }
 
+/** Characters of an error's message or detail: the server's text they quote (MAX_WIRE_TEXT) and room for the advice. */
+export const MAX_ERROR_TEXT = 2 * MAX_WIRE_TEXT;
+
 const TRANSIENT: ReadonlySet<AddinErrorKind> = new Set(['upsertRaceLost', 'server', 'network', 'continueWait']);
 
 export interface AddinErrorOptions {
@@ -52,13 +56,14 @@ export class AddinError extends Error {
   readonly detail: string | undefined;
   readonly data: Record<string, unknown>;
 
+  /** Message and detail are capped (MAX_ERROR_TEXT), the code too: any of them may hold text off the wire. */
   constructor(kind: AddinErrorKind, message: string, options: AddinErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(capWireText(message, MAX_ERROR_TEXT), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AddinError';
     this.kind = kind;
     this.status = options.status;
-    this.code = options.code;
-    this.detail = options.detail;
+    this.code = options.code === undefined ? undefined : capWireText(options.code, MAX_ID_TEXT);
+    this.detail = options.detail === undefined ? undefined : capWireText(options.detail, MAX_ERROR_TEXT);
     this.data = options.data ?? {};
   }
 

@@ -1,15 +1,20 @@
 /** The push decoder of the query API's newline-delimited JSON result stream (header line, data lines, error line). */
 import type { AddinError } from '../errors/addin-error';
 import { streamErrorLineSchema, streamHeaderSchema, type StreamHeader, type StreamValue } from '../wire/schemas';
+import { quoteBareNumbers } from './bare-numbers';
 import { scanDataLine } from './data-line-scan';
 import { serverLineError, streamError } from './stream-errors';
+import { loneSurrogateIn } from './unicode-text';
 import { utf8ByteLength } from './utf8-length';
 
 /** Callbacks of the decoder, called synchronously from `feed` and `end` in stream order. */
 export interface NdjsonHandlers {
   /** The header line, parsed with `streamHeaderSchema` (unknown keys dropped). */
   onHeader?(header: StreamHeader): void;
-  /** One data line (a batch); every row has exactly as many values as the header has columns. */
+  /**
+   * One data line (a batch); every row has exactly as many values as the header has columns. Values are strings,
+   * booleans and null: a bare number comes as the exact text it was written as, never as a rounded double.
+   */
   onRows?(rows: StreamValue[][]): void;
   /** The stream ended well: a header, at least one data line, no error line, a final newline. */
   onEnd?(summary: { rows: number }): void;
@@ -35,6 +40,9 @@ export interface NdjsonDecoder {
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+/** A surrogate, raw or as an escape: only a line with one can hold a lone surrogate, so only its strings are checked. */
+const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|[\ud800-\udfff]/;
 
 const CR = 13;
 const BOM = 0xfeff;
@@ -201,6 +209,8 @@ class Decoder implements NdjsonDecoder {
     if (this.columns < 0) throw streamError('dataBeforeHeader', 'data arrived before the header line', { line: n, text });
     if (!Array.isArray(data)) throw streamError('invalidData', 'a data line holds no list of rows', { line: n, text });
     const columns = this.columns;
+    let numbers = false;
+    const surrogates = MAY_HOLD_SURROGATE.test(text);
     for (let r = 0; r < data.length; r++) {
       const row: unknown = data[r];
       if (!Array.isArray(row)) {
@@ -216,7 +226,10 @@ class Decoder implements NdjsonDecoder {
       for (let c = 0; c < columns; c++) {
         const v: unknown = row[c];
         const t = typeof v;
-        if (v !== null && t !== 'string' && t !== 'boolean' && t !== 'number') {
+        if (t === 'number') numbers = true;
+        else if (t === 'string') {
+          if (surrogates) checkUnicode(v as string, n, r, c, text);
+        } else if (v !== null && t !== 'boolean') {
           throw streamError('invalidData', `row ${r + 1}, column ${c + 1} of a data line holds a nested value`, {
             line: n,
             text,
@@ -225,7 +238,9 @@ class Decoder implements NdjsonDecoder {
         }
       }
     }
-    this.deliver(data as StreamValue[][]);
+    // Bare numbers are read as the text they are written as (bare-numbers.ts): the same rows, with those as strings.
+    const rows = numbers ? (JSON.parse(quoteBareNumbers(text)) as { data: StreamValue[][] }).data : (data as StreamValue[][]);
+    this.deliver(rows);
   }
 
   /** Hands on a data line's rows, each as wide as the header and holding scalars only. */
@@ -234,4 +249,15 @@ class Decoder implements NdjsonDecoder {
     this.rows += rows.length;
     this.handlers.onRows?.(rows);
   }
+}
+
+/** Refuses a value that is not Unicode text (a lone surrogate, as a `\ud800` escape parses): no cell may hold one. */
+function checkUnicode(value: string, line: number, r: number, c: number, text: string): void {
+  const lone = loneSurrogateIn(value);
+  if (lone === null) return;
+  throw streamError(
+    'invalidText',
+    `row ${r + 1}, column ${c + 1} of a data line holds a lone surrogate (${lone}), which is not valid Unicode text`,
+    { line, text, extra: { rowIndex: r, columnIndex: c } },
+  );
 }

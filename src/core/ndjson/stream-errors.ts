@@ -1,5 +1,6 @@
 /** The typed errors the NDJSON stream decoder throws: damaged or truncated streams and the server's own error lines. */
 import { AddinError } from '../errors/addin-error';
+import { capWireText, MAX_ID_TEXT } from '../errors/wire-text';
 import { CONTINUE_WAIT_TEXT } from '../wire/wire-names';
 
 /** Machine codes of a damaged stream (`AddinError.code` of kind 'stream'). */
@@ -16,18 +17,15 @@ export type StreamErrorCode =
   | 'truncated' // the stream ended inside a line: the connection was cut
   | 'noHeader' // the stream ended before any header line (an empty body included)
   | 'noData' // the stream ended after the header without the data line the server always sends
-  | 'invalidUtf8';
+  | 'invalidUtf8'
+  | 'invalidText'; // a string value that is not Unicode text (a lone surrogate)
 
 /** Characters of a line quoted in a message. */
 export const EXCERPT_LENGTH = 60;
 
 /** The first EXCERPT_LENGTH characters of a line, never ending in half a surrogate pair. */
 export function lineExcerpt(line: string): string {
-  if (line.length <= EXCERPT_LENGTH) return line;
-  let end = EXCERPT_LENGTH;
-  const last = line.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${line.slice(0, end)}…`;
+  return capWireText(line, EXCERPT_LENGTH);
 }
 
 const AFTER = 'Run the query again; if this keeps happening, contact your administrator.';
@@ -62,11 +60,15 @@ export function isContinueWaitText(message: string): boolean {
   return message.includes(CONTINUE_WAIT_TEXT);
 }
 
-/** The server's error line: 'continueWait' when it asks to repeat, else 'query'; rows already received are void. */
-export function serverLineError(message: string, line: number, discardedRows: number, requestId?: string): AddinError {
+/**
+ * The server's error line: 'continueWait' when it asks to repeat, else 'query'; rows already received are void. The
+ * server's text is capped (MAX_WIRE_TEXT) before it goes into the message, the detail or the data.
+ */
+export function serverLineError(text: string, line: number, discardedRows: number, requestId?: string): AddinError {
+  const message = capWireText(text);
   const data: Record<string, unknown> = { line, discardedRows, serverMessage: message };
-  if (requestId !== undefined) data['requestId'] = requestId;
-  if (isContinueWaitText(message)) {
+  if (requestId !== undefined) data['requestId'] = capWireText(requestId, MAX_ID_TEXT);
+  if (isContinueWaitText(text)) {
     return new AddinError('continueWait', 'The platform is still preparing the result; the request will be repeated.', {
       detail: message,
       data,

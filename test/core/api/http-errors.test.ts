@@ -1,6 +1,9 @@
 /** Tests of errorFromResponse and networkError: status and body to kind, transience, and messages that say what to do. */
 import { errorFromResponse, networkError, parseErrorBody, MAX_SERVER_TEXT, type HttpErrorContext } from '../../../src/core/api/http-errors';
 
+import { MAX_ERROR_TEXT } from '../../../src/core/errors/addin-error';
+import { MAX_ID_TEXT } from '../../../src/core/errors/wire-text';
+
 const control: HttpErrorContext = { api: 'control', action: 'save report abcDEF123456', access: 'edit' };
 const query: HttpErrorContext = { api: 'query', action: 'run the query' };
 const meta: HttpErrorContext = { api: 'meta', action: 'load the fields' };
@@ -110,6 +113,18 @@ describe('errorFromResponse', () => {
     expect(e.kind).toBe('server');
     expect(e.data['serverMessage']).toMatch(/^502 Bad Gateway x+…$/);
     expect(String(e.data['serverMessage']).length).toBeLessThanOrEqual(MAX_SERVER_TEXT + 1);
+  });
+
+  it('caps what a megabytes-long error body carries: message, detail, code and request id', () => {
+    const huge = 'y'.repeat(5_000_000);
+    const e = errorFromResponse(409, json({ error: huge, code: huge, requestId: huge }), control);
+    expect(e.kind).toBe('validation');
+    expect(e.code).toBe(`${'y'.repeat(MAX_ID_TEXT)}…`);
+    expect(e.data['requestId']).toBe(`${'y'.repeat(MAX_ID_TEXT)}…`);
+    expect(e.data['serverMessage']).toBe(`${'y'.repeat(MAX_SERVER_TEXT)}…`);
+    expect(e.message.length).toBeLessThanOrEqual(MAX_ERROR_TEXT + 1);
+    expect(e.message).toContain(`conflict (${'y'.repeat(MAX_ID_TEXT)}…): ${'y'.repeat(MAX_SERVER_TEXT)}…`);
+    expect(String(e.detail).length).toBeLessThan(MAX_SERVER_TEXT + 20);
   });
 
   it('reads the documented body, a JSON message, plain text and empty bodies', () => {

@@ -50,7 +50,7 @@ describe('scanDataLine', () => {
       ]);
   });
 
-  it('leaves every other line to JSON.parse: whitespace, escapes, numbers, nesting, other keys, broken lines', () => {
+  it('leaves every other line to JSON.parse: whitespace, escapes, invalid numbers, nesting, other keys, broken lines', () => {
     for (const line of [
       '{"schema":[{"name":"a","column_type":"String"}]}',
       '{"error":"boom"}',
@@ -62,7 +62,8 @@ describe('scanDataLine', () => {
       '{"data":[["a longer text with a\ttab in it"]]}',
       '{"data":[["a longer text ending in a backslash\\\\"]]}',
       '{"data":[["new\nline"]]}',
-      '{"data":[[1,"2"]]}',
+      '{"data":[[01]]}',
+      '{"data":[[1.]]}',
       '{"data":[[["nested"]]]}',
       '{"data":[[{"a":1}]]}',
       '{"data":[["a"]],"error":"boom"}',

@@ -1,6 +1,7 @@
 /** Decoder behaviour beyond the fixtures: sticky failures, bounded buffering, misuse, and random round trips. */
 import fc from 'fast-check';
 import { AddinError } from '../../../src/core/errors/addin-error';
+import { MAX_WIRE_TEXT } from '../../../src/core/errors/wire-text';
 import type { StreamValue } from '../../../src/core/wire/schemas';
 import { createNdjsonDecoder } from '../../../src/core/ndjson/ndjson-decoder';
 import { thrownBy } from '../../helpers/caught-error';
@@ -81,6 +82,17 @@ describe('createNdjsonDecoder', () => {
       for (const ch of row('ü'.repeat(100))) over.feed(ch);
     }, Error);
     expect((e as AddinError).code).toBe('lineTooLong');
+  });
+
+  it("an error line of 50 MB becomes an error whose texts are a few KB, whatever the line's size", () => {
+    const d = createNdjsonDecoder({});
+    d.feed(`${HEADER}{"data":[["x","1"]]}\n`);
+    const e = thrownBy(() => d.feed(`{"error":"${'e'.repeat(50_000_000)}"}\n`), AddinError) as AddinError;
+    expect(e.kind).toBe('query');
+    expect(e.message.length).toBeLessThan(MAX_WIRE_TEXT + 100);
+    expect(e.message).toMatch(/^The query failed after 1 rows, which were discarded: e+…$/);
+    expect(String(e.detail).length).toBe(MAX_WIRE_TEXT + 1);
+    expect(String(e.data['serverMessage']).length).toBe(MAX_WIRE_TEXT + 1);
   });
 
   it('round-trips random rows under random chunking', () => {

@@ -1,4 +1,5 @@
 /** Error helpers of the decoder: excerpts never cut a character in half; Continue wait is matched inside any text. */
+import { MAX_ID_TEXT, MAX_WIRE_TEXT } from '../../../src/core/errors/wire-text';
 import { isContinueWaitText, lineExcerpt, serverLineError } from '../../../src/core/ndjson/stream-errors';
 
 describe('stream errors', () => {
@@ -17,5 +18,14 @@ describe('stream errors', () => {
     expect(e.kind).toBe('query');
     expect(e.detail).toBe('bad SQL');
     expect(e.data).toEqual({ line: 3, discardedRows: 7, serverMessage: 'bad SQL', requestId: 'req-1' });
+  });
+
+  it(`caps a server's text at ${MAX_WIRE_TEXT} characters in the message, the detail and the data`, () => {
+    const e = serverLineError('z'.repeat(50_000_000), 2, 10, 'r'.repeat(10_000));
+    expect(e.kind).toBe('query');
+    const capped = `${'z'.repeat(MAX_WIRE_TEXT)}…`;
+    expect(e.detail).toBe(capped);
+    expect(e.message).toBe(`The query failed after 10 rows, which were discarded: ${capped}`);
+    expect(e.data).toEqual({ line: 2, discardedRows: 10, serverMessage: capped, requestId: `${'r'.repeat(MAX_ID_TEXT)}…` });
   });
 });
