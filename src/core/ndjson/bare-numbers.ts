@@ -5,21 +5,15 @@
  * (`cells/number-text.ts`): a number a spreadsheet holds, or the exact text when it has more digits or is out of range.
  */
 
-const MINUS = 45;
-const DOT = 46;
-const ZERO = 48;
-const NINE = 57;
-const QUOTE = 34;
-const BACKSLASH = 92;
-const LOWER_E = 101;
-const UPPER_E = 69;
-const PLUS = 43;
+/** True for the digit `0`-`9` (false past the end of the text, where `ch` is undefined). */
+const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
 
-const isDigit = (c: number): boolean => c >= ZERO && c <= NINE;
+/** True when a JSON number may start with the code unit `c`: `-` (45) or a digit (48-57). */
+export const startsNumber = (c: number): boolean => c === 45 || (c >= 48 && c <= 57);
 
 function digitsEnd(text: string, i: number): number {
   let j = i;
-  while (isDigit(text.charCodeAt(j))) j += 1;
+  while (isDigit(text[j])) j += 1;
   return j;
 }
 
@@ -29,20 +23,18 @@ function digitsEnd(text: string, i: number): number {
  */
 export function numberTokenEnd(text: string, i: number): number {
   let j = i;
-  if (text.charCodeAt(j) === MINUS) j += 1;
-  const first = text.charCodeAt(j);
+  if (text[j] === '-') j += 1;
+  const first = text[j];
   if (!isDigit(first)) return -1;
-  j = first === ZERO ? j + 1 : digitsEnd(text, j);
-  if (text.charCodeAt(j) === DOT) {
+  j = first === '0' ? j + 1 : digitsEnd(text, j);
+  if (text[j] === '.') {
     const end = digitsEnd(text, j + 1);
     if (end === j + 1) return -1;
     j = end;
   }
-  const e = text.charCodeAt(j);
-  if (e === LOWER_E || e === UPPER_E) {
+  if (text[j] === 'e' || text[j] === 'E') {
     let k = j + 1;
-    const sign = text.charCodeAt(k);
-    if (sign === PLUS || sign === MINUS) k += 1;
+    if (text[k] === '+' || text[k] === '-') k += 1;
     const end = digitsEnd(text, k);
     if (end === k) return -1;
     j = end;
@@ -57,7 +49,7 @@ function stringEnd(text: string, i: number): number {
     const q = text.indexOf('"', j);
     if (q === -1) return text.length;
     let backslashes = 0;
-    while (text.charCodeAt(q - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    while (text[q - 1 - backslashes] === '\\') backslashes += 1;
     if (backslashes % 2 === 0) return q + 1;
     j = q + 1;
   }
@@ -72,10 +64,10 @@ export function quoteBareNumbers(text: string): string {
   let copied = 0;
   let i = 0;
   while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
+    const ch = text[i];
+    if (ch === '"') {
       i = stringEnd(text, i);
-    } else if (c === MINUS || isDigit(c)) {
+    } else if (ch === '-' || isDigit(ch)) {
       const end = numberTokenEnd(text, i);
       if (end === -1) return text; // not JSON after all: JSON.parse will say so
       parts.push(text.slice(copied, i), '"', text.slice(i, end), '"');

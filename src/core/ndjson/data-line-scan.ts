@@ -8,7 +8,7 @@
  * are not internalized: plain copies, or views of the line for a caller that asks for them.
  */
 import type { StreamValue } from '../wire/schemas';
-import { numberTokenEnd } from './bare-numbers';
+import { numberTokenEnd, startsNumber } from './bare-numbers';
 import { ownText, SLICE_VIEW_LENGTH } from './line-views';
 import { LONE_SURROGATE } from './unicode-text';
 
@@ -20,9 +20,6 @@ const COMMA = 44;
 const OPEN = 91;
 const CLOSE = 93;
 const BRACE_CLOSE = 125;
-const MINUS = 45;
-const ZERO = 48;
-const NINE = 57;
 
 /**
  * The rows of `text` when it is a data line in the plain form above whose every row holds `width` values, exactly as
@@ -53,7 +50,7 @@ export function scanDataLine(text: string, width: number, views = false): Stream
             if (k === width) return undefined;
             row[k++] = end - i - 1 < copyFrom ? text.slice(i + 1, end) : (JSON.parse(text.slice(i, end + 1)) as string);
             i = end + 1;
-          } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
+          } else if (startsNumber(c)) {
             const end = numberTokenEnd(text, i);
             if (end === -1 || k === width) return undefined;
             const number = text.slice(i, end);
