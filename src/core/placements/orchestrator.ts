@@ -247,9 +247,12 @@ export class Orchestrator {
     await this.pacing.call(() => this.deps.host.selectRanges(ranges));
   }
 
-  /** The placement's current report definition (for Edit), read through connect-workbook (read access suffices). */
-  async definition(placementId: string, opts: { signal?: CancelSignal } = {}): Promise<Report> {
-    const scope = new JobScope();
+  /**
+   * The placement's current report definition (for Edit, and the rights of a list), read through connect-workbook (read
+   * access suffices); with a listing's scope, its registry and layout reads serve.
+   */
+  async definition(placementId: string, opts: { signal?: CancelSignal; scope?: JobScope } = {}): Promise<Report> {
+    const scope = opts.scope ?? new JobScope();
     const record = await this.registry.record(scope, placementId);
     const layout = await this.startLayout(scope, [placementId]);
     const body = connectBody(placementId, layout.areas[placementId] ?? null, layout);

@@ -31,6 +31,7 @@ import type {
   WorkbookContext,
 } from './addin-service';
 import { placementList } from './placement-list';
+import { learnReportRights } from './report-rights';
 import { PlacementSettings } from './placement-settings';
 import { serviceFollower, type EditFollower } from './edit-follower';
 import { parseEdits, type CellsEdited } from './cells-edited';
@@ -181,7 +182,7 @@ class AddinServiceImpl implements AddinService {
     return runInsertJob({ ...deps, platform, meta: (d, e) => session.meta(d, e) }, draft, target, options);
   }
 
-  listPlacements(): Promise<PlacementView[]> {
+  listPlacements(options: { rights?: boolean } = {}): Promise<PlacementView[]> {
     const { orchestrator, cells, session } = this;
     return placementList({
       orchestrator,
@@ -189,6 +190,12 @@ class AddinServiceImpl implements AddinService {
       lastKnown: session.lastKnown,
       isBusy: (id) => this.jobs.isBusy(id),
       notesUnsupported: this.deps.host.notesUnsupported,
+      ...(options.rights === false
+        ? {}
+        : {
+            learn: (scope, listed) =>
+              learnReportRights({ session, orchestrator, remember: (id, report) => this.rememberReport(id, report) }, scope, listed),
+          }),
     });
   }
 
