@@ -71,6 +71,7 @@ export class Orchestrator {
       host: deps.host,
       pacing: this.pacing,
       otherAreas: (scope, layout, placementId) => this.registry.otherAreas(scope, layout, placementId),
+      fingerprint: (scope, placementId) => this.registry.fingerprint(scope, placementId),
     };
   }
 
