@@ -85,8 +85,8 @@ class AddinServiceImpl implements AddinService {
       ...(deps.maxResultBytes === undefined ? {} : { maxResultBytes: deps.maxResultBytes }),
       ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
     });
-    this.queries = new PaneQueries(this.session, deps.timezone);
     this.orchestrator = serviceOrchestrator(deps, this.session, (placementId, report) => this.rememberReport(placementId, report));
+    this.queries = new PaneQueries(this.session, deps.timezone, (draft, opts) => this.orchestrator.layOut(draft, opts));
     const changed = (): void => this.emit({ type: 'placementsChanged' });
     this.handEdits = new HandEditTools(this.orchestrator, this.cells, changed);
     this.settings = new PlacementSettings(this.orchestrator, deps.host, changed);
