@@ -84,6 +84,11 @@ export class EngineQuery {
     }
   }
 
+  /** Whether the stream was read to its end (the connection is free for another query). */
+  get finished(): boolean {
+    return this.done && this.pending.length === 0;
+  }
+
   /** The engine's names of the result's column types (the stream header's). */
   get columnTypes(): ReturnType<typeof columnTypeOf>[] {
     return this.types.map(columnTypeOf);
