@@ -69,8 +69,9 @@ async function setup(limits: Partial<HostLimits> = {}): Promise<Rig> {
     randomBytes: (n) => new Uint8Array(randomBytes(n)),
     defaultTenantUrl: platform.url,
     timezone: 'UTC',
-    // The clock counts the busy host's waits: the query stream's idle watch would add its own.
+    // The clock counts the busy host's waits: the query stream's idle watch and the calls' deadlines would add their own.
     idleTimeoutMs: Infinity,
+    callTimeoutMs: Infinity,
     workbookChanges: excelWorkbookChanges({
       isSetSupported: (name, version) => Office.context.requirements.isSetSupported(name, version),
       log: () => undefined,

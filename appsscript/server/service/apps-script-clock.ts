@@ -17,6 +17,9 @@ export const MAX_SLEEP_MS = 300_000;
 export function appsScriptClock(utilities: UtilitiesLike, now: () => number = Date.now): Clock {
   return {
     now,
+    // UrlFetchApp's calls block the execution too, so the clients race no timer here: UrlFetchApp's own deadline and the
+    // execution's 6 minutes bound a call.
+    blocking: true,
     async sleep(ms: number, signal?: CancelSignal): Promise<void> {
       // The one place a cancel is seen here: a sleeping execution cannot be interrupted, so it is checked before.
       if (signal?.cancelled) throw cancelledError();

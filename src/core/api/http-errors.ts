@@ -190,3 +190,14 @@ export function networkError(cause: unknown, action = 'reach the platform'): Add
     },
   );
 }
+
+/** A call that had no whole answer within its deadline: it was stopped, nothing was changed. */
+export function callTimedOut(action: string, timeoutMs: number): AddinError {
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  return new AddinError(
+    'network',
+    `Could not ${action}: the platform did not answer within ${seconds} s, so the add-in stopped waiting. Nothing was changed. ` +
+      'Try again; if it keeps happening, check your connection or contact your administrator.',
+    { code: 'callTimeout', data: { timeoutMs } },
+  );
+}

@@ -3,7 +3,8 @@
  * It runs past 300 lines because it is one class: the control plane's endpoints share its retry, paging and answer checks.
  */
 import { AddinError, ContractError, cancelledError, isAddinError } from '../errors/addin-error';
-import { errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
+import { callTimedOut, errorFromResponse, networkError, type AccessNeeded, type ApiName } from './http-errors';
+import { DEFAULT_CALL_TIMEOUT_MS, withDeadline } from './deadline';
 import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, answerTooLarge, isBodyTooLarge } from './body-limit';
 import { LIST_LIMITS, listBudget, type ListBudget, type ListLimits } from './list-budget';
 import { publicIdProblem } from './public-id';
@@ -56,6 +57,11 @@ export interface PlatformClientOptions {
   retry?: Pick<RetryOptions, 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'maxTotalWaitMs'>;
   /** The most items and answer bytes kept of one listing over all its pages (default LIST_LIMITS). */
   listLimits?: Partial<ListLimits>;
+  /**
+   * How long one call (one page of a listing) may take, retries included, before it fails (default
+   * DEFAULT_CALL_TIMEOUT_MS; Infinity turns it off). A clock whose sleep blocks the runtime (Apps Script) times nothing.
+   */
+  callTimeoutMs?: number;
 }
 
 /** Options every call accepts. */
@@ -344,11 +350,22 @@ export class PlatformClient {
     throw new ContractError(what, 'pagination.total', `was not reached after ${MAX_PAGES} pages`);
   }
 
-  /** One call: validate, send (with retries when idempotent), map errors, parse the response by its schema. */
+  /** One call within its deadline: validate, send (with retries when idempotent), map errors, parse the response by its schema. */
   private async request<S extends z.ZodType>(spec: RequestSpec<S>, opts: CallOptions, span?: Span): Promise<z.output<S>> {
-    const { signal } = opts;
-    if (signal?.cancelled) throw cancelledError();
+    if (opts.signal?.cancelled) throw cancelledError();
     const callSpan: Span = span ?? { id: opts.spanId ?? mintRequestSpan(this.options.random), n: 0 };
+    const timeoutMs = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    return withDeadline(
+      this.options.clock,
+      timeoutMs,
+      opts.signal,
+      (signal) => this.send(spec, signal, callSpan),
+      () => callTimedOut(spec.action, timeoutMs),
+    );
+  }
+
+  /** The call's requests, stopped when `signal` trips (the caller's cancel or the deadline). */
+  private async send<S extends z.ZodType>(spec: RequestSpec<S>, signal: CancelSignal, callSpan: Span): Promise<z.output<S>> {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const once = async (): Promise<z.output<S>> => {
       callSpan.n += 1;
@@ -358,9 +375,8 @@ export class PlatformClient {
         'Content-Type': 'application/json',
         [REQUEST_ID_HEADER]: `${callSpan.id}-span-${callSpan.n}`,
       };
-      const request: TransportRequest = { method: spec.method, url: spec.url, headers };
+      const request: TransportRequest = { method: spec.method, url: spec.url, headers, signal };
       if (body !== undefined) request.body = body;
-      if (signal !== undefined) request.signal = signal;
       let response: TransportResponse | undefined;
       let text: string;
       let limit = MAX_ANSWER_BYTES;
@@ -370,7 +386,7 @@ export class PlatformClient {
         limit = ok ? MAX_ANSWER_BYTES : MAX_ERROR_BODY_BYTES;
         text = await raceCancel(response.text(limit), signal);
       } catch (e) {
-        if (signal?.cancelled) throw cancelledError();
+        if (signal.cancelled) throw cancelledError();
         if (response !== undefined && isBodyTooLarge(e)) throw answerTooLarge(spec.action, response.status, limit);
         if (isAddinError(e)) throw e;
         throw networkError(e, spec.action);
@@ -387,12 +403,7 @@ export class PlatformClient {
     };
     if (!spec.retry) return once();
     const { retry } = this.options;
-    return withRetry(once, {
-      clock: this.options.clock,
-      random: this.options.random,
-      ...retry,
-      ...(signal === undefined ? {} : { signal }),
-    });
+    return withRetry(once, { clock: this.options.clock, random: this.options.random, ...retry, signal });
   }
 }
 

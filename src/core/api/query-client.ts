@@ -10,11 +10,13 @@ import {
   notAQueryResult,
   overBudget,
   requestFailure,
+  slowStream,
   stillRunning,
   tooManyColumns,
 } from './query-errors';
 import { MAX_ERROR_BODY_BYTES, answerTooLarge, isBodyTooLarge } from './body-limit';
-import { createIdleWatch, DEFAULT_IDLE_TIMEOUT_MS } from './idle-watch';
+import { createIdleWatch, DEFAULT_IDLE_TIMEOUT_MS, type IdleWatch } from './idle-watch';
+import { createRateFloor, DEFAULT_SLOW_STREAM, type SlowStreamLimit } from './rate-floor';
 import { createCancelSource } from '../runtime/cancel-signal';
 import type { QueryResult, QueryRunner, QueryRunOptions, ResultBudget } from './query-result';
 import { sqlQueryRequestSchema, type SqlQueryRequest, type StreamHeader, type StreamValue } from '../wire/schemas';
@@ -49,10 +51,16 @@ export interface QueryClientOptions {
   /** The runtime's byte budget of one result (default DEFAULT_MAX_RESULT_BYTES); a run's own budget may lower it. */
   maxResultBytes?: number;
   /**
-   * How long a streamed result may bring no byte before the run stops with an error (default DEFAULT_IDLE_TIMEOUT_MS;
-   * Infinity turns the watch off). A buffered body (Apps Script) has nothing to wait for and is not watched.
+   * How long a streamed result may bring no byte, or its answer take to begin, before the run stops with an error (default
+   * DEFAULT_IDLE_TIMEOUT_MS; Infinity turns the watch off). A buffered body (Apps Script) has nothing to wait for and is
+   * not watched, nor is anything on a clock whose sleep blocks the runtime.
    */
   idleTimeoutMs?: number;
+  /**
+   * The slowest a streamed result may arrive (default DEFAULT_SLOW_STREAM: 100 bytes a second over 60 s); a stream that
+   * brings less over a window ends with an error. A buffered body is not timed.
+   */
+  slowStream?: Partial<SlowStreamLimit>;
 }
 
 /** Bytes of one result a browser pane keeps at most by default (the decoded rows take several times more memory). */
@@ -162,24 +170,27 @@ export class QueryClient implements QueryRunner {
   private async attemptUntil(body: string, requestId: string, run: QueryRunOptions, started: number, stop: CancelSignal): Promise<Decoded> {
     const { transport, clock } = this.options;
     const signal = run.signal;
+    const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    // The wait for the answer to begin is bounded as a silent stream is (a clock whose sleep blocks the runtime times nothing).
+    const waiting = this.watch(() => idleStream(idleMs, 0, 0));
     let response: TransportResponse;
     try {
-      response = await raceCancel(
-        transport({
-          method: 'POST',
-          url: this.url,
-          headers: {
-            'Content-Type': 'application/json',
-            Authorization: authorizationHeader(this.options.credential, this.options.authScheme ?? 'auto'),
-            [REQUEST_ID_HEADER]: requestId,
-          },
-          body,
-          signal: stop,
-        }),
-        signal,
-      );
+      const answer = transport({
+        method: 'POST',
+        url: this.url,
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: authorizationHeader(this.options.credential, this.options.authScheme ?? 'auto'),
+          [REQUEST_ID_HEADER]: requestId,
+        },
+        body,
+        signal: stop,
+      });
+      response = await raceCancel(waiting === null ? answer : waiting.read(answer), signal);
     } catch (e) {
       throw requestFailure(e, signal);
+    } finally {
+      waiting?.stop();
     }
     if (response.status !== 200) throw await this.httpError(response, signal);
 
@@ -217,8 +228,10 @@ export class QueryClient implements QueryRunner {
       },
     );
     let bytes = 0;
-    const idleMs = this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    const idle = response.buffered === true ? null : createIdleWatch(clock, idleMs, () => idleStream(idleMs, decoder.rows, bytes));
+    const buffered = response.buffered === true;
+    const idle = buffered ? null : this.watch(() => idleStream(idleMs, decoder.rows, bytes));
+    const slow = { ...DEFAULT_SLOW_STREAM, ...this.options.slowStream };
+    const floor = buffered ? null : createRateFloor(clock, slow, (got, spanMs) => slowStream(slow, got, spanMs, decoder.rows, bytes));
     const chunks = response.chunks()[Symbol.asyncIterator]();
     let done = false;
     let begun = false;
@@ -242,6 +255,7 @@ export class QueryClient implements QueryRunner {
           if (begun && !start.startsWith('{')) throw notAQueryResult(response.headers['content-type'], start);
         }
         bytes = response.bytesRead ? response.bytesRead() : bytes + utf8ByteLength(next.value);
+        floor?.observe(bytes);
         decoder.feed(next.value);
         if (bytes > budget.maxBytes)
           throw overBudget(decoder.rows, `more data than the add-in can take at once (${megabytes(budget.maxBytes)} MB)`, budget);
@@ -256,6 +270,12 @@ export class QueryClient implements QueryRunner {
     }
     if (header === undefined) throw new AddinError('stream', 'The query result arrived without a header.', { code: 'noHeader' });
     return { header, rows, bytes };
+  }
+
+  /** The idle watch of one wait of a run, or null when the clock's sleep blocks the runtime (nothing can be raced there). */
+  private watch(onIdle: () => AddinError): IdleWatch | null {
+    const { clock } = this.options;
+    return clock.blocking === true ? null : createIdleWatch(clock, this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, onIdle);
   }
 
   /** The run's budget under the runtime's byte budget; absent bounds are unbounded. */

@@ -2,6 +2,7 @@
 import { AddinError, cancelledError, isAddinError } from '../errors/addin-error';
 import type { CancelSignal } from '../runtime/cancel-signal';
 import type { ResultBudget } from './query-result';
+import type { SlowStreamLimit } from './rate-floor';
 
 /** The request itself failed: cancelled, already typed, or the platform could not be reached. */
 export function requestFailure(e: unknown, signal: CancelSignal | undefined): AddinError {
@@ -52,6 +53,18 @@ export function idleStream(idleMs: number, rows: number, bytes: number): AddinEr
     'network',
     `The platform stopped sending the query result ${where}: nothing arrived for ${seconds} s, so the add-in stopped waiting. Nothing was changed. Run it again; if it keeps stopping, contact your administrator.`,
     { code: 'idleTimeout', data: { idleMs, rows, bytes } },
+  );
+}
+
+/** The stream kept coming, but slower than the floor over a whole window: the run stops, nothing is written. */
+export function slowStream(limit: SlowStreamLimit, got: number, spanMs: number, rows: number, bytes: number): AddinError {
+  const seconds = Math.round(spanMs / 100) / 10;
+  const where = rows > 0 ? `after ${rowsText(rows)}` : 'before the first row';
+  return new AddinError(
+    'network',
+    `The platform is sending the query result too slowly: ${got} bytes in ${seconds} s, less than the ${limit.minBytesPerSecond} bytes a ` +
+      `second the add-in waits for, so it stopped ${where}. Nothing was changed. Run it again; if it keeps happening, contact your administrator.`,
+    { code: 'slowStream', data: { got, spanMs, rows, bytes, minBytesPerSecond: limit.minBytesPerSecond } },
   );
 }
 

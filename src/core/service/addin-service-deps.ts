@@ -1,4 +1,5 @@
 /** What createAddinService is given: the host, the transport, the clock and randomness, and the runtime's options. */
+import type { SlowStreamLimit } from '../api/rate-floor';
 import type { Transport } from '../api/transport';
 import type { SpreadsheetHost } from '../host';
 import type { JobStore } from '../jobs/job-store';
@@ -24,6 +25,10 @@ export interface AddinServiceDeps {
   maxResultBytes?: number;
   /** How long a streamed query result may bring no byte before the run stops (default 120 s; Infinity turns it off). */
   idleTimeoutMs?: number;
+  /** How long one control-plane or metadata call may take (default 30 s; Infinity turns it off). */
+  callTimeoutMs?: number;
+  /** The slowest a streamed query result may arrive (default 100 bytes a second over 60 s). */
+  slowStream?: Partial<SlowStreamLimit>;
   /** Queries in flight at once during Refresh all (default 3). */
   refreshConcurrency?: number;
   /**

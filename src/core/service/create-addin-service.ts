@@ -84,6 +84,8 @@ class AddinServiceImpl implements AddinService {
       throwContinueWait: deps.throwContinueWait ?? true,
       ...(deps.maxResultBytes === undefined ? {} : { maxResultBytes: deps.maxResultBytes }),
       ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
+      ...(deps.callTimeoutMs === undefined ? {} : { callTimeoutMs: deps.callTimeoutMs }),
+      ...(deps.slowStream === undefined ? {} : { slowStream: deps.slowStream }),
     });
     this.orchestrator = serviceOrchestrator(deps, this.session, (placementId, report) => this.rememberReport(placementId, report));
     this.queries = new PaneQueries(this.session, deps.timezone, (draft, opts) => this.orchestrator.layOut(draft, opts));

@@ -8,6 +8,7 @@ import { QueryClient } from '../api/query-client';
 import type { QueryResult, QueryRunner, QueryRunOptions } from '../api/query-result';
 import type { Deployment, Environment, Meta } from '../wire/schemas';
 import type { Transport } from '../api/transport';
+import type { SlowStreamLimit } from '../api/rate-floor';
 import type { Clock } from '../runtime/clock';
 import type { CredentialStore } from '../host';
 import type { QueryContext } from '../placements/placement-types';
@@ -26,6 +27,10 @@ export interface PlatformSessionDeps {
   maxResultBytes?: number;
   /** How long a streamed query result may bring no byte (default: the query client's). */
   idleTimeoutMs?: number;
+  /** How long one control-plane call may take (default: the platform client's). */
+  callTimeoutMs?: number;
+  /** The slowest a streamed query result may arrive (default: the query client's). */
+  slowStream?: Partial<SlowStreamLimit>;
 }
 
 function sessionKey(s: StoredSession): string {
@@ -58,8 +63,11 @@ export class PlatformSession {
   constructor(private readonly deps: PlatformSessionDeps) {}
 
   makeClient(session: StoredSession): PlatformClient {
-    const { transport, clock, random } = this.deps;
-    return new PlatformClient({ baseUrl: session.tenantUrl, apiKey: session.apiKey, transport, clock, random });
+    const { transport, clock, random, callTimeoutMs } = this.deps;
+    return new PlatformClient({
+      ...{ baseUrl: session.tenantUrl, apiKey: session.apiKey, transport, clock, random },
+      ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+    });
   }
 
   /** After a sign-in: this session's client and the deployments it was checked with. */
@@ -207,6 +215,7 @@ export class PlatformSession {
           throwContinueWait: this.deps.throwContinueWait,
           ...(this.deps.maxResultBytes === undefined ? {} : { maxResultBytes: this.deps.maxResultBytes }),
           ...(this.deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: this.deps.idleTimeoutMs }),
+          ...(this.deps.slowStream === undefined ? {} : { slowStream: this.deps.slowStream }),
         });
         return client.run(options);
       },

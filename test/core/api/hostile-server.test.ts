@@ -10,6 +10,7 @@ import { PlatformClient } from '../../../src/core/api/platform-client';
 import { QueryClient, type QueryClientOptions } from '../../../src/core/api/query-client';
 import type { CancelSignal } from '../../../src/core/runtime/cancel-signal';
 import type { Clock } from '../../../src/core/runtime/clock';
+import type { ServerResponse } from 'node:http';
 import { cancelledError } from '../../../src/core/errors/addin-error';
 import { addinRejection } from '../../helpers/caught-error';
 import { recordingClock, seededRandom } from '../../helpers/contract-fake-clock';
@@ -23,10 +24,13 @@ const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
 class ManualClock implements Clock {
   private t = 0;
   private timers: Array<{ at: number; resolve: () => void }> = [];
+  /** Sleeps asked for so far. */
+  started = 0;
   now(): number {
     return this.t;
   }
   sleep(ms: number, signal?: CancelSignal): Promise<void> {
+    this.started += 1;
     return new Promise((resolve, reject) => {
       const timer = { at: this.t + ms, resolve };
       this.timers.push(timer);
@@ -63,6 +67,9 @@ async function stillPending(p: Promise<unknown>): Promise<boolean> {
   return !settled;
 }
 
+/** The recording clock's sleeps end at once with its time moved on: a call deadline on it would pass before any answer. */
+const untimed = { callTimeoutMs: Infinity };
+
 let server: HostileServer;
 let other: HostileServer;
 beforeEach(async () => {
@@ -75,7 +82,14 @@ afterEach(async () => {
 });
 
 const platform = (): PlatformClient =>
-  new PlatformClient({ baseUrl: server.url, apiKey: 'sk_test_key', transport, clock: recordingClock(), random: seededRandom(3) });
+  new PlatformClient({
+    baseUrl: server.url,
+    apiKey: 'sk_test_key',
+    transport,
+    clock: recordingClock(),
+    random: seededRandom(3),
+    ...untimed,
+  });
 const query = (options: Partial<QueryClientOptions> = {}): QueryClient =>
   new QueryClient({
     deploymentUrl: server.url,
@@ -224,6 +238,7 @@ describe('a listing whose pages never end is capped over all its pages', () => {
       clock: recordingClock(),
       random: seededRandom(3),
       listLimits: { maxItems: 150 },
+      ...untimed,
     });
     endlessPages(100, 'd', 3);
     expect((await addinRejection(small.listDeployments())).message).toMatch(/past 150 items over 2 pages/);
@@ -283,6 +298,7 @@ describe('redirects are refused', () => {
       transport: fetchTransport(opaque),
       clock: recordingClock(),
       random: seededRandom(1),
+      idleTimeoutMs: Infinity,
     });
     const e = await addinRejection(client.run({ query: 'SELECT 1' }));
     expect(e.code).toBe('redirectRefused');
@@ -299,7 +315,8 @@ describe('a silent stream ends after the idle span', () => {
     });
     const clock = new ManualClock();
     const run = query({ clock, idleTimeoutMs: 30_000 }).run({ query: 'SELECT 1' });
-    await until(() => clock.pending > 0 && server.requests.length === 1);
+    // One sleep bounds the wait for the answer, the next the reads of its body.
+    await until(() => clock.started === 2 && clock.pending > 0);
     // The watch restarts with each chunk: wait for the one after the rows.
     clock.advance(29_999);
     expect(await stillPending(run)).toBe(true);
@@ -319,12 +336,24 @@ describe('a silent stream ends after the idle span', () => {
     const clock = new ManualClock();
     const client = new QueryClient({ deploymentUrl: server.url, credential: 'k', transport, clock, random: seededRandom(2) });
     const run = client.run({ query: 'SELECT 1' });
-    await until(() => clock.pending > 0);
+    await until(() => clock.started === 2 && clock.pending > 0);
     clock.advance(119_000);
     expect(await stillPending(run)).toBe(true);
     clock.advance(1_000);
     const e = await addinRejection(run);
     expect(e.message).toMatch(/before the result began: nothing arrived for 120 s/);
+  });
+
+  it('a query whose answer never begins ends after the idle span too, and its request is stopped', async () => {
+    server.handle(() => undefined);
+    const clock = new ManualClock();
+    const run = query({ clock, idleTimeoutMs: 30_000 }).run({ query: 'SELECT 1' });
+    await until(() => clock.pending > 0 && server.requests.length === 1);
+    clock.advance(30_000);
+    const e = await addinRejection(run);
+    expect(e.code).toBe('idleTimeout');
+    expect(e.message).toMatch(/before the result began: nothing arrived for 30 s/);
+    await until(() => server.clientClosed === 1);
   });
 
   it('bytes that keep coming keep the stream alive, and Continue wait answers are repeated as before', async () => {
@@ -357,6 +386,110 @@ describe('a silent stream ends after the idle span', () => {
     }
     expect(result.rows.map((r) => r[0])).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
     expect(calls).toBe(3);
+  });
+});
+
+describe('control-plane calls time out', () => {
+  const client = (clock: Clock, options: { callTimeoutMs?: number } = {}): PlatformClient =>
+    new PlatformClient({ baseUrl: server.url, apiKey: 'sk_test_key', transport, clock, random: seededRandom(5), ...options });
+
+  it('headers and then nothing: the call fails after 30 s on the injected clock, once, and the connection is closed', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.flushHeaders();
+    });
+    const clock = new ManualClock();
+    const call = client(clock).listDeployments();
+    await until(() => clock.pending > 0 && server.requests.length === 1);
+    clock.advance(29_999);
+    expect(await stillPending(call)).toBe(true);
+    clock.advance(1);
+    const e = await addinRejection(call);
+    expect(e.kind).toBe('network');
+    expect(e.code).toBe('callTimeout');
+    expect(e.message).toBe(
+      'Could not list your deployments: the platform did not answer within 30 s, so the add-in stopped waiting. Nothing was changed. ' +
+        'Try again; if it keeps happening, check your connection or contact your administrator.',
+    );
+    await until(() => server.clientClosed === 1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('no answer at all ends at the configured span; an answer in time leaves no timer behind', async () => {
+    server.handle(() => undefined);
+    const clock = new ManualClock();
+    const call = client(clock, { callTimeoutMs: 2_000 }).createReport('7', { name: 'Sales', sql: 'SELECT 1' });
+    await until(() => server.requests.length === 1);
+    clock.advance(2_000);
+    expect((await addinRejection(call)).message).toMatch(/^Could not create report "Sales": the platform did not answer within 2 s/);
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ data: { deployments: [] }, pagination: { offset: 0, limit: 100, total: 0 } }));
+    });
+    expect(await client(clock, { callTimeoutMs: 2_000 }).listDeployments()).toEqual([]);
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('a stream slower than the floor ends', () => {
+  /** Answers the header line and hands the test the response to drip the rest into. */
+  function dripping(): { res: () => ServerResponse } {
+    let held: ServerResponse | undefined;
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+      res.write(line(HEADER));
+      held = res;
+    });
+    return {
+      res: () => {
+        if (held === undefined) throw new Error('no request yet');
+        return held;
+      },
+    };
+  }
+
+  /** Runs a query whose stream gets `bytesPerSecond` bytes each second of the injected clock until it settles (or `seconds` pass). */
+  async function runAtRate(bytesPerSecond: number, seconds: number, options: Partial<QueryClientOptions> = {}) {
+    const { res } = dripping();
+    const clock = new ManualClock();
+    let seen = 0;
+    let settled = false;
+    const run = query({ clock, ...options }).run({ query: 'SELECT 1', onProgress: (p) => (seen = p.bytes) });
+    void run.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await until(() => seen > 0);
+    const rows = line({ data: [['drip']] }).repeat(10_000);
+    let at = 0;
+    for (let second = 0; second < seconds && !settled; second++) {
+      clock.advance(1_000);
+      const before = seen;
+      res().write(rows.slice(at, at + bytesPerSecond));
+      at += bytesPerSecond;
+      await until(() => seen > before || settled);
+    }
+    // The rest of the line being dripped, then the end of the stream.
+    if (!settled) res().end(rows.slice(at, rows.indexOf('\n', at) + 1));
+    return run;
+  }
+
+  it('a stream dripping a byte a second ends after 60 s with a message saying so, and the connection is closed', async () => {
+    const e = await addinRejection(runAtRate(1, 200));
+    expect(e.kind).toBe('network');
+    expect(e.code).toBe('slowStream');
+    expect(e.message).toBe(
+      'The platform is sending the query result too slowly: 60 bytes in 60 s, less than the 100 bytes a second the add-in waits for, ' +
+        'so it stopped after 2 rows. Nothing was changed. Run it again; if it keeps happening, contact your administrator.',
+    );
+    await until(() => server.clientClosed === 1);
+  });
+
+  it('the floor and its window are configurable, and a stream above the floor is read to its end', async () => {
+    const slow = await addinRejection(runAtRate(19, 20, { slowStream: { minBytesPerSecond: 20, windowMs: 5_000 } }));
+    expect(slow.message).toMatch(/too slowly: 95 bytes in 5 s, less than the 20 bytes a second/);
+    const result = await runAtRate(19, 20, { slowStream: { minBytesPerSecond: 10, windowMs: 5_000 } });
+    expect(result.rows.length).toBeGreaterThanOrEqual(20);
   });
 });
 

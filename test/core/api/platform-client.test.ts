@@ -33,6 +33,8 @@ function pagedList(key: string, items: unknown[]) {
   });
 }
 const num = (q: URLSearchParams, k: string) => Number(q.get(k));
+/** The recording clock's sleeps end at once with its time moved on: a call deadline on it would pass before any answer. */
+const untimed = { callTimeoutMs: Infinity };
 
 let stub: StubServer;
 let clock: RecordingClock;
@@ -41,7 +43,15 @@ let client: PlatformClient;
 beforeEach(async () => {
   stub = await startStubServer();
   clock = recordingClock();
-  client = new PlatformClient({ baseUrl: `${stub.url}/`, apiKey: 'sk_test_key', transport, clock, random: seededRandom(7), pageSize: 2 });
+  client = new PlatformClient({
+    baseUrl: `${stub.url}/`,
+    apiKey: 'sk_test_key',
+    transport,
+    clock,
+    random: seededRandom(7),
+    pageSize: 2,
+    ...untimed,
+  });
 });
 afterEach(async () => {
   await stub.close();
@@ -139,7 +149,7 @@ describe('pagination', () => {
   it('advances by what the server returned when it caps the page size below the asked limit', async () => {
     const items = [1, 2, 3, 4, 5, 6, 7].map(deployment);
     stub.handle((req) => pagedList('deployments', items)(num(req.query, 'offset'), 3));
-    client = new PlatformClient({ baseUrl: stub.url, apiKey: 'k', transport, clock, random: seededRandom(1), pageSize: 50 });
+    client = new PlatformClient({ baseUrl: stub.url, apiKey: 'k', transport, clock, random: seededRandom(1), pageSize: 50, ...untimed });
     expect(await client.listDeployments()).toHaveLength(7);
     expect(stub.requests.map((q) => q.query.get('offset'))).toEqual(['0', '3', '6']);
   });
@@ -269,7 +279,7 @@ describe('retries', () => {
     expect(stub.requests).toHaveLength(1);
     const url = stub.url;
     await stub.close();
-    const dead = new PlatformClient({ baseUrl: url, apiKey: 'k', transport, clock, random: seededRandom(2) });
+    const dead = new PlatformClient({ baseUrl: url, apiKey: 'k', transport, clock, random: seededRandom(2), ...untimed });
     await expect(dead.listDeployments()).rejects.toMatchObject({
       kind: 'network',
       message: expect.stringMatching(/Check your connection/),

@@ -40,8 +40,9 @@ async function setup(): Promise<{ host: CountingHost<MemoryHost>; service: Addin
     host,
     transport: fetchTransport(globalThis.fetch as FetchLike),
     clock,
-    // The clock counts the busy host's waits: the query stream's idle watch would add its own.
+    // The clock counts the busy host's waits: the query stream's idle watch and the calls' deadlines would add their own.
     idleTimeoutMs: Infinity,
+    callTimeoutMs: Infinity,
   });
   await signInToProduction(service, platform.url, undefined, DEPLOYMENT);
   return { host, service, sheetId: host.inner.model.sheets()[0]!.id };

@@ -8,6 +8,7 @@ import { urlFetchTransport } from '../../../../appsscript/server/service/url-fet
 import type { FetchOptions, FetchAllRequest } from '../../../../appsscript/server/apps-script/apps-script-services';
 import { addinRejection } from '../../../helpers/caught-error';
 import { recordingClock } from '../../../helpers/contract-fake-clock';
+import { appsScriptClock } from '../../../../appsscript/server/service/apps-script-clock';
 import { urlFetchSuite } from '../../helpers/url-fetch-suite';
 
 const suite = urlFetchSuite();
@@ -68,6 +69,7 @@ test('a control-plane answer past 8 MB and a 503 error answer past 64 KB are lim
       transport: urlFetchTransport(service),
       clock: recordingClock(),
       random: () => 0.5,
+      callTimeoutMs: Infinity,
     });
   const e = await addinRejection(client(big.service).listDeployments());
   expect(e.kind).toBe('limit');
@@ -80,9 +82,11 @@ test('a control-plane answer past 8 MB and a 503 error answer past 64 KB are lim
   expect(busy.calls).toHaveLength(1);
 });
 
-test('a query over the buffered transport is not watched for idleness: the clock is never asked to sleep', async () => {
+test('on the Apps Script clock nothing is timed by a sleep: Utilities.sleep would block the execution for the whole span', async () => {
+  // UrlFetchApp's own deadline and the execution's 6 minutes bound these calls; its body arrives whole (no idle or slow stream).
   const body = `${JSON.stringify({ schema: [{ name: 'x', column_type: 'Int64' }] })}\n${JSON.stringify({ data: [['1']] })}\n`;
-  const clock = recordingClock();
+  const slept: number[] = [];
+  const clock = appsScriptClock({ sleep: (ms) => void slept.push(ms) });
   const client = new QueryClient({
     deploymentUrl: 'https://t.example',
     credential: 'k',
@@ -92,5 +96,14 @@ test('a query over the buffered transport is not watched for idleness: the clock
   });
   const result = await client.run({ query: 'SELECT 1' });
   expect(result.rows).toEqual([['1']]);
-  expect(clock.delays).toEqual([]);
+  const list = { data: { deployments: [] }, pagination: { offset: 0, limit: 100, total: 0 } };
+  const platform = new PlatformClient({
+    baseUrl: 'https://t.example',
+    apiKey: 'k',
+    transport: urlFetchTransport(answering(200, JSON.stringify(list)).service),
+    clock,
+    random: () => 0.5,
+  });
+  expect(await platform.listDeployments()).toEqual([]);
+  expect(slept).toEqual([]);
 });
