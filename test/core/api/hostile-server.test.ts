@@ -70,6 +70,14 @@ async function stillPending(p: Promise<unknown>): Promise<boolean> {
 /** The recording clock's sleeps end at once with its time moved on: a call deadline on it would pass before any answer. */
 const untimed = { callTimeoutMs: Infinity };
 
+/** The rejection of `call`, which is still pending `spanMs` − 1 ms on `clock` and settles at `spanMs`. */
+async function rejectedAt(clock: ManualClock, call: Promise<unknown>, spanMs: number) {
+  clock.advance(spanMs - 1);
+  expect(await stillPending(call)).toBe(true);
+  clock.advance(1);
+  return addinRejection(call);
+}
+
 let server: HostileServer;
 let other: HostileServer;
 beforeEach(async () => {
@@ -318,10 +326,7 @@ describe('a silent stream ends after the idle span', () => {
     // One sleep bounds the wait for the answer, the next the reads of its body.
     await until(() => clock.started === 2 && clock.pending > 0);
     // The watch restarts with each chunk: wait for the one after the rows.
-    clock.advance(29_999);
-    expect(await stillPending(run)).toBe(true);
-    clock.advance(1);
-    const e = await addinRejection(run);
+    const e = await rejectedAt(clock, run, 30_000);
     expect(e.kind).toBe('network');
     expect(e.code).toBe('idleTimeout');
     expect(e.message).toMatch(/stopped sending the query result after 2 rows: nothing arrived for 30 s/);
@@ -401,12 +406,8 @@ describe('control-plane calls time out', () => {
     const clock = new ManualClock();
     const call = client(clock).listDeployments();
     await until(() => clock.pending > 0 && server.requests.length === 1);
-    clock.advance(29_999);
-    expect(await stillPending(call)).toBe(true);
-    clock.advance(1);
-    const e = await addinRejection(call);
-    expect(e.kind).toBe('network');
-    expect(e.code).toBe('callTimeout');
+    const e = await rejectedAt(clock, call, 30_000);
+    expect(e).toMatchObject({ kind: 'network', code: 'callTimeout', data: { timeoutMs: 30_000 } });
     expect(e.message).toBe(
       'Could not list your deployments: the platform did not answer within 30 s, so the add-in stopped waiting. Nothing was changed. ' +
         'Try again; if it keeps happening, check your connection or contact your administrator.',
@@ -418,7 +419,7 @@ describe('control-plane calls time out', () => {
   it('no answer at all ends at the configured span; an answer in time leaves no timer behind', async () => {
     server.handle(() => undefined);
     const clock = new ManualClock();
-    const call = client(clock, { callTimeoutMs: 2_000 }).createReport('7', { name: 'Sales', sql: 'SELECT 1' });
+    const call = client(clock, { callTimeoutMs: 2_000 }).createReport('7', { name: 'Sales', sqlQuery: 'SELECT 1' });
     await until(() => server.requests.length === 1);
     clock.advance(2_000);
     expect((await addinRejection(call)).message).toMatch(/^Could not create report "Sales": the platform did not answer within 2 s/);
@@ -476,8 +477,7 @@ describe('a stream slower than the floor ends', () => {
 
   it('a stream dripping a byte a second ends after 60 s with a message saying so, and the connection is closed', async () => {
     const e = await addinRejection(runAtRate(1, 200));
-    expect(e.kind).toBe('network');
-    expect(e.code).toBe('slowStream');
+    expect(e).toMatchObject({ kind: 'network', code: 'slowStream', data: { got: 60, spanMs: 60_000, rows: 2 } });
     expect(e.message).toBe(
       'The platform is sending the query result too slowly: 60 bytes in 60 s, less than the 100 bytes a second the add-in waits for, ' +
         'so it stopped after 2 rows. Nothing was changed. Run it again; if it keeps happening, contact your administrator.',
