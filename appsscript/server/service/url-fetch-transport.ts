@@ -65,6 +65,12 @@ function lowerCaseHeaders(raw: object, url: string): Record<string, string> {
   return out;
 }
 
+/** The Content-Length header as a number, or null when it is absent or not a plain count. */
+function declaredLength(headers: Record<string, string>): number | null {
+  const value = headers['content-length']?.trim();
+  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
 export interface UrlFetchTransportOptions {
   /** Bodies at least this large are refused (default NEAR_CAP_BYTES; tests lower it). */
   refuseBytes?: number;
@@ -89,8 +95,12 @@ export function urlFetchTransport(urlFetch: UrlFetchService, options: UrlFetchTr
     try {
       const response = await batcher.fetch(request.url, optionsOf(request));
       status = response.getResponseCode();
-      text = response.getContentText();
       headers = lowerCaseHeaders(response.getAllHeaders(), request.url);
+      // A declared length past the refusal is refused before the body is made a string (a compressed body's declared
+      // length is its compressed size, which it decodes to at least about): only what may be read is ever decoded.
+      const declared = declaredLength(headers);
+      if (declared !== null && declared >= refuseBytes) throw tooLarge(request.url, declared);
+      text = response.getContentText();
     } catch (e) {
       // A refused size becomes a clear limit error; anything else (DNS, refused connection, the time limit) is passed on
       // as it is, so the clients word it for their action (networkError) exactly as with the browser's fetch.

@@ -1,6 +1,6 @@
 /**
  * A small HTTP server on its own worker thread, so a test thread blocked in the synchronous UrlFetchApp fake can still be answered.
- * Routes: /echo, /status/<code>, /bytes/<n>, /headers, /gate/<name>/<n>, /redirect/<code>?to=<url>.
+ * Routes: /echo, /status/<code>, /bytes/<n> (`?declared` sends its Content-Length), /headers, /gate/<name>/<n>, /redirect/<code>?to=<url>.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -36,7 +36,9 @@ const server = http.createServer((req, res) => {
       res.end(JSON.stringify({ error: 'status ' + status[1], detail: 'x'.repeat(300) }));
     } else if (bytes) {
       const n = Number(bytes[1]);
-      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      const head = { 'Content-Type': 'text/plain' };
+      if (url.searchParams.has('declared')) head['Content-Length'] = String(n);
+      res.writeHead(200, head);
       const block = Buffer.alloc(1024 * 1024, 120);
       let left = n;
       const pump = () => {

@@ -44,6 +44,33 @@ test('a body past the reader’s cap is refused by the bounded read with the cap
   expect((await fits.text(MAX_ERROR_BODY_BYTES)).length).toBe(MAX_ERROR_BODY_BYTES);
 });
 
+test('an answer declared past the refusal is refused from its headers, before its body is made a string', async () => {
+  const app = suite.env.urlFetch.app;
+  let decoded = 0;
+  // The fake's responses, each counting the calls that turn its body into a string.
+  const counting = {
+    fetch: (url: string, params: FetchOptions) => {
+      const res = app.fetch(url, params);
+      return { ...pick(res), getContentText: () => (decoded++, res.getContentText()) };
+    },
+    fetchAll: (requests: FetchAllRequest[]) =>
+      app.fetchAll(requests).map((res) => ({ ...pick(res), getContentText: () => (decoded++, res.getContentText()) })),
+  };
+  const transport = urlFetchTransport(counting, { refuseBytes: 1024 * 1024 });
+  const e = await addinRejection(transport({ method: 'GET', url: `${suite.server.url}/bytes/${2 * 1024 * 1024}?declared`, headers: {} }));
+  expect(e.kind).toBe('limit');
+  expect(e.message).toMatch(/too large for Google Sheets to fetch \(2\.0 MB;/);
+  expect(decoded).toBe(0);
+  const fits = await transport({ method: 'GET', url: `${suite.server.url}/bytes/1000?declared`, headers: {} });
+  expect(await fits.text(1000)).toHaveLength(1000);
+  expect(decoded).toBe(1);
+});
+
+/** A fake response's status and headers. */
+function pick(res: { getResponseCode(): number; getAllHeaders(): object }) {
+  return { getResponseCode: () => res.getResponseCode(), getAllHeaders: () => res.getAllHeaders() };
+}
+
 /** A UrlFetch stand-in that answers every call with `status` and `text`, counting the calls and keeping their options. */
 function answering(status: number, text: string) {
   const calls: FetchOptions[] = [];
