@@ -1,5 +1,16 @@
 /** The pane's Automation section: refresh on open, the schedule (where the host has one) and the run log. */
-import { Button, Caption1, Field, Select, Subtitle2, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Caption1,
+  Field,
+  Select,
+  Subtitle2,
+  Switch,
+  Text,
+  makeStyles,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { AutomationChange, AutomationService, AutomationView } from '../core/automation/automation-service';
 import type { Schedule } from '../core/automation/automation-settings';
@@ -31,6 +42,8 @@ export function AutomationPanel({ automation, onMarksChange }: AutomationPanelPr
   const [view, setView] = useState<AutomationView | null>(null);
   const [log, setLog] = useState<RunLogView>({ entries: [], marked: [] });
   const [logOpen, setLogOpen] = useState(false);
+  // The run log gives the focus back to its button when it closes.
+  const restoreLogFocus = useRestoreFocusTarget();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const openNoteId = useId();
@@ -138,7 +151,7 @@ export function AutomationPanel({ automation, onMarksChange }: AutomationPanelPr
       </Caption1>
       {error !== null && <Text role="alert">{error}</Text>}
       <div>
-        <Button onClick={() => void openLog()}>
+        <Button onClick={() => void openLog()} {...restoreLogFocus}>
           {log.marked.length > 0 ? `Run log (${log.marked.length} failed while unattended)` : 'Run log'}
         </Button>
       </div>

@@ -60,6 +60,9 @@ export function HomeScreen(props: HomeScreenProps) {
     [automation],
   );
   const ready = context.environmentId !== null;
+  /** A report placed by Place existing report: the list focuses its card once it is listed. */
+  const [revealCard, setRevealCard] = useState<{ placementId: string; seq: number } | null>(null);
+  const onPlacedExisting = useCallback((placementId: string) => setRevealCard((r) => ({ placementId, seq: (r?.seq ?? 0) + 1 })), []);
   const hintId = useId();
   const newReportRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -95,7 +98,7 @@ export function HomeScreen(props: HomeScreenProps) {
           )
         )}
       </div>
-      <PlaceExistingReport ready={ready} />
+      <PlaceExistingReport ready={ready} onPlaced={onPlacedExisting} />
       <PlacementsPanel
         onEdit={onEdit}
         refreshAll={refreshAll}
@@ -103,6 +106,7 @@ export function HomeScreen(props: HomeScreenProps) {
         {...(onReadOnlySeen === undefined ? {} : { onReadOnlySeen })}
         marked={marked}
         onMarkSeen={onMarkSeen}
+        revealCard={revealCard}
       />
       {automation ? <AutomationPanel automation={automation} onMarksChange={onMarksChange} /> : null}
     </div>

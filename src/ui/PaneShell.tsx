@@ -56,13 +56,19 @@ export function PaneShell() {
     };
   }, [service]);
 
+  const { reset: forgetRun } = refreshAll;
+  /** Signed out in this pane: the sign-in form takes the focus (the Sign out button left with the signed-in screens). */
+  const [signedOut, setSignedOut] = useState(false);
   const signOut = useCallback(() => {
     setSession((s) => (s === null ? s : { ...s, signedIn: false }));
     setScreen({ kind: 'home' });
     setPlaced(null);
     forgetRights();
+    // Nothing of the account signed out stays on screen: its Refresh all summary goes with it.
+    forgetRun();
+    setSignedOut(true);
     service.signOut().catch((e: unknown) => setLoadError(e));
-  }, [service, forgetRights]);
+  }, [service, forgetRights, forgetRun]);
 
   /** Back from the editor without placing anything: the home screen takes the focus (the editor's Back button is gone). */
   const [returned, setReturned] = useState(false);
@@ -87,9 +93,11 @@ export function PaneShell() {
           session={session}
           error={loadError}
           onError={setLoadError}
+          takeFocus={signedOut}
           onSignedIn={(s) => {
             setLoadError(null);
             forgetRights();
+            forgetRun();
             setPlaced(null);
             setScreen({ kind: 'home' });
             setSession(s);

@@ -1,5 +1,5 @@
 /** The home screen's "Place existing report…": a report's id or link pasted, placed at the selected cell without changing it. */
-import { Button, Caption1, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import type { CellTarget } from '../core/service/addin-service';
 import { formatShape } from './format-numbers';
@@ -15,12 +15,14 @@ const useStyles = makeStyles({
 export interface PlaceExistingReportProps {
   /** A deployment and an environment are chosen (the report runs there). */
   ready: boolean;
+  /** A report was placed: its card in the list takes the focus (the dialog and its Place here left). */
+  onPlaced?: (placementId: string) => void;
 }
 
-export function PlaceExistingReport({ ready }: PlaceExistingReportProps) {
+export function PlaceExistingReport({ ready, onPlaced }: PlaceExistingReportProps) {
   const styles = useStyles();
-  // The dialog gives the focus back to this button when it closes.
-  const restoreFocus = useRestoreFocusTarget();
+  /** The button that opens the dialog: the focus comes back to it when nothing was placed. */
+  const opener = useRef<HTMLButtonElement>(null);
   const { service } = usePaneEnv();
   const place = usePlaceExisting();
   const [open, setOpen] = useState(false);
@@ -47,7 +49,10 @@ export function PlaceExistingReport({ ready }: PlaceExistingReportProps) {
         close();
       });
       close();
-      if (result !== null) setDone(`Placed at ${result.rangeLabel}: ${formatShape(result.dataRows, result.cols)}.`);
+      if (result !== null) {
+        setDone(`Placed at ${result.rangeLabel}: ${formatShape(result.dataRows, result.cols)}.`);
+        onPlaced?.(result.placementId);
+      } else opener.current?.focus();
     } catch (e) {
       // The dialog stays open to correct the id; after the overwrite question it has closed, so it opens again to say why.
       setError(e);
@@ -59,7 +64,7 @@ export function PlaceExistingReport({ ready }: PlaceExistingReportProps) {
   return (
     <div className={styles.root}>
       <Button
-        {...restoreFocus}
+        ref={opener}
         disabled={!ready}
         onClick={() => {
           placementId.current = newPlacementId();

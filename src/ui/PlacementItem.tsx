@@ -1,6 +1,6 @@
 /** One placed report in the list: name, range, size, freshness, status, hand edits, what changed, and its action buttons. */
 import { UnattendedFailureNote } from './UnattendedFailureNote';
-import { Button, Caption1, Text, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
 import { capNoteOf, type CardOutcome } from './card-outcome';
@@ -85,8 +85,6 @@ export function PlacementItem(props: PlacementItemProps) {
   // An undo runs on the card's cells: nothing else writes them until it ends.
   const busy = refreshing || outcome?.kind === 'undoing';
   const styles = useStyles();
-  // The Move and Place again dialogs give the focus back here when they close.
-  const restoreFocus = useRestoreFocusTarget();
   const orphaned = p.rangeLabel === null;
   const readOnly = p.canEdit === false;
   const readOnlyId = useId();
@@ -183,18 +181,12 @@ export function PlacementItem(props: PlacementItemProps) {
           Remove
         </Button>
         {props.onMove && (
-          <Button
-            size="small"
-            onClick={props.onMove}
-            disabled={locked || refreshing || orphaned}
-            aria-label={`Move ${p.name}`}
-            {...restoreFocus}
-          >
+          <Button size="small" onClick={props.onMove} disabled={locked || refreshing || orphaned} aria-label={`Move ${p.name}`}>
             Move
           </Button>
         )}
         {props.onPlaceAgain && (
-          <Button size="small" onClick={props.onPlaceAgain} disabled={locked} aria-label={`Place ${p.name} again`} {...restoreFocus}>
+          <Button size="small" onClick={props.onPlaceAgain} disabled={locked} aria-label={`Place ${p.name} again`}>
             Place again…
           </Button>
         )}
@@ -203,7 +195,9 @@ export function PlacementItem(props: PlacementItemProps) {
             size="small"
             appearance="primary"
             onClick={props.onInsertAgain}
-            disabled={locked || props.insertingAgain === true}
+            disabled={locked}
+            // Focusable while it runs: the focus stays here until the card, holding the outcome, takes it.
+            disabledFocusable={props.insertingAgain === true}
             aria-label={`Insert ${p.name} again at the selected cell`}
           >
             Insert again at the selected cell

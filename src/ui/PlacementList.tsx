@@ -79,12 +79,15 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
     settings.set(DENSITY_KEY, next ? 'compact' : 'comfortable');
   };
 
-  // A card asked for (a link of the Refresh all summary) is made visible first, then focused once it is rendered.
+  // A card asked for (a link of the Refresh all summary, a report just placed) is made visible first, then focused once
+  // it is rendered; a card not in the list yet (the list reloads after a placing) is revealed when it comes.
   const [pendingFocus, setPendingFocus] = useState<string | null>(null);
+  const revealed = useRef<number | null>(null);
   useEffect(() => {
-    if (reveal === null) return;
+    if (reveal === null || revealed.current === reveal.seq) return;
     const p = placements.find((x) => x.placementId === reveal.placementId);
     if (p === undefined) return;
+    revealed.current = reveal.seq;
     const key = groupPlacements([p])[0]?.key;
     setCollapsed((c) => {
       if (key === undefined || !c.has(key)) return c;
@@ -94,8 +97,8 @@ export function PlacementList({ placements, renderCard, onRefreshSheet, locked, 
     });
     if (searchPlacements([p], query).length === 0) setQuery('');
     setPendingFocus(reveal.placementId);
-    // Only a new request reveals (not a change of the list or the search under a revealed card).
-  }, [reveal]);
+    // Each request reveals once (not at a later change of the list or the search under a revealed card).
+  }, [reveal, placements]);
   useEffect(() => {
     if (pendingFocus === null) return;
     // A card not mounted yet (a long list mounts in steps) is focused at the step that mounts it.

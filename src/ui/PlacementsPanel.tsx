@@ -39,6 +39,8 @@ export interface PlacementsPanelProps {
   /** Placements an unattended run failed on, not looked at yet, and how a card clears its mark. */
   marked?: ReadonlySet<string>;
   onMarkSeen?: (placementId: string) => void;
+  /** A card to show and focus once it is listed (a report placed from outside the list: Place existing report). */
+  revealCard?: { placementId: string; seq: number } | null;
 }
 
 const useStyles = makeStyles({
@@ -52,7 +54,8 @@ interface PanelError {
   subject?: string;
 }
 
-export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onReadOnlySeen, marked, onMarkSeen }: PlacementsPanelProps) {
+export function PlacementsPanel(props: PlacementsPanelProps) {
+  const { onEdit, refreshAll: all, placed = null, onReadOnlySeen, marked, onMarkSeen, revealCard = null } = props;
   const styles = useStyles();
   const { service, newJobId } = usePaneEnv();
   const nowMs = useNow();
@@ -108,8 +111,17 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
   }, [reload]);
 
   const isLive = useCallback(() => live.current, []);
+  /**
+   * A card to show and focus: the list expands its group (or clears the search) and focuses it once listed. Asked by
+   * the Refresh all summary's links and after an action whose control left with it (Move here, Place here, Insert again).
+   */
+  const [reveal, setReveal] = useState<{ placementId: string; seq: number } | null>(null);
+  const showCard = useCallback((placementId: string) => setReveal((r) => ({ placementId, seq: (r?.seq ?? 0) + 1 })), []);
+  useEffect(() => {
+    if (revealCard !== null) showCard(revealCard.placementId);
+  }, [revealCard, showCard]);
   const tools = useCardTools({ setOutcome, reload, isLive });
-  const placing = usePlaceActions({ setOutcome, reload, isLive });
+  const placing = usePlaceActions({ setOutcome, reload, isLive, showCard });
 
   // Cells typed over while the pane was closed are found when it opens: the check re-reads the cells, then says placementsChanged.
   useEffect(() => {
@@ -141,9 +153,6 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
     setOutcomes({});
     all.start(ids);
   };
-  /** A card the Refresh all summary asked to show: the list expands its group (or clears the search) and focuses it. */
-  const [reveal, setReveal] = useState<{ placementId: string; seq: number } | null>(null);
-  const showCard = useCallback((placementId: string) => setReveal((r) => ({ placementId, seq: (r?.seq ?? 0) + 1 })), []);
 
   /** With `overwrite`, the refresh writes over cells edited by hand (the user chose Overwrite on the card's warning). */
   const refreshOne = async (p: PlacementView, overwrite = false) => {
@@ -219,6 +228,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
         setMoveBusy(false);
         setMoving(null);
         if (await ask(overwriteQuestion(view.cells, view.cellCount))) return confirmMove(p, target, true);
+        if (live.current) showCard(p.placementId);
         return;
       }
     }
@@ -227,9 +237,12 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
     setMoveBusy(false);
     setMoving(null);
     await reload();
+    // The dialog and its Move here left: the moved card (holding the outcome) takes the focus.
+    if (live.current) showCard(p.placementId);
   };
 
   const locked = running;
+  const refreshAllRef = useRef<HTMLButtonElement>(null);
   // A report removed since the run started is no longer counted ("2 of 2 refreshed", not "2 of 3").
   const shownRun =
     run === null || placements === null || run.running
@@ -243,7 +256,7 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
         <Text as="h2" id={headingId} size={400} weight="semibold" tabIndex={-1}>
           Reports in this workbook
         </Text>
-        <Button size="small" onClick={() => refreshAll()} disabled={locked || !refreshable}>
+        <Button ref={refreshAllRef} size="small" onClick={() => refreshAll()} disabled={locked || !refreshable}>
           Refresh all
         </Button>
       </div>
@@ -262,7 +275,11 @@ export function PlacementsPanel({ onEdit, refreshAll: all, placed = null, onRead
           onShowCard={showCard}
           onOverwriteSkipped={all.overwriteSkipped}
           onLocate={tools.locate}
-          onDismiss={all.dismiss}
+          onDismiss={() => {
+            // Done takes the summary away: the focus goes back to Refresh all, which started it.
+            all.dismiss();
+            refreshAllRef.current?.focus();
+          }}
           placements={placements ?? []}
         />
       )}

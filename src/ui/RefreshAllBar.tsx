@@ -1,5 +1,6 @@
 /** Progress of a "Refresh all" run: "N of M refreshed", failed and skipped reports linked to their cards, Stop, Refresh failed or the rest. */
 import { Button, Link, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useRef } from 'react';
 import { focusPlacementCard } from './placement-card-id';
 import { countRun, failedIds, skippedItems, type RefreshAllRun } from './refresh-all-run';
 
@@ -40,6 +41,17 @@ export function RefreshAllBar(props: RefreshAllBarProps) {
   const { run, onStop, onRetryFailed, onRefreshRest, onDismiss, onOverwriteSkipped, onLocate, placements = [] } = props;
   const showCard = props.onShowCard ?? focusPlacementCard;
   const styles = useStyles();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // Its buttons change as a run starts and ends (Refresh all or Refresh failed gives way to Stop, Stop to the finished
+  // run's buttons): the focus, lost with the button pressed or still in the bar, goes to the first button there now.
+  useEffect(() => {
+    const focused = document.activeElement;
+    // A button that turned disabled (Refresh all while its run goes) holds a focus no key can use: lost too.
+    const disabled = focused instanceof HTMLButtonElement && focused.disabled;
+    const lost = focused === null || focused === document.body || disabled || (rootRef.current?.contains(focused) ?? false);
+    if (lost) actionsRef.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [run.running, run.jobId]);
   const c = countRun(run);
   const parts = [`${c.done} of ${c.total} refreshed`];
   if (c.failed > 0) parts.push(`${c.failed} failed`);
@@ -50,7 +62,7 @@ export function RefreshAllBar(props: RefreshAllBarProps) {
     placements.filter((p) => p.placementId === s.placementId).map((p) => ({ ...s, name: p.name })),
   );
   return (
-    <div className={styles.root} role="group" aria-label="Refresh all">
+    <div ref={rootRef} className={styles.root} role="group" aria-label="Refresh all">
       <ProgressBar
         value={c.total === 0 ? 1 : c.finished / c.total}
         color={c.failed > 0 ? 'error' : run.running ? 'brand' : 'success'}
@@ -92,9 +104,10 @@ export function RefreshAllBar(props: RefreshAllBarProps) {
           ))}
         </ul>
       )}
-      <div className={styles.actions}>
+      <div ref={actionsRef} className={styles.actions}>
         {run.running ? (
-          <Button size="small" onClick={onStop} disabled={run.stopping}>
+          // Focusable while stopping, so the focus stays on it until the finished run's buttons take it.
+          <Button size="small" onClick={onStop} disabledFocusable={run.stopping}>
             {run.stopping ? 'Stopping…' : 'Stop'}
           </Button>
         ) : (

@@ -1,5 +1,15 @@
 /** The run log: one line per run (when, what started it, N of M refreshed, each failure's reason, duration), newest first. */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+  useRestoreFocusSource,
+} from '@fluentui/react-components';
 import type { RunLogEntry } from '../core/automation/run-log';
 
 const STARTED_BY: Record<RunLogEntry['trigger'], string> = {
@@ -29,9 +39,11 @@ export interface RunLogDialogProps {
 
 export function RunLogDialog({ open, entries, onClose }: RunLogDialogProps) {
   const newestFirst = [...entries].reverse();
+  // Closing (Close or Escape) gives the focus back to the button that opened it (marked useRestoreFocusTarget).
+  const restoreFocus = useRestoreFocusSource();
   return (
     <Dialog open={open} onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface>
+      <DialogSurface {...restoreFocus}>
         <DialogBody>
           <DialogTitle>Run log</DialogTitle>
           <DialogContent>

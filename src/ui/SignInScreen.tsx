@@ -14,7 +14,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthScheme, SessionState } from '../core/service/addin-service';
 import { ErrorBar } from './ErrorBar';
 import { usePaneEnv } from './pane-env';
@@ -25,6 +25,8 @@ export interface SignInScreenProps {
   /** The one error on screen (the shell's or the last attempt's); a new attempt replaces it. */
   error: unknown;
   onError: (error: unknown) => void;
+  /** The user just signed out: the first field to fill takes the focus (the API key when the Tenant URL is there). */
+  takeFocus?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -73,7 +75,7 @@ function urlProblem(value: string): string | null {
   return null;
 }
 
-export function SignInScreen({ session, onSignedIn, error, onError: setError }: SignInScreenProps) {
+export function SignInScreen({ session, onSignedIn, error, onError: setError, takeFocus = false }: SignInScreenProps) {
   const styles = useStyles();
   const { service, keyHelpUrl } = usePaneEnv();
   const [tenantUrl, setTenantUrl] = useState(session.tenantUrl ?? session.defaultTenantUrl ?? '');
@@ -81,6 +83,12 @@ export function SignInScreen({ session, onSignedIn, error, onError: setError }: 
   const [scheme, setScheme] = useState<AuthScheme>(session.authScheme);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const tenantRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (takeFocus) (tenantUrl.trim() === '' ? tenantRef : keyRef).current?.focus();
+    // Once, when the form opens.
+  }, []);
 
   const tenantProblem = submitted ? urlProblem(tenantUrl) : null;
   const keyProblem = submitted && apiKey.trim() === '' ? 'Enter your API key.' : null;
@@ -110,7 +118,7 @@ export function SignInScreen({ session, onSignedIn, error, onError: setError }: 
       </Text>
       {error !== null && <ErrorBar error={error} onDismiss={() => setError(null)} signIn />}
       <Field label="Tenant URL" required validationMessage={tenantProblem ?? undefined}>
-        <Input type="url" value={tenantUrl} onChange={(_, d) => setTenantUrl(d.value)} autoComplete="url" />
+        <Input ref={tenantRef} type="url" value={tenantUrl} onChange={(_, d) => setTenantUrl(d.value)} autoComplete="url" />
       </Field>
       <Field
         label="API key"
@@ -125,7 +133,7 @@ export function SignInScreen({ session, onSignedIn, error, onError: setError }: 
           )
         }
       >
-        <Input type="password" value={apiKey} onChange={(_, d) => setApiKey(d.value)} autoComplete="current-password" />
+        <Input ref={keyRef} type="password" value={apiKey} onChange={(_, d) => setApiKey(d.value)} autoComplete="current-password" />
       </Field>
       <Accordion collapsible>
         <AccordionItem value="advanced">

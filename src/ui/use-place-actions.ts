@@ -11,6 +11,8 @@ export interface PlaceActionsDeps {
   setOutcome(placementId: string, outcome: CardOutcome | null): void;
   reload(): Promise<void>;
   isLive(): boolean;
+  /** Shows and focuses a card once it is listed: the control that now stands for a placing whose button left. */
+  showCard(placementId: string): void;
 }
 
 export interface PlaceActions {
@@ -23,7 +25,7 @@ export interface PlaceActions {
   dialog: PlaceReportDialogProps;
 }
 
-export function usePlaceActions({ setOutcome, reload, isLive }: PlaceActionsDeps): PlaceActions {
+export function usePlaceActions({ setOutcome, reload, isLive, showCard }: PlaceActionsDeps): PlaceActions {
   const { service } = usePaneEnv();
   const place = usePlaceExisting();
   const [again, setAgain] = useState<PlacementView | null>(null);
@@ -45,21 +47,28 @@ export function usePlaceActions({ setOutcome, reload, isLive }: PlaceActionsDeps
       asked = true;
       close();
     };
+    /** The card that now stands for the placing, focused once the dialog has closed: the new one, or the one placed from. */
+    let focus: string | null = null;
     try {
       const result = await place((o) => service.placeAgain(p.placementId, target, o), undefined, ask);
       if (!isLive()) return;
       close();
       if (result !== null) setOutcome(result.placementId, outcomeOf('Placed again', result, null, result.headerRows <= 1));
+      focus = result?.placementId ?? p.placementId;
     } catch (e) {
       if (!isLive()) return;
       // A refusal of the retry with Overwrite (the dialog closed to ask) goes on the card placed from; else the dialog shows it.
-      if (asked) setOutcome(p.placementId, { kind: 'error', error: e });
-      else {
+      if (asked) {
+        setOutcome(p.placementId, { kind: 'error', error: e });
+        focus = p.placementId;
+      } else {
         setError(e);
         setBusy(false);
       }
     }
-    if (isLive()) await reload();
+    if (!isLive()) return;
+    await reload();
+    if (focus !== null) showCard(focus);
   };
 
   const insertAgain = async (p: PlacementView): Promise<void> => {
@@ -76,6 +85,8 @@ export function usePlaceActions({ setOutcome, reload, isLive }: PlaceActionsDeps
     setOrphans((s) => new Set([...s].filter((id) => id !== p.placementId)));
     setOutcome(p.placementId, outcome);
     await reload();
+    // Its Insert again button leaves once the report has cells again: the card, holding the outcome, takes the focus.
+    if (isLive()) showCard(p.placementId);
   };
 
   return {

@@ -23,6 +23,8 @@ export interface RefreshAllHandle {
   forget(placementId: string): void;
   /** The job of the newest run started outside the pane (the ribbon), or null: what the list showed before it is stale. */
   adoptedJobId: string | null;
+  /** The account changed (sign out, sign in): the run and its summary go (a running one is stopped first). */
+  reset(): void;
 }
 
 export function useRefreshAll(): RefreshAllHandle {
@@ -109,11 +111,18 @@ export function useRefreshAll(): RefreshAllHandle {
   }, [start]);
 
   const dismiss = useCallback(() => setRun((r) => (r !== null && r.running ? r : null)), []);
+  const reset = useCallback(() => {
+    const r = current.current;
+    if (r !== null && r.running) service.cancel(r.jobId).catch(() => undefined);
+    current.current = null;
+    setRun(null);
+    setError(null);
+  }, [service]);
   const clearError = useCallback(() => setError(null), []);
   const forget = useCallback(
     (placementId: string) => setRun((r) => (r === null || r.running ? r : { ...r, ids: r.ids.filter((id) => id !== placementId) })),
     [],
   );
 
-  return { run, error, start, stop, retryFailed, refreshRest, overwriteSkipped, dismiss, clearError, forget, adoptedJobId };
+  return { run, error, start, stop, retryFailed, refreshRest, overwriteSkipped, dismiss, clearError, forget, adoptedJobId, reset };
 }

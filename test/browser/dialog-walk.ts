@@ -2,7 +2,8 @@
 import type { PreviewPage } from './pane';
 import { assertPaneReadable } from './pane';
 import { assert, assertEqual, waitFor } from './wait-for';
-import { walkCellTargetDialogs } from './cell-target-dialog-walk';
+import { walkCellTargetDialogs, type CellPicker } from './cell-target-dialog-walk';
+import { runLogFocusWalk, signOutFocusWalk, stopFocusWalk } from './focus-checks';
 
 export interface DialogWalkHost {
   /** Selects the target cell in the host's sheet (the pane must then say "Insert at <label>"). */
@@ -11,14 +12,21 @@ export interface DialogWalkHost {
   targetLabel: string;
   /** Types a value into a cell the report will cover, so the insert asks before overwriting it. */
   typeInTheWay(): Promise<void>;
-  /** Also walks the cell-target dialogs (Move, Place again, Place existing report) by keyboard before Remove. */
-  cellTargetDialogs?: boolean;
+  /** Picks cells in the sheet while a cell-target dialog (Move, Place again) is open. */
+  picker: CellPicker;
+  /** The pane fetches the platform itself (preview, Excel), so a query can be held to Stop a Refresh all. */
+  holdsQueries: boolean;
+  /** What signing in again after Sign out takes. */
+  signIn: { tenantUrl: string; apiKey: string };
 }
 
 /**
  * Places a report over a typed cell: the overwrite question, declined (Cancel) and then accepted (Overwrite, which
- * closes the editor); then Edit, a change, Back to reports, Discard (which closes the editor too); where the host asks,
- * Move, Place again and Place existing report by keyboard, each cancelled; then Remove with its cells cleared. After every answer the pane's buttons are found by role and nothing above the pane is aria-hidden.
+ * closes the editor); then Edit, a change, Back to reports, Discard (which closes the editor too); Move, Place again and
+ * Place existing report by keyboard, each cancelled, then Move here and Place here at cells picked in the sheet; where
+ * the pane fetches the platform, Refresh all stopped; the run log closed with Escape; Sign out and in again; then
+ * Remove with its cells cleared. After every answer the pane's buttons are found by role and nothing above the pane is
+ * aria-hidden, and the focus is on the control that now stands for the result.
  */
 export async function walkDialogs(ui: PreviewPage, host: DialogWalkHost, report: { name: string; sql: string }): Promise<void> {
   await host.typeInTheWay();
@@ -45,7 +53,10 @@ export async function walkDialogs(ui: PreviewPage, host: DialogWalkHost, report:
   await ui.reportName().fill(`${report.name} (changed)`);
   await ui.backToReports();
   assertEqual(await card.count(), 1, 'Discard changed the report');
-  if (host.cellTargetDialogs === true) await walkCellTargetDialogs(ui, report.name);
+  await walkCellTargetDialogs(ui, report.name, host.picker);
+  if (host.holdsQueries) await stopFocusWalk(ui);
+  await runLogFocusWalk(ui);
+  await signOutFocusWalk(ui, host.signIn.tenantUrl, host.signIn.apiKey);
 
   await ui.button(`Remove ${report.name}`).click();
   const remove = ui.page.getByRole('alertdialog', { name: `Remove ${report.name}?` });

@@ -183,14 +183,21 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
       },
     },
     {
-      name: 'E3b the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
-      run: async () => {
+      name: 'E3b the dialogs (Overwrite, Discard, Move, Place again, Place existing, Remove), Move here and Place here at cells selected in Excel, Stop and Sign out leave the pane readable and the focus on what stands for the result',
+      run: async (ctx) => {
         await walkDialogs(
           new ExcelPane(page),
           {
             selectTarget: () => inExcel(page, `select('Sheet1', 'H2')`),
             targetLabel: 'Sheet1!H2',
             typeInTheWay: () => inExcel(page, `type('Sheet1', 'H3', 'in the way')`),
+            picker: {
+              sheet: 'Sheet1',
+              selectCell: (a1) => inExcel(page, `select('Sheet1', ${JSON.stringify(a1)})`),
+              screenshot: (label) => ctx.screenshot(`E3b ${label}`),
+            },
+            holdsQueries: true,
+            signIn: { tenantUrl: servers.platformUrl, apiKey: EDITOR_KEY },
           },
           { name: 'Dialog walk in Excel', sql: 'SELECT status, MEASURE(count) AS orders\nFROM orders\nGROUP BY 1\nORDER BY 1' },
         );

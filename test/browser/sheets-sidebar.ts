@@ -180,8 +180,8 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
       },
     },
     {
-      name: 'S2b Sheets sidebar: the dialogs (Overwrite cancelled and accepted, Discard, Remove) each leave the pane readable by role',
-      run: async () => {
+      name: 'S2b Sheets sidebar: the dialogs (Overwrite, Discard, Move, Place again, Place existing, Remove), Move here and Place here at cells selected in the sheet, the run log and Sign out leave the pane readable and the focus on what stands for the result',
+      run: async (ctx) => {
         const { env } = need();
         const sheet = env.book.sheets[0]!;
         await walkDialogs(
@@ -194,6 +194,16 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
             typeInTheWay: async () => {
               sheet.getRange('H3').setValue('in the way');
             },
+            picker: {
+              sheet: 'Sheet1',
+              selectCell: async (a1) => {
+                env.book.setActiveRange(sheet.getRange(a1));
+              },
+              screenshot: (label) => ctx.screenshot(`S2b ${label}`),
+            },
+            // The sidebar's queries run on the server (UrlFetchApp), out of the page's reach: no Refresh all to hold.
+            holdsQueries: false,
+            signIn: { tenantUrl: servers.platformUrl, apiKey: EDITOR_KEY },
           },
           { name: 'Dialog walk in Sheets', sql: REPORT.sql },
         );

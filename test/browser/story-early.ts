@@ -8,6 +8,7 @@ import { firstDeployment, queryPlatform } from './platform-sql';
 import { watchNetwork } from './network-watch';
 import { pageScroll } from './preview-page-checks';
 import { cellName, checkReport, rangeName } from './report-check';
+import { waitFocusOn } from './focus-checks';
 import { assert, assertEqual, waitFor } from './wait-for';
 import {
   EDITOR_KEY,
@@ -339,6 +340,8 @@ export function earlyScenarios(story: Story): Scenario[] {
           await page.unroute('**/svcsql', failOne);
         }
         await ctx.screenshot('7a refresh all with one failure');
+        // Refresh all turned disabled as its run went: the focus went to Stop, then to the ended run's first button.
+        await waitFocusOn(page, ui.button('Refresh failed'), 'Refresh all ended with a failure');
         assert(faulted >= 1, 'No query of the failing report went through the fault route');
         const failed = await ui.badgeText(TOP_CITIES.name);
         assert(failed.includes('Failed') && failed.includes('Simulated failure'), `The failed item does not show its reason: ${failed}`);
@@ -362,6 +365,7 @@ export function earlyScenarios(story: Story): Scenario[] {
             observe: () => bar.innerText(),
           },
         );
+        await waitFocusOn(page, ui.button('Done'), 'Refresh failed (its button left as the run started; Stop left as it ended)');
         const retried = await ui.badgeText(TOP_CITIES.name);
         assert(retried.includes('Up to date') && !retried.includes('Failed'), `The retried report is not up to date: ${retried}`);
         await waitFor('the retried report to show a new refresh time', async () => (await ui.refreshedAt(TOP_CITIES.name)) !== thirdBefore);

@@ -64,3 +64,8 @@ export async function closeDialog(dialog: HTMLElement, buttonName: string): Prom
   await click(within(dialog).getByRole('button', { name: buttonName }));
   await dialogClosed(dialog);
 }
+
+/** Finds an open cell-target dialog by name (Move, Place again, Place existing report): non-modal, in the pane's own flow. */
+export function findCellTarget(name: string): Promise<HTMLElement> {
+  return screen.findByRole('dialog', { name });
+}

@@ -169,15 +169,7 @@ export class FakeAddinService implements AddinService {
       [null, null],
       [null, '0'],
     ],
-    texts: [
-      ['Status', 'Count'],
-      ['completed', '12'],
-    ],
-    bold: [
-      [true, true],
-      [false, false],
-    ],
-    rows: 1,
+    queryRows: 1,
     more: false,
   });
 

@@ -4,7 +4,7 @@ import '../helpers/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AddinError } from '../../src/core/errors/addin-error';
 import type { MoveOptions, MoveTarget } from '../../src/core/service/addin-service';
-import { click, closeDialog, findDialog, settle } from './act-events';
+import { click, closeDialog, findDialog, settle, findCellTarget } from './act-events';
 import { samplePlacement } from './fake-addin-service';
 import { renderPane, signedInFake } from './render-pane';
 import { sqlDraft } from '../helpers/sql-draft';
@@ -19,7 +19,7 @@ function fakeWithOne() {
 test('Move opens at the selected cell, moves the report there, and the card says so', async () => {
   const { fake } = renderPane(fakeWithOne());
   await click(await screen.findByRole('button', { name: 'Move Orders by status' }, { timeout: 10_000 }));
-  const dialog = await findDialog('Move Orders by status');
+  const dialog = await findCellTarget('Move Orders by status');
   expect(await within(dialog).findByText('Move to Sheet1!D11')).toBeTruthy();
   await click(within(dialog).getByRole('button', { name: 'Move here' }));
   await settle();
@@ -32,7 +32,7 @@ test('Move opens at the selected cell, moves the report there, and the card says
 test('Cancel in the Move dialog moves nothing', async () => {
   const { fake } = renderPane(fakeWithOne());
   await click(await screen.findByRole('button', { name: 'Move Orders by status' }, { timeout: 10_000 }));
-  const dialog = await findDialog('Move Orders by status');
+  const dialog = await findCellTarget('Move Orders by status');
   await closeDialog(dialog, 'Cancel');
   expect(fake.callsOf('movePlacement')).toEqual([]);
 });
@@ -47,7 +47,7 @@ test('user cells at the new place are named and overwritten only after Overwrite
   };
   renderPane(fake);
   await click(await screen.findByRole('button', { name: 'Move Orders by status' }, { timeout: 10_000 }));
-  await click(within(await findDialog('Move Orders by status')).getByRole('button', { name: 'Move here' }));
+  await click(within(await findCellTarget('Move Orders by status')).getByRole('button', { name: 'Move here' }));
   await settle();
   const question = await waitFor(() => findDialog('Overwrite cells?'), { timeout: 10_000 });
   expect(question.textContent).toContain('D12');
@@ -67,7 +67,7 @@ test('another report at the new place is not offered to be overwritten: the card
   };
   renderPane(fake);
   await click(await screen.findByRole('button', { name: 'Move Orders by status' }, { timeout: 10_000 }));
-  await click(within(await findDialog('Move Orders by status')).getByRole('button', { name: 'Move here' }));
+  await click(within(await findCellTarget('Move Orders by status')).getByRole('button', { name: 'Move here' }));
   await settle();
   const card = await screen.findByRole('listitem', { name: 'Orders by status' }, { timeout: 10_000 });
   await waitFor(() => expect(card.textContent).toContain('the report "Cities"'), { timeout: 10_000 });

@@ -25,8 +25,7 @@ export function asAddinError(e: unknown): AddinError {
 export function damagedRecord(d: DamagedRecord): AddinError {
   return new AddinError(
     'contract',
-    d.message ??
-      'The stored record of this report is damaged and could not be read. Its cells are intact; remove it from the list, then insert the report again.',
+    'The stored record of this report is damaged and could not be read. Its cells are intact; remove it from the list, then insert the report again.',
     { detail: d.detail, data: { placementId: d.placementId, key: d.key } },
   );
 }

@@ -61,6 +61,11 @@ export class CellChangesMemory {
     this.changes.delete(placementId);
   }
 
+  /** The signed-in account changed (sign out, sign in): what its refreshes changed is not shown to the next one. */
+  forgetChanges(): void {
+    this.changes.clear();
+  }
+
   handEditsOf(placementId: string): HandEditsView | null {
     return this.handEdits.get(placementId) ?? null;
   }

@@ -31,7 +31,6 @@ import type {
   WorkbookContext,
 } from './addin-service';
 import { placementList } from './placement-list';
-import { learnReportRights } from './report-rights';
 import { PlacementSettings } from './placement-settings';
 import { serviceFollower, type EditFollower } from './edit-follower';
 import { parseEdits, type CellsEdited } from './cells-edited';
@@ -87,8 +86,8 @@ class AddinServiceImpl implements AddinService {
       ...(deps.callTimeoutMs === undefined ? {} : { callTimeoutMs: deps.callTimeoutMs }),
       ...(deps.slowStream === undefined ? {} : { slowStream: deps.slowStream }),
     });
+    this.queries = new PaneQueries(this.session, deps.timezone);
     this.orchestrator = serviceOrchestrator(deps, this.session, (placementId, report) => this.rememberReport(placementId, report));
-    this.queries = new PaneQueries(this.session, deps.timezone, (draft, opts) => this.orchestrator.layOut(draft, opts));
     const changed = (): void => this.emit({ type: 'placementsChanged' });
     this.handEdits = new HandEditTools(this.orchestrator, this.cells, changed);
     this.settings = new PlacementSettings(this.orchestrator, deps.host, changed);
@@ -131,6 +130,7 @@ class AddinServiceImpl implements AddinService {
     await saveSession(this.deps.host.credentials, session);
     this.session.adopt(session, api, deployments);
     this.queries.forget();
+    this.cells.forgetChanges();
     return this.getSession();
   }
 
@@ -138,6 +138,7 @@ class AddinServiceImpl implements AddinService {
     // Forget first: even when the credential store fails, nothing of this key's rights is shown to the next user.
     this.session.reset();
     this.queries.forget();
+    this.cells.forgetChanges();
     await clearSession(this.deps.host.credentials);
   }
 
@@ -184,7 +185,7 @@ class AddinServiceImpl implements AddinService {
     return runInsertJob({ ...deps, platform, meta: (d, e) => session.meta(d, e) }, draft, target, options);
   }
 
-  listPlacements(options: { rights?: boolean } = {}): Promise<PlacementView[]> {
+  listPlacements(): Promise<PlacementView[]> {
     const { orchestrator, cells, session } = this;
     return placementList({
       orchestrator,
@@ -192,12 +193,6 @@ class AddinServiceImpl implements AddinService {
       lastKnown: session.lastKnown,
       isBusy: (id) => this.jobs.isBusy(id),
       notesUnsupported: this.deps.host.notesUnsupported,
-      ...(options.rights === false
-        ? {}
-        : {
-            learn: (scope, listed) =>
-              learnReportRights({ session, orchestrator, remember: (id, report) => this.rememberReport(id, report) }, scope, listed),
-          }),
     });
   }
 

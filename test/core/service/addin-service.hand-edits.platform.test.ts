@@ -28,6 +28,15 @@ describe('hand edits through the service', () => {
     expect(wb.host.selectedRanges).toEqual([{ sheetId: wb.sheetId, row: 2, col: 1, rows: 1, cols: 1 }]);
   });
 
+  it('of the account signed out are not shown to the next one: what its last refresh changed is forgotten', async () => {
+    const { wb, id } = await placed('hand-signout');
+    wb.host.model.setValue(wb.sheetId, 2, 1, 'my note');
+    await wb.service.refresh(id, { jobId: 'r1', handEdits: 'overwrite' });
+    expect((await wb.service.listPlacements())[0]?.lastChanges).toMatchObject({ text: '1 cell changed' });
+    await wb.service.signOut();
+    expect((await wb.service.listPlacements())[0]?.lastChanges ?? null).toBeNull();
+  });
+
   it('stop a refresh, which then overwrites when told; the changes are shown and undone', async () => {
     const { wb, id } = await placed('hand-refresh');
     const original = cells(wb, 0, 0, 4, 2);
