@@ -41,6 +41,16 @@ const useStyles = makeStyles({
     // footer would stick to it (which never scrolls) instead of the page.
     overflowX: 'clip',
     backgroundColor: tokens.colorNeutralBackground2,
+    // Fluent's fields keep minimum widths of their own (a combobox 250 px): at 175-350 px they shrink to the pane instead,
+    // since the clip above would cut them (and their chevrons) at its edge.
+    '& .fui-Combobox': { minWidth: 0, maxWidth: '100%' },
+    '& .fui-Dropdown': { minWidth: 0, maxWidth: '100%' },
+    '& .fui-Input': { minWidth: 0, maxWidth: '100%' },
+    '& .fui-Select': { minWidth: 0, maxWidth: '100%' },
+    '& .fui-Textarea': { minWidth: 0, maxWidth: '100%' },
+    // Their text boxes too: a flex item's minimum is its intrinsic width (about 200 px for an input).
+    '& .fui-Combobox__input': { minWidth: 0 },
+    '& .fui-Input__input': { minWidth: 0 },
   },
 });
 

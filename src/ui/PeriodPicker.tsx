@@ -31,7 +31,8 @@ const KINDS: ReadonlyArray<{ kind: Kind; label: string }> = [
 const CALENDAR_UNITS: readonly CalendarUnit[] = ['week', 'month', 'quarter', 'year'];
 
 const useStyles = makeStyles({
-  line: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  // Wraps at narrow widths (Last N and its unit on a line of their own) rather than sticking out of the card.
+  line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, alignItems: 'center', minWidth: 0 },
   count: { width: '5em' },
   words: { color: tokens.colorNeutralForeground2 },
 });

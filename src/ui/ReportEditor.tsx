@@ -61,6 +61,9 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalS,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground2,
+    // The form keeps most of the pane: an error or the placed report's options scroll inside the footer past this height.
+    maxHeight: '40vh',
+    overflowY: 'auto',
   },
 });
 

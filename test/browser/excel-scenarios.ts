@@ -11,6 +11,7 @@ import { assert, assertEqual, waitFor } from './wait-for';
 import { walkDialogs } from './dialog-walk';
 import { PreviewPage } from './pane';
 import { excelCellParameterScenario } from './excel-cell-parameters';
+import { footerHeightScenario, paneWidthScenario } from './pane-widths';
 import { assertInsertStaysInView, buildTotalsReport, distinctCustomers, totalBeside } from './totals-report';
 
 /** The pane's page helpers over the task pane: there the whole page is the pane. */
@@ -112,6 +113,7 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
         assert(width <= 350, `The task pane is ${width} px wide: it scrolls sideways in a 350 px task pane`);
       },
     },
+    paneWidthScenario(page, new ExcelPane(page)),
     {
       name: 'E2 insert a SQL report at the selected cell B2 (the editor follows the selection at once): formula-like nicknames arrive as inert text',
       run: async (ctx) => {
@@ -140,6 +142,7 @@ export function buildExcelScenarios(page: Page, servers: Servers): Scenario[] {
         assertEqual(cells.formulas, cells.values, 'A cell holds a formula instead of inert text');
       },
     },
+    footerHeightScenario(page, new ExcelPane(page), REPORT.name),
     {
       name: 'E3 a value typed over the report stops its refresh: the warning names C3, Locate selects it, Skip keeps it, Overwrite puts the count back',
       run: async (ctx) => {
