@@ -2,6 +2,7 @@
  * SQL text pieces of the platform's Postgres-flavoured dialect.
  * Quoted identifiers and escaped literals cannot break out of their place.
  */
+import { daysInMonth, daysOfIsoDate, isoDateOfDays } from '../cells/civil-date';
 import { AddinError } from '../errors/addin-error';
 
 /** Reserved words of Postgres (reserved and type/function-name reserved): used bare they would not parse as names. */
@@ -64,14 +65,6 @@ export interface TimeValue {
   time: string | null;
 }
 
-function isLeap(y: number): boolean {
-  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-}
-
-function daysIn(y: number, m: number): number {
-  return m === 2 ? (isLeap(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
-}
-
 /** A date (`2024-01-31`) or date-time (`2024-01-31T10:00`, `2024-01-31 10:00:00.5`) from user text, or null when invalid. */
 export function parseTimeValue(text: string): TimeValue | null {
   const m = TIME.exec(text.trim());
@@ -80,7 +73,7 @@ export function parseTimeValue(text: string): TimeValue | null {
   const y = Number(ys);
   const mo = Number(ms);
   const d = Number(ds);
-  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo)) return null;
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
   if (hh === undefined || mi === undefined) return { date: `${ys}-${ms}-${ds}`, time: null };
   if (Number(hh) > 23 || Number(mi) > 59 || (ss !== undefined && Number(ss) > 59)) return null;
   return { date: `${ys}-${ms}-${ds}`, time: `${hh}:${mi}${ss === undefined ? '' : `:${ss}${frac ?? ''}`}` };
@@ -93,18 +86,5 @@ export function timestampLiteral(value: TimeValue): string {
 
 /** The day after `YYYY-MM-DD` (calendar arithmetic, no time zone involved). */
 export function nextDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  let year = y;
-  let month = m;
-  let day = d + 1;
-  if (day > daysIn(year, month)) {
-    day = 1;
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
-  const pad = (n: number, w: number): string => String(n).padStart(w, '0');
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+  return isoDateOfDays(daysOfIsoDate(date) + 1);
 }

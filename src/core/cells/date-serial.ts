@@ -1,4 +1,5 @@
-/** Spreadsheet serial dates: days since 1899-12-30 by pure calendar arithmetic (no time zone), and the engine's date text. */
+/** Spreadsheet serial dates: days since 1899-12-30 of the proleptic Gregorian calendar (no time zone), and the engine's date text. */
+import { civilFromDays, daysFromCivil, daysInMonth, type CivilDate } from './civil-date';
 
 /** Number format of a date cell (ISO order: unambiguous in every locale, sorts as text too). */
 export const DATE_FORMAT = 'yyyy-mm-dd';
@@ -15,35 +16,12 @@ export const FIRST_SERIAL_DATE = { year: 1900, month: 3, day: 1 } as const;
 
 const NANOS_PER_DAY = 86_400_000_000_000;
 
-/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
 /** Serial of 1970-01-01 (days from 1899-12-30). */
 const UNIX_EPOCH_SERIAL = 25569;
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-/** The calendar date of a whole serial day (H. Hinnant's civil_from_days): 45351 is 2024-02-29. */
-export function civilOfSerial(serialDay: number): { year: number; month: number; day: number } {
-  const z = serialDay - UNIX_EPOCH_SERIAL + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+/** The calendar date of a whole serial day: 45351 is 2024-02-29. */
+export function civilOfSerial(serialDay: number): CivilDate {
+  return civilFromDays(serialDay - UNIX_EPOCH_SERIAL);
 }
 
 /** The serial number of a calendar date: 1899-12-30 is 0, 1900-01-01 is 2, 2024-02-29 is 45351. */
@@ -144,7 +122,8 @@ export function readDateText(text: string, into: ParsedDateText): boolean {
       }
     }
   }
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  // Every month has 28 days: only a later day needs its month's length (this runs once a value of a column).
+  if (month < 1 || month > 12 || day < 1 || (day > 28 && day > daysInMonth(year, month))) return false;
   if (hour > 23 || minute > 59 || second > 59) return false;
   const nanos = ((hour * 60 + minute) * 60 + second) * 1_000_000_000 + fraction;
   const beforeFirstSerialDate = year < FIRST_SERIAL_DATE.year || (year === FIRST_SERIAL_DATE.year && month < FIRST_SERIAL_DATE.month);
