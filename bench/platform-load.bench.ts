@@ -88,7 +88,7 @@ function enginePid(pid: number): number {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The second key's small query: median of 5 idle, then the slowest of 5 behind 10 heavy queries of the viewer. */
+/** The second key's small query: median of 5 idle, then median and slowest of 5 behind 10 heavy queries of the viewer. */
 async function admission(url: string): Promise<Measurement[]> {
   const idle: number[] = [];
   for (let i = 0; i < 5; i++) idle.push(await query(url, 'dev-editor-key', SMALL));
@@ -101,6 +101,7 @@ async function admission(url: string): Promise<Measurement[]> {
   await Promise.all(heavy);
   return [
     { name: "second key's small query, idle (median of 5)", value: median(idle), unit: 'ms' },
+    { name: "second key's small query behind 10 heavy (median of 5; target ≤ 1,000)", value: median(loaded), unit: 'ms' },
     { name: "second key's small query behind 10 heavy (slowest of 5; target ≤ 1,000)", value: Math.max(...loaded), unit: 'ms' },
   ];
 }

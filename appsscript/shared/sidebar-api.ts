@@ -148,7 +148,9 @@ const previewTableSchema = z.object({
   headerRows: z.number().int().nonnegative(),
   values: z.array(z.array(cellScalarSchema)),
   formats: z.array(z.array(z.string().nullable())),
-  queryRows: z.number().int().nonnegative(),
+  texts: z.array(z.array(z.string())),
+  bold: z.array(z.array(z.boolean())),
+  rows: z.number().int().nonnegative(),
   more: z.boolean(),
 });
 

@@ -59,10 +59,8 @@ export class EngineQuery {
 
   /** Prepares the single SELECT of `sql` on `conn` and starts streaming it, encoded by DuckDB when its types allow. */
   static async start(conn: DuckDBConnection, sql: string, timezone: string, caps: RowCaps): Promise<EngineQuery> {
-    const extracted = await conn.extractStatements(sql);
-    if (extracted.count === 0) throw new Error('Empty query');
-    if (extracted.count > 1) throw new Error('Only one statement per query is supported');
-    const prepared = await extracted.prepare(0);
+    // The server's parse check let through exactly one statement: it is prepared as it is.
+    const prepared = await conn.prepare(sql);
     let names: string[];
     let types: DuckDBType[];
     try {
@@ -82,6 +80,11 @@ export class EngineQuery {
     } finally {
       preparedRows.destroySync();
     }
+  }
+
+  /** Whether the stream was read to its end (the connection is free for another query). */
+  get finished(): boolean {
+    return this.done && this.pending.length === 0;
   }
 
   /** The engine's names of the result's column types (the stream header's). */

@@ -17,6 +17,8 @@ export class QueryRuntime {
   readonly admission: QueryAdmission;
   readonly parked: ParkedQueries<RunningQuery>;
   private readonly running = new Set<RunningQuery>();
+  /** Timezones DuckDB knew (a few hundred exist; unknown ones are not kept). */
+  private readonly timezones = new Set<string>();
   private closed = false;
 
   private constructor(
@@ -53,9 +55,11 @@ export class QueryRuntime {
 
   /** Whether DuckDB knows `timezone` (the session TimeZone every query connection sets). */
   async knowsTimezone(timezone: string): Promise<boolean> {
+    if (this.timezones.has(timezone)) return true;
     const conn = await this.parser.connect();
     try {
       await conn.run(`SET TimeZone = ${quoteLiteral(timezone)}`);
+      this.timezones.add(timezone);
       return true;
     } catch {
       return false;

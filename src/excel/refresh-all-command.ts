@@ -69,7 +69,7 @@ export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandE
     const names = new Map<string, string>();
     try {
       const service = await deps.service();
-      const placements = await service.listPlacements();
+      const placements = await service.listPlacements({ rights: false });
       for (const p of placements) names.set(p.placementId, p.name);
       const order = placements.map((p) => p.placementId);
       // Orphaned placements (their cells were deleted) are written nowhere: they are counted as failed, not refreshed.

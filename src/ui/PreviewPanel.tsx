@@ -1,11 +1,21 @@
 /** The preview of the report being built: its first rows as the sheet would get them, refreshed as the user edits or on Run. */
-import { Button, Caption1, MessageBar, MessageBarBody, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Caption1,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Switch,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReportDraft } from '../core/service/addin-service';
 import type { PreviewTable } from '../core/service/preview-table';
 import { toErrorView } from './error-view';
 import { usePaneEnv } from './pane-env';
-import { previewCellText } from './preview-cell-text';
 
 export interface PreviewPanelProps {
   /** The draft to preview, or null while it cannot run (its problem is shown elsewhere). */
@@ -30,6 +40,7 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
   },
   number: { textAlign: 'right' },
+  bold: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -109,9 +120,13 @@ export function PreviewPanel({ draft, auto }: PreviewPanelProps) {
 }
 
 function PreviewGrid({ table, label, styles }: { table: PreviewTable; label: string; styles: ReturnType<typeof useStyles> }) {
+  // Cells as the sheet shows them: the service laid the draft out with the core's code Insert writes with (totals included).
+  const cell = (r: number, c: number) => ({
+    text: table.texts[r]?.[c] ?? '',
+    bold: table.bold[r]?.[c] === true,
+  });
   const head = table.values.slice(0, table.headerRows);
   const body = table.values.slice(table.headerRows);
-  const formatsOf = (r: number) => table.formats[r] ?? [];
   return (
     <>
       <div className={styles.scroll}>
@@ -119,9 +134,9 @@ function PreviewGrid({ table, label, styles }: { table: PreviewTable; label: str
           <thead>
             {head.map((row, r) => (
               <tr key={r}>
-                {row.map((v, c) => (
+                {row.map((_, c) => (
                   <th key={c} scope="col" className={styles.cell}>
-                    {previewCellText(v, formatsOf(r)[c] ?? null)}
+                    {cell(r, c).text}
                   </th>
                 ))}
               </tr>
@@ -130,19 +145,26 @@ function PreviewGrid({ table, label, styles }: { table: PreviewTable; label: str
           <tbody>
             {body.map((row, i) => (
               <tr key={i}>
-                {row.map((v, c) => (
-                  <td key={c} className={`${styles.cell} ${typeof v === 'number' ? styles.number : ''}`}>
-                    {previewCellText(v, formatsOf(i + table.headerRows)[c] ?? null)}
-                  </td>
-                ))}
+                {row.map((v, c) => {
+                  const shown = cell(i + table.headerRows, c);
+                  return (
+                    <td key={c} className={mergeClasses(styles.cell, typeof v === 'number' && styles.number, shown.bold && styles.bold)}>
+                      {shown.text}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <Caption1 className={styles.muted}>
-        {table.more ? `The first ${table.queryRows} rows; the report may hold more.` : `All ${table.queryRows} rows.`}
-      </Caption1>
+      <Caption1 className={styles.muted}>{rowsNote(table)}</Caption1>
     </>
   );
+}
+
+/** The rows the preview shows, as sheet rows (a pivot lays several query rows into one). */
+function rowsNote(table: PreviewTable): string {
+  const rows = `${table.rows} ${table.rows === 1 ? 'row' : 'rows'}`;
+  return table.more ? `The first ${rows}; the report may hold more.` : `All ${rows}.`;
 }

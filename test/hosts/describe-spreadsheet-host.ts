@@ -20,6 +20,7 @@ import { loadRegistry, readRegistry, saveRegistry, type PlacementRecord } from '
 import { readSnapshots } from '../../src/core/placements/snapshot-reads';
 import { describeRowMoves } from './describe-row-moves';
 import { describeBoundCells } from './describe-bound-cells';
+import { describeStoredRecords } from './describe-stored-records';
 import { describeContextRows, type NotesAt } from './describe-context-rows';
 
 /** Edits a user makes in the host's UI, for the suite only (0-based rows and columns). */
@@ -249,6 +250,7 @@ export function describeSpreadsheetHost<H extends SpreadsheetHost>(
 
     describeRowMoves(() => ({ host, sheetId }));
     describeBoundCells(() => ({ host, sheetId, edits }));
+    describeStoredRecords(() => ({ host, sheetId }));
     describeContextRows(() => ({ host, sheetId }), options.notesAt);
 
     it('moves tracked areas with rows and columns inserted above, left of and inside them', async () => {

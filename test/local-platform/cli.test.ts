@@ -29,7 +29,7 @@ describe('npm run platform', () => {
     expect((await call('GET', `${url}/healthz`, { key: null })).status).toBe(200);
     expect((await call('GET', url + paths.deployments(), { key: 'my-admin-key' })).status).toBe(200);
     expect((await call('GET', url + paths.deployments(), { key: 'dev-admin-key' })).status).toBe(401);
-    cli.kill('SIGINT');
+    signalPlatform(cli, 'SIGINT');
     expect(await exited).toBe(0);
   });
 });
@@ -73,7 +73,7 @@ describe('npm run platform stops whatever runs', () => {
     }).catch((e: unknown) => e);
     // The query is running once the engine has had a moment with it; the stop must not wait for it to finish.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    cli.kill(signal);
+    signalPlatform(cli, signal);
     expect(await exited).toBe(0);
     await heavy;
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
@@ -98,9 +98,7 @@ describe('npm run platform stops whatever runs', () => {
     for (let n = 1; n < 8; n++)
       expect(((await ask(n, heavy(n), true)) as { json: unknown }).json).toMatchObject({ error: 'Continue wait' });
     const running = [ask(8, heavy(8), false), ask(9, heavy(9), false)];
-    // To the platform's own process: tsx, in between, kills a child that does not answer its relay at once.
-    const platform = descendants(cli.pid ?? -1).find((pid) => commandOf(pid).includes('local-platform/cli.ts'));
-    process.kill(platform ?? -1, 'SIGTERM');
+    signalPlatform(cli, 'SIGTERM');
     // Exit code 0 is the clean stop: the CLI's fallback past its deadline exits 1.
     expect(await exited).toBe(0);
     expect(out).not.toMatch(/Not stopped within/);
@@ -108,6 +106,16 @@ describe('npm run platform stops whatever runs', () => {
     expect(fs.existsSync(`/proc/${engine}`)).toBe(false);
   });
 });
+
+/**
+ * Sends `signal` to the platform's own process: tsx, in between, relays a signal only to a child that reports it
+ * within 30 ms, and kills one that does not (exit 143), which a loaded machine makes likely. Elsewhere than Linux, to tsx.
+ */
+function signalPlatform(cli: ChildProcessByStdio<null, Readable, Readable>, signal: NodeJS.Signals): void {
+  const platform = descendants(cli.pid ?? -1).find((pid) => commandOf(pid).includes('local-platform/cli.ts'));
+  if (platform === undefined) cli.kill(signal);
+  else process.kill(platform, signal);
+}
 
 /** The process ids under `pid`, depth first (Linux). */
 function descendants(pid: number): number[] {

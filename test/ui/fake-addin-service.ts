@@ -169,7 +169,15 @@ export class FakeAddinService implements AddinService {
       [null, null],
       [null, '0'],
     ],
-    queryRows: 1,
+    texts: [
+      ['Status', 'Count'],
+      ['completed', '12'],
+    ],
+    bold: [
+      [true, true],
+      [false, false],
+    ],
+    rows: 1,
     more: false,
   });
 

@@ -19,9 +19,65 @@ const TABLE: PreviewTable = {
     [null, null, null],
     [null, 'yyyy-mm-dd', '0.0%'],
   ],
-  queryRows: 1,
+  texts: [
+    ['Status', 'Created at', 'Share'],
+    ['completed', '2025-01-01', '25.5%'],
+  ],
+  bold: [
+    [true, true, true],
+    [false, false, false],
+  ],
+  rows: 1,
   more: false,
 };
+
+/** A pivot of 40 query rows laid into 2 sheet rows and its Total row, as the service lays it out for Insert. */
+const PIVOT: PreviewTable = {
+  headerRows: 1,
+  values: [
+    ['Status', 2024, 'Total'],
+    ['completed', 1234, 1234],
+    ['Total', 1234, 1234],
+  ],
+  formats: [
+    [null, null, null],
+    [null, null, null],
+    [null, null, null],
+  ],
+  texts: [
+    ['Status', '2024', 'Total'],
+    ['completed', '1234', '1234'],
+    ['Total', '1234', '1234'],
+  ],
+  bold: [
+    [true, true, true],
+    [false, false, true],
+    [true, true, true],
+  ],
+  rows: 2,
+  more: false,
+};
+
+test("a pivot's preview shows the cells Insert writes, its Total row, and counts its sheet rows", async () => {
+  const fake = signedInFake();
+  fake.previewImpl = async () => PIVOT;
+  renderPane(fake);
+  await openOrders();
+  await addTo('Status', 'Rows');
+  const table = await screen.findByRole('table', { name: 'Preview' }, { timeout: 3000 });
+  const rows = within(table)
+    .getAllByRole('row')
+    .map((r) =>
+      within(r)
+        .queryAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+  expect(rows.slice(1)).toEqual([
+    ['completed', '1234', '1234'],
+    ['Total', '1234', '1234'],
+  ]);
+  expect(screen.getByText('All 2 rows.')).toBeTruthy();
+});
 
 test('the builder previews its first rows as the sheet gets them, and the switch turns the preview off', async () => {
   const fake = signedInFake();

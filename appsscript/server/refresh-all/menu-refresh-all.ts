@@ -102,7 +102,7 @@ export async function runMenuRefreshAll(deps: MenuRefreshAllDeps, resume: boolea
   const triggers = new ResumeTriggers(deps.scriptApp);
   // A fired one-off trigger stays listed until deleted.
   triggers.clear(RESUME_HANDLER);
-  const listed = resume ? [] : (await deps.service.listPlacements()).map((p) => p.placementId);
+  const listed = resume ? [] : (await deps.service.listPlacements({ rights: false })).map((p) => p.placementId);
   const claimed = claim(deps, store, resume, () => listed);
   if (claimed.kind === 'none') return null;
   if (claimed.kind === 'busy') {

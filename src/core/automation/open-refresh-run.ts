@@ -15,7 +15,7 @@ export async function refreshAllOnOpen(
   newJobId: () => string,
 ): Promise<RefreshAllSummary | null> {
   if (!(await loadAutomation(store)).refreshOnOpen) return null;
-  const placements = await service.listPlacements();
+  const placements = await service.listPlacements({ rights: false });
   // Placements whose cells were deleted are written nowhere: the list shows them as such.
   const ids = placements.filter((p) => p.rangeLabel !== null).map((p) => p.placementId);
   if (ids.length === 0) return null;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
+import { idText, shortText } from '../placements/record-bounds';
 
 /** What started a run. */
 export const RUN_TRIGGERS = ['pane', 'ribbon', 'menu', 'open', 'schedule', 'parameter'] as const;
@@ -22,18 +23,23 @@ export function runLogKey(part: number): string {
   return `${PRODUCT_PREFIX}.runLog.${part}`;
 }
 
+/** Placements one entry may count: far more than a document holds, so a forged count is refused rather than shown. */
+const MAX_COUNT = 100_000;
+/** A week: no run takes longer. */
+const MAX_DURATION_MS = 7 * 24 * 3600_000;
+
 export const runLogEntrySchema = z.object({
   /** ISO time the run started. */
-  at: z.string(),
+  at: z.string().max(40),
   trigger: z.enum(RUN_TRIGGERS),
-  refreshed: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
-  failures: z.array(z.object({ placementId: z.string(), name: z.string(), reason: z.string() })),
+  refreshed: z.number().int().nonnegative().max(MAX_COUNT),
+  total: z.number().int().nonnegative().max(MAX_COUNT),
+  failures: z.array(z.object({ placementId: idText, name: shortText, reason: z.string().max(MAX_REASON_CHARS) })).max(MAX_FAILURES),
   /** Failures past the ones named. */
-  moreFailures: z.number().int().nonnegative().default(0),
-  durationMs: z.number().nonnegative(),
+  moreFailures: z.number().int().nonnegative().max(MAX_COUNT).default(0),
+  durationMs: z.number().nonnegative().max(MAX_DURATION_MS),
   /** The run stopped before the end (Stop, the time limit, a refused key). */
-  stopped: z.string().optional(),
+  stopped: shortText.optional(),
 });
 export type RunLogEntry = z.infer<typeof runLogEntrySchema>;
 
@@ -68,13 +74,18 @@ export function readRunLog(entries: Readonly<Record<string, string>>): RunLogEnt
 
 /** An entry as stored: its schema's fields only (nothing else a caller passed), at most MAX_FAILURES named, each reason cut. */
 function compact(given: RunLogEntry): RunLogEntry {
-  const entry = runLogEntrySchema.parse(given);
-  const failures = entry.failures.slice(0, MAX_FAILURES).map((f) => ({
+  const failures = given.failures.slice(0, MAX_FAILURES).map((f) => ({
     placementId: cut(f.placementId, 64),
     name: cut(f.name, 80),
     reason: cut(f.reason, MAX_REASON_CHARS),
   }));
-  return { ...entry, failures, moreFailures: entry.moreFailures + Math.max(0, entry.failures.length - MAX_FAILURES) };
+  return runLogEntrySchema.parse({
+    ...given,
+    failures,
+    moreFailures: given.moreFailures + Math.max(0, given.failures.length - MAX_FAILURES),
+    durationMs: Math.min(given.durationMs, MAX_DURATION_MS),
+    ...(given.stopped === undefined ? {} : { stopped: cut(given.stopped, MAX_REASON_CHARS * 5) }),
+  });
 }
 
 /**

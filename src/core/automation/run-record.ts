@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { DocumentStore } from '../host';
 import type { RefreshAllSummary } from '../jobs/refresh-job-state';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
+import { idText } from '../placements/record-bounds';
 import { appendRunChanges, readRunLog, RUN_LOG_ENTRIES, type RunLogEntry } from './run-log';
 
 /** Document key of the placements marked by failed unattended runs (beside the log's parts, under the same prefix). */
@@ -50,7 +51,7 @@ export function runEntryOf(run: RunToRecord): RunLogEntry {
   };
 }
 
-const marksSchema = z.array(z.string());
+const marksSchema = z.array(idText).max(MAX_MARKS);
 
 function parseMarks(raw: string | undefined): string[] {
   if (raw === undefined || raw === '') return [];

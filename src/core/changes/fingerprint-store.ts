@@ -18,10 +18,13 @@ export function fingerprintKey(placementId: string, part: number): string {
   return `${FINGERPRINT_KEY_PREFIX}${placementId}.${part}`;
 }
 
-/** Parts stored for a placement now, as found in a read of the document's entries. */
+/** Parts a stored fingerprint may take: enough for the most hashes its schema allows; a longer one is not read. */
+const MAX_PARTS = 20;
+
+/** Parts stored for a placement now, as found in a read of the document's entries (past MAX_PARTS: MAX_PARTS + 1). */
 function storedParts(entries: Readonly<Record<string, string>>, placementId: string): number {
   let n = 0;
-  while (entries[fingerprintKey(placementId, n)] !== undefined) n++;
+  while (n <= MAX_PARTS && entries[fingerprintKey(placementId, n)] !== undefined) n++;
   return n;
 }
 
@@ -52,7 +55,7 @@ export function fingerprintChanges(
 /** The placement's stored fingerprint, or `null` when there is none or it is damaged (then no edit can be told). */
 export function readFingerprint(entries: Readonly<Record<string, string>>, placementId: string): CellFingerprint | null {
   const parts = storedParts(entries, placementId);
-  if (parts === 0) return null;
+  if (parts === 0 || parts > MAX_PARTS) return null;
   let text = '';
   for (let i = 0; i < parts; i++) text += entries[fingerprintKey(placementId, i)] ?? '';
   let json: unknown;

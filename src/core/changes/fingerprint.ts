@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Scalar } from '../host';
+import { MAX_AREA_CELLS, MAX_SHEET_COLS, MAX_SHEET_ROWS } from '../placements/record-bounds';
 import { FNV_OFFSET } from './cell-key-hash';
 import { ChainSums, chainRow, fold16, shapeV2 } from './fingerprint-builder';
 import type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
@@ -12,22 +13,33 @@ import { decodeHashes, encodeHashes } from './hash-codec';
 export type { CellFingerprint, FingerprintBudget, FingerprintShape } from './fingerprint-types';
 
 export const DEFAULT_FINGERPRINT_BUDGET: FingerprintBudget = { maxRowHashes: 10_000, maxTileHashes: 2_000 };
+/** Hashes a stored fingerprint may hold: the default budget's with room for a version-1 cut (more is refused unread). */
+const MAX_STORED_HASHES = 4 * (DEFAULT_FINGERPRINT_BUDGET.maxRowHashes + DEFAULT_FINGERPRINT_BUDGET.maxTileHashes);
 
 /**
  * The fingerprint's stored form (a document value: parsed with this schema before use). Version 1 hashes each row
  * group and tile as one chain over its cells, cut by the area's row count; version 2 (fingerprint-builder.ts) sums
  * each row's chains placed at its row, cut by powers of two, so it is built while rows still stream in. Both are read.
  */
-export const cellFingerprintSchema = z.object({
-  v: z.union([z.literal(1), z.literal(2)]),
-  rows: z.number().int().nonnegative(),
-  cols: z.number().int().nonnegative(),
-  rowsPerHash: z.number().int().positive(),
-  tileRows: z.number().int().positive(),
-  tileCols: z.number().int().positive(),
-  /** Row-group hashes, then tile hashes (row-major over tiles), packed by `encodeHashes`. */
-  hashes: z.string(),
-});
+export const cellFingerprintSchema = z
+  .object({
+    v: z.union([z.literal(1), z.literal(2)]),
+    rows: z.number().int().nonnegative().max(MAX_SHEET_ROWS),
+    cols: z.number().int().nonnegative().max(MAX_SHEET_COLS),
+    rowsPerHash: z.number().int().positive().max(MAX_SHEET_ROWS),
+    tileRows: z.number().int().positive().max(MAX_SHEET_ROWS),
+    tileCols: z.number().int().positive().max(MAX_SHEET_COLS),
+    /** Row-group hashes, then tile hashes (row-major over tiles), packed by `encodeHashes`. */
+    hashes: z.string().max(MAX_STORED_HASHES * 3),
+  })
+  .refine((f) => f.rows * f.cols <= MAX_AREA_CELLS, { message: `the fingerprint spans more than ${MAX_AREA_CELLS} cells` })
+  .refine(
+    (f) => {
+      const grid = tileGrid(f.rows, f.cols, f.rowsPerHash, f.tileRows, f.tileCols);
+      return grid.rowGroups + grid.tilesAcross * grid.tilesDown <= MAX_STORED_HASHES;
+    },
+    { message: `the fingerprint holds more than ${MAX_STORED_HASHES} hashes` },
+  );
 export type StoredFingerprint = z.infer<typeof cellFingerprintSchema>;
 
 /** A cell inside a placement's area, 0-based from its top-left cell. */
@@ -153,6 +165,26 @@ export function loadFingerprint(stored: StoredFingerprint): CellFingerprint | nu
     tileCols,
     rowHashes: hashes.slice(0, grid.rowGroups),
     tileHashes: hashes.slice(grid.rowGroups),
+  };
+}
+
+/** Whether a cell (0-based in the area) still holds what the add-in wrote there. */
+export type WrittenCell = (row: number, col: number) => boolean;
+
+/**
+ * Which cells of an area of the fingerprint's own shape (`values`, rows x cols as it is) still hold what the add-in
+ * wrote: a cell counts when its tile's hash matches and so does its row group's (a cell edited since is missed with odds
+ * about 1 in 4 billion), or its tile is that one cell (1 in 65,536). A stepped pass.
+ */
+export function* writtenCellsSteps(fp: CellFingerprint, values: ReadonlyArray<ReadonlyArray<Scalar>>): Generator<void, WrittenCell, void> {
+  const now = yield* hashCellsSteps(values, fp);
+  const tilesAcross = Math.ceil(fp.cols / fp.tileCols);
+  const oneCellTiles = fp.tileRows === 1 && fp.tileCols === 1;
+  return (row, col) => {
+    const group = Math.floor(row / fp.rowsPerHash);
+    const tile = Math.floor(row / fp.tileRows) * tilesAcross + Math.floor(col / fp.tileCols);
+    if (now.tileHashes[tile] !== fp.tileHashes[tile]) return false;
+    return oneCellTiles || now.rowHashes[group] === fp.rowHashes[group];
   };
 }
 

@@ -16,6 +16,14 @@ function filterGone(b: AppliedValue): AddinError {
   );
 }
 
+function valueGone(b: AppliedValue, index: number, count: number): AddinError {
+  return new AddinError(
+    'validation',
+    `The filter on ${b.binding.member} has ${count} value${count === 1 ? '' : 's'}, so the value bound to ${b.refNow} (number ${index + 1}) is not one of them. Bind the report's filter to the cell again, then refresh.`,
+    { data: { cell: b.refNow, member: b.binding.member } },
+  );
+}
+
 /** The condition a binding names, or null when the report no longer has it on the same member. */
 function conditionOf(state: BuilderState, b: AppliedValue): BuilderCondition | null {
   const filter = state.filters[b.binding.filter];
@@ -41,7 +49,8 @@ export function applyParameters(state: BuilderState, bound: readonly AppliedValu
     if (!condition) throw filterGone(b);
     if (b.binding.value === 'list') condition.values = [...b.values];
     else {
-      while (condition.values.length < b.binding.value) condition.values.push('');
+      // A value binding replaces one of the condition's values or adds the next one, never a gap of empty values.
+      if (b.binding.value > condition.values.length) throw valueGone(b, b.binding.value, condition.values.length);
       condition.values[b.binding.value] = b.values[0] ?? '';
     }
   }

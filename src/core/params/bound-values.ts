@@ -2,7 +2,8 @@
 import { AddinError } from '../errors/addin-error';
 import { formatRangeRef } from '../cells/a1';
 import type { CellSnapshot, GridRange, SheetRef } from '../host';
-import { boundRangeNow, type BoundLayout, type ParameterBinding } from './parameter-binding';
+import { boundCellsFit, boundRangeNow, type BoundLayout, type ParameterBinding } from './parameter-binding';
+import { MAX_FILTER_VALUES } from '../placements/record-bounds';
 import { parameterList, parameterValue } from './parameter-value';
 
 /** One binding with where its cell is now and the values it gives the filter. */
@@ -31,6 +32,17 @@ export function deletedName(name: string): AddinError {
   );
 }
 
+/**
+ * A bound range larger than its binding reads (one cell for a value, MAX_FILTER_VALUES for a list): refused before it is
+ * read, whether the pane asked for it or the document's name or record now says so.
+ */
+export function tooManyBoundCells(ref: string, value: number | 'list', range: Pick<GridRange, 'rows' | 'cols'>): AddinError {
+  const most = value === 'list' ? `a list reads at most ${MAX_FILTER_VALUES} cells` : 'a single value reads one cell';
+  return new AddinError('validation', `${ref} spans ${range.rows * range.cols} cells: ${most}. Bind the filter to a smaller range.`, {
+    data: { cell: ref },
+  });
+}
+
 /** The layout a binding's cells are found in: tracked areas, resolved names and the sheets. */
 export type BindingLayout = BoundLayout & { sheets: readonly SheetRef[] };
 
@@ -47,7 +59,9 @@ export function boundRanges(
     const range = boundRangeNow(layout, placementId, binding);
     const sheet = range ? layout.sheets.find((s) => s.id === range.sheetId) : undefined;
     if (!range || !sheet) throw binding.name === undefined ? deletedCell(binding.ref) : deletedName(binding.name);
-    return { binding, range, refNow: binding.name ?? formatRangeRef(sheet.name, range) };
+    const refNow = binding.name ?? formatRangeRef(sheet.name, range);
+    if (!boundCellsFit(binding.value, range)) throw tooManyBoundCells(refNow, binding.value, range);
+    return { binding, range, refNow };
   });
 }
 

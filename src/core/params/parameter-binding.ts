@@ -1,17 +1,15 @@
 /** A filter value bound to a cell, as kept in the placement record (the report definition sent to the platform has none). */
 import { z } from 'zod';
 import type { GridRange } from '../host';
+import { indexBelow, MAX_FILTER_VALUES, MAX_FILTERS, MAX_TEXT_CHARS, sheetAreaSchema, shortText } from '../placements/record-bounds';
 
 /** The member types a bound value is typed as (the builder's member types). */
 export const parameterTypeSchema = z.enum(['time', 'number', 'string', 'boolean']);
 
-const boundRangeSchema = z.object({
-  sheetId: z.string().min(1),
-  row: z.number().int().nonnegative(),
-  col: z.number().int().nonnegative(),
-  rows: z.number().int().positive(),
-  cols: z.number().int().positive(),
-});
+/** True when a bound range is one cell (a value) or at most MAX_FILTER_VALUES cells (a list): all a binding ever reads. */
+export function boundCellsFit(value: number | 'list', range: Pick<GridRange, 'rows' | 'cols'>): boolean {
+  return value === 'list' ? range.rows * range.cols <= MAX_FILTER_VALUES : range.rows === 1 && range.cols === 1;
+}
 
 /**
  * One binding: which value of which filter condition reads which cell. `filter` indexes the builder state's filters and
@@ -19,25 +17,27 @@ const boundRangeSchema = z.object({
  * non-empty cell of a range. `member` is checked at run time, so an edited report whose filters moved is refused, not
  * silently filtered on another member.
  */
-export const parameterBindingSchema = z.object({
-  id: z.string().min(1).max(40),
-  filter: z.number().int().nonnegative(),
-  alternative: z.number().int().nonnegative().optional(),
-  value: z.union([z.number().int().nonnegative(), z.literal('list')]),
-  member: z.string().min(1),
-  type: parameterTypeSchema,
-  /** The cell as the user named it ("Inputs!B2"), for messages when the cell cannot be found. */
-  ref: z.string().min(1).max(300),
-  /** The cell (or list range) where it was bound; the host's tracked area (or the name) is where it is now. */
-  range: boundRangeSchema,
-  /**
-   * A workbook-scoped name the binding reads ("StartDate"): every run and status check reads the cells the name points
-   * at then, so redefining the name moves the binding. Absent: the tracked cell.
-   */
-  name: z.string().min(1).max(255).optional(),
-  /** The values the last successful run used (absent: never run since bound). */
-  lastValues: z.array(z.string()).optional(),
-});
+export const parameterBindingSchema = z
+  .object({
+    id: z.string().min(1).max(40),
+    filter: indexBelow(MAX_FILTERS),
+    alternative: indexBelow(MAX_FILTERS).optional(),
+    value: z.union([indexBelow(MAX_FILTER_VALUES), z.literal('list')]),
+    member: z.string().min(1).max(MAX_TEXT_CHARS),
+    type: parameterTypeSchema,
+    /** The cell as the user named it ("Inputs!B2"), for messages when the cell cannot be found. */
+    ref: z.string().min(1).max(300),
+    /** The cell (or list range) where it was bound; the host's tracked area (or the name) is where it is now. */
+    range: sheetAreaSchema,
+    /**
+     * A workbook-scoped name the binding reads ("StartDate"): every run and status check reads the cells the name points
+     * at then, so redefining the name moves the binding. Absent: the tracked cell.
+     */
+    name: z.string().min(1).max(255).optional(),
+    /** The values the last successful run used (absent: never run since bound). */
+    lastValues: z.array(shortText).max(MAX_FILTER_VALUES).optional(),
+  })
+  .refine((b) => boundCellsFit(b.value, b.range), { message: 'the bound range is larger than its binding reads' });
 export type ParameterBinding = z.infer<typeof parameterBindingSchema>;
 
 /** The bindings of a placement as stored (absent in records written before parameters existed: none). */

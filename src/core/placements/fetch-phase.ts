@@ -21,6 +21,8 @@ export interface Fetched {
   savedReportId?: number;
   /** Exactly the platform's default cap of query rows, from SQL with no top-level LIMIT. */
   truncatedAtDefaultCap: boolean;
+  /** Rows the report's query answered (a pivot lays several into one sheet row). */
+  queryRows: number;
 }
 
 /** What a fetch is: the query, its pivot (null: a flat table) and the definition whose members title the headers. */
@@ -82,5 +84,6 @@ export async function fetchAndLayOut(
     layout: isPivot ? 'pivot' : 'flat',
     queryChecksum: report.currentQueryChecksum ?? undefined,
     truncatedAtDefaultCap: cutAtDefaultCap(queryRows, sql),
+    queryRows,
   };
 }

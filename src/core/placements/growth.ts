@@ -78,7 +78,10 @@ export async function writeGrowing(ctx: WriteContext, args: GrowingWriteArgs): P
     if (inserted) await undoInsert(ctx, inserted, e);
     throw e;
   }
-  const surplus = rowsToDelete(previous, args.matrix.rows, await ctx.otherAreas(args.scope, written.layout, args.placementId));
+  // Rows are deleted only once every leftover cell was the add-in's and cleared: never rows holding anyone else's cells.
+  const surplus = written.keptLeftovers
+    ? null
+    : rowsToDelete(previous, args.matrix.rows, await ctx.otherAreas(args.scope, written.layout, args.placementId));
   // Best effort: the result is written and the surplus rows are already cleared; a refused delete only leaves them empty.
   if (surplus) await pacing.call(() => host.deleteRows(surplus.sheetId, surplus.row, surplus.count)).catch(() => undefined);
   return written;

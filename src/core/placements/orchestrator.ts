@@ -18,14 +18,14 @@ import { listingsOf } from './placement-listing';
 import { RegistryAccess } from './registry-access';
 import { connectBody, upsertBody } from './report-bodies';
 import { outcomeOf } from './run-results';
-import { editCommit, insertCommit, type Edit } from './run-definitions';
+import { draftReport, editCommit, insertCommit, type Edit } from './run-definitions';
 import { SerialQueue } from './serial-queue';
 import { writeGrowing, type GrowingWriteArgs } from './growth';
 import { movePlacement, type MoveAnchor, type MoveSteps } from './move';
 import { placeExisting, type ConnectTarget, type PlaceRequest, type PlaceSteps } from './place-existing';
 import { insertReport, type InsertSteps } from './insert-phase';
 import { streamedInsertStep } from './streamed-insert';
-import { refreshPlacement } from './refresh-phase';
+import { contextOf, refreshPlacement } from './refresh-phase';
 import type { ContextChange } from './context-settings';
 import { setPlacementContext, type ContextSteps } from './context-phase';
 import { AnchorNotes } from './anchor-note';
@@ -71,7 +71,20 @@ export class Orchestrator {
       host: deps.host,
       pacing: this.pacing,
       otherAreas: (scope, layout, placementId) => this.registry.otherAreas(scope, layout, placementId),
+      fingerprint: (scope, placementId) => this.registry.fingerprint(scope, placementId),
     };
+  }
+
+  /**
+   * A draft run and laid out exactly as Insert would write it at the top of a sheet (titles, totals, typing, formats),
+   * without writing a cell or saving anything: the pane's preview.
+   */
+  async layOut(draft: PlacementDraft, opts: { signal?: CancelSignal } = {}): Promise<Pick<Fetched, 'matrix' | 'queryRows'>> {
+    const report = draftReport(draft, '', draft.name);
+    const context = contextOf(draft.deploymentId, draft.environmentId);
+    const request = { context, sql: draft.sqlQuery, pivot: draft.pivotItems ?? null, report, anchorRow: 0 };
+    const { matrix, queryRows } = await fetchAndLayOut(this.deps, request, opts);
+    return { matrix, queryRows };
   }
 
   /** Place a new report at `anchor`. Throws 'blocked' (data.cells = A1 labels) when user cells are in the way and !overwrite. */
@@ -247,9 +260,12 @@ export class Orchestrator {
     await this.pacing.call(() => this.deps.host.selectRanges(ranges));
   }
 
-  /** The placement's current report definition (for Edit), read through connect-workbook (read access suffices). */
-  async definition(placementId: string, opts: { signal?: CancelSignal } = {}): Promise<Report> {
-    const scope = new JobScope();
+  /**
+   * The placement's current report definition (for Edit, and the rights of a list), read through connect-workbook (read
+   * access suffices); with a listing's scope, its registry and layout reads serve.
+   */
+  async definition(placementId: string, opts: { signal?: CancelSignal; scope?: JobScope } = {}): Promise<Report> {
+    const scope = opts.scope ?? new JobScope();
     const record = await this.registry.record(scope, placementId);
     const layout = await this.startLayout(scope, [placementId]);
     const body = connectBody(placementId, layout.areas[placementId] ?? null, layout);

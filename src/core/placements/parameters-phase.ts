@@ -7,8 +7,14 @@ import { formatRangeRef, parseRangeRef } from '../cells/a1';
 import type { GridRange, SpreadsheetHost, WorkbookLayout } from '../host';
 import type { Report } from '../wire/schemas';
 import { readBoundValues, type BoundValue } from '../params/bound-values';
-import { deletedName } from '../params/bound-values';
-import { isWorkbookName, parameterAreaId, type ParameterBinding, type ParameterBindingInput } from '../params/parameter-binding';
+import { deletedName, tooManyBoundCells } from '../params/bound-values';
+import {
+  boundCellsFit,
+  isWorkbookName,
+  parameterAreaId,
+  type ParameterBinding,
+  type ParameterBindingInput,
+} from '../params/parameter-binding';
 import type { PlacementRecord } from './placement-record';
 import type { ParameterCompiler, QueryContext } from './placement-types';
 
@@ -70,6 +76,7 @@ function resolveRef(input: ParameterBindingInput, layout: WorkbookLayout, defaul
     const named = layout.names?.[input.ref] ?? null;
     if (!named || !layout.sheets.some((s) => s.id === named.sheetId)) throw deletedName(input.ref);
     if (input.value !== 'list' && (named.rows !== 1 || named.cols !== 1)) throw notOneCell(input.ref);
+    if (!boundCellsFit(input.value, named)) throw tooManyBoundCells(input.ref, input.value, named);
     return named;
   }
   const ref = parseRangeRef(input.ref);
@@ -86,6 +93,7 @@ function resolveRef(input: ParameterBindingInput, layout: WorkbookLayout, defaul
       },
     );
   if (input.value !== 'list' && (ref.rows !== 1 || ref.cols !== 1)) throw notOneCell(input.ref);
+  if (!boundCellsFit(input.value, ref)) throw tooManyBoundCells(input.ref, input.value, ref);
   return { sheetId: sheet.id, row: ref.row, col: ref.col, rows: ref.rows, cols: ref.cols };
 }
 

@@ -25,7 +25,8 @@ export function asAddinError(e: unknown): AddinError {
 export function damagedRecord(d: DamagedRecord): AddinError {
   return new AddinError(
     'contract',
-    'The stored record of this report is damaged and could not be read. Its cells are intact; remove it from the list, then insert the report again.',
+    d.message ??
+      'The stored record of this report is damaged and could not be read. Its cells are intact; remove it from the list, then insert the report again.',
     { detail: d.detail, data: { placementId: d.placementId, key: d.key } },
   );
 }

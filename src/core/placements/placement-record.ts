@@ -9,6 +9,18 @@ import type { DocumentStore } from '../host';
 import { growthSchema } from './growth-setting';
 import { parameterBindingsSchema } from '../params/parameter-binding';
 import { FINGERPRINT_KEY_PREFIX, fingerprintChanges } from '../changes/fingerprint-store';
+import {
+  areaSchema,
+  cellSchema,
+  idText,
+  MAX_SHEET_COLS,
+  MAX_SHEET_ROWS,
+  MAX_TEXT_CHARS,
+  outOfBoundsMessage,
+  outsideHost,
+  shortText,
+} from './record-bounds';
+import type { HostLimits } from '../host';
 
 /** Document key of the registry as one value (version 1; read and migrated to one key per placement at the next save). */
 export const REGISTRY_KEY = `${PRODUCT_PREFIX}.placements`;
@@ -28,36 +40,34 @@ export function recordKey(placementId: string): string {
   return `${PRODUCT_PREFIX}.placement.${placementId}`;
 }
 
-const cellSchema = z.object({ row: z.number().int().nonnegative(), col: z.number().int().nonnegative() });
-const areaSchema = cellSchema.extend({ rows: z.number().int().positive(), cols: z.number().int().positive() });
-
 /** The add-in's error kinds, as stored (kept loose so a newer kind never makes the registry unreadable). */
-const lastErrorSchema = z.object({ kind: z.string(), message: z.string(), at: z.string() });
+const lastErrorSchema = z.object({ kind: z.string().max(40), message: shortText, at: shortText });
 
+/** Every field bounded (record-bounds.ts): what any editor of the file may have changed never makes a run go past its host. */
 export const placementRecordSchema = z.object({
-  placementId: z.string().min(1),
-  reportId: z.number().int(),
-  publicId: z.string().min(1),
-  deploymentId: z.string().min(1),
-  environmentId: z.string().min(1).optional(),
-  name: z.string(),
-  sheetId: z.string().min(1),
+  placementId: idText,
+  reportId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  publicId: idText,
+  deploymentId: idText,
+  environmentId: idText.optional(),
+  name: shortText,
+  sheetId: idText,
   /** Last known sheet name (for display when the sheet is gone). */
-  sheetName: z.string().optional(),
+  sheetName: shortText.optional(),
   anchor: cellSchema,
   /** Area last written, on `sheetId`; the host's tracked area is the live position. `null` once orphaned. */
   area: areaSchema.nullable(),
   /** Rows of the area last written, header rows included (version-1 records called it `rows`). */
-  areaRows: z.number().int().nonnegative(),
-  cols: z.number().int().nonnegative(),
+  areaRows: z.number().int().nonnegative().max(MAX_SHEET_ROWS),
+  cols: z.number().int().nonnegative().max(MAX_SHEET_COLS),
   /** Leading rows of `areaRows` that are headers (optional: without it, headerRowsOf derives them from the layout). */
-  headerRows: z.number().int().nonnegative().optional(),
+  headerRows: z.number().int().nonnegative().max(MAX_SHEET_ROWS).optional(),
   layout: z.enum(['flat', 'pivot']),
-  queryChecksum: z.string().optional(),
+  queryChecksum: shortText.optional(),
   /** The last result had exactly the platform's default cap of rows from SQL with no top-level LIMIT: almost surely cut short. */
   truncatedAtDefaultCap: z.boolean().optional(),
-  placedAt: z.string(),
-  refreshedAt: z.string(),
+  placedAt: shortText,
+  refreshedAt: shortText,
   lastError: lastErrorSchema.optional(),
   /** What a refresh does when its result grows into cells below holding data (absent reads as 'ask'). */
   growth: growthSchema.optional(),
@@ -100,6 +110,8 @@ export interface DamagedRecord {
   placementId: string;
   key: string;
   detail: string;
+  /** What its card says when it is more than damaged (a value out of bounds); absent: the damaged record's message. */
+  message?: string;
 }
 
 /** The registry as read in one `entries` call. */
@@ -138,6 +150,13 @@ function issueText(error: z.ZodError, path = ''): string {
   return `${path}${issue ? issue.path.join('.') : ''}: ${issue?.message ?? 'invalid'}`;
 }
 
+/** Why a record was refused: a value past its bounds says so on its card; anything else is a damaged record. */
+function refusal(error: z.ZodError, path = ''): { detail: string; message?: string } {
+  const detail = issueText(error, path);
+  const bounds = error.issues.some((i) => i.code === 'too_big' || i.code === 'custom');
+  return bounds ? { detail, message: outOfBoundsMessage(detail) } : { detail };
+}
+
 function parseJson(raw: string): { ok: true; value: unknown } | { ok: false; detail: string } {
   try {
     return { ok: true, value: JSON.parse(raw) };
@@ -157,7 +176,7 @@ function parseLegacy(raw: string, out: Registry): void {
   envelope.data.placements.forEach((item, i) => {
     const r = placementRecordSchema.safeParse(fromVersion1(item));
     const id = typeof item === 'object' && item !== null && 'placementId' in item ? String(item.placementId) : `#${i}`;
-    if (!r.success) out.damaged.push({ placementId: id, key: REGISTRY_KEY, detail: issueText(r.error, `placements.${i}.`) });
+    if (!r.success) out.damaged.push({ placementId: id, key: REGISTRY_KEY, ...refusal(r.error, `placements.${i}.`) });
     else if (seen.has(r.data.placementId))
       out.damaged.push({ placementId: id, key: REGISTRY_KEY, detail: `placements.${i}: duplicate placementId ${id}` });
     else {
@@ -197,10 +216,15 @@ export function parseRegistry(entries: Readonly<Record<string, string>>): Regist
   for (const [key, raw] of Object.entries(entries)) {
     if (!key.startsWith(prefix)) continue;
     const placementId = key.slice(prefix.length);
+    if (raw.length > MAX_RECORD_CHARS) {
+      const detail = `${raw.length} characters, more than a record takes (${MAX_RECORD_CHARS})`;
+      out.damaged.push({ placementId, key, detail, message: outOfBoundsMessage(detail) });
+      continue;
+    }
     const json = parseJson(raw);
     const r = json.ok ? placementRecordSchema.safeParse(json.value) : null;
     if (!json.ok) out.damaged.push({ placementId, key, detail: json.detail });
-    else if (!r?.success) out.damaged.push({ placementId, key, detail: r ? issueText(r.error) : 'invalid' });
+    else if (!r?.success) out.damaged.push({ placementId, key, ...(r ? refusal(r.error) : { detail: 'invalid' }) });
     else if (r.data.placementId !== placementId)
       out.damaged.push({ placementId, key, detail: `the record under ${key} is placement ${r.data.placementId}` });
     else byId.set(placementId, r.data);
@@ -215,9 +239,37 @@ export function parseRegistry(entries: Readonly<Record<string, string>>): Regist
   return out;
 }
 
-/** Read the registry in one document read (see parseRegistry). */
-export async function readRegistry(store: DocumentStore): Promise<Registry> {
-  return parseRegistry(await store.entries(REGISTRY_PREFIX));
+/**
+ * Why a record does not fit the host it is read on (its anchor, area or a bound range past the sheet or the cells the
+ * host holds), or null when it fits.
+ */
+export function recordOutsideHost(record: PlacementRecord, limits: HostLimits): string | null {
+  const anchor = { ...record.anchor, rows: 1, cols: 1 };
+  const written = { ...record.anchor, rows: Math.max(1, record.areaRows), cols: Math.max(1, record.cols) };
+  return (
+    outsideHost(anchor, limits, 'its anchor') ??
+    (record.area ? outsideHost(record.area, limits, 'its area') : null) ??
+    outsideHost(written, limits, 'its last result') ??
+    (record.parameters ?? []).reduce<string | null>((why, b) => why ?? outsideHost(b.range, limits, `the cells bound as ${b.ref}`), null)
+  );
+}
+
+/** The registry with each record that does not fit `limits` moved to `damaged`, its card saying why. */
+export function withinHost(registry: Registry, limits: HostLimits): Registry {
+  const refused: DamagedRecord[] = [];
+  const records = registry.records.filter((r) => {
+    const why = recordOutsideHost(r, limits);
+    if (why !== null)
+      refused.push({ placementId: r.placementId, key: recordKey(r.placementId), detail: why, message: outOfBoundsMessage(why) });
+    return why === null;
+  });
+  return refused.length === 0 ? registry : { ...registry, records, damaged: [...registry.damaged, ...refused] };
+}
+
+/** Read the registry in one document read (see parseRegistry), each record checked against the host's `limits` when given. */
+export async function readRegistry(store: DocumentStore, limits?: HostLimits): Promise<Registry> {
+  const registry = parseRegistry(await store.entries(REGISTRY_PREFIX));
+  return limits ? withinHost(registry, limits) : registry;
 }
 
 /** The readable records, in list order. */
@@ -227,13 +279,15 @@ export async function loadRegistry(store: DocumentStore): Promise<PlacementRecor
 
 /** A record as stored: validated (unknown keys dropped, so nothing but the record fields is ever saved), its error message cut. */
 function serialize(record: PlacementRecord): string {
-  const parsed = placementRecordSchema.parse(record);
-  if (parsed.lastError && parsed.lastError.message.length > MAX_STORED_MESSAGE_CHARS)
-    parsed.lastError = { ...parsed.lastError, message: `${parsed.lastError.message.slice(0, MAX_STORED_MESSAGE_CHARS - 1)}…` };
-  const text = JSON.stringify(parsed);
-  if (text.length > MAX_RECORD_CHARS)
-    throw new AddinError('limit', `The report "${parsed.name.slice(0, 80)}" has too long a name to be kept in the workbook. Shorten it.`, {
-      data: { chars: text.length },
+  const cut =
+    record.lastError && record.lastError.message.length > MAX_STORED_MESSAGE_CHARS
+      ? { ...record, lastError: { ...record.lastError, message: `${record.lastError.message.slice(0, MAX_STORED_MESSAGE_CHARS - 1)}…` } }
+      : record;
+  const parsed = cut.name.length > MAX_TEXT_CHARS ? null : placementRecordSchema.parse(cut);
+  const text = parsed === null ? null : JSON.stringify(parsed);
+  if (parsed === null || text === null || text.length > MAX_RECORD_CHARS)
+    throw new AddinError('limit', `The report "${record.name.slice(0, 80)}" has too long a name to be kept in the workbook. Shorten it.`, {
+      data: { chars: text?.length ?? record.name.length },
     });
   return text;
 }

@@ -30,7 +30,7 @@ export interface PlanInput {
 export interface PlacementPlan {
   /** Exactly the new area. */
   write: GridRange;
-  /** Leftovers of the previous area outside the new one, disjoint. */
+  /** Leftovers of the previous area outside the new one and every other placement's area, disjoint. */
   clear: GridRange[];
   /** User cells the write replaces (only with `overwrite`). */
   overwritten: Array<{ row: number; col: number }>;
@@ -93,6 +93,8 @@ export function planPlacement(input: PlanInput): PlacementPlan {
     );
   }
 
-  const clear = previousArea ? subtract(previousArea, write) : [];
+  // Another placement's cells are never a leftover, whatever the previous area says.
+  let clear = previousArea ? subtract(previousArea, write) : [];
+  for (const other of input.otherAreas) clear = clear.flatMap((piece) => subtract(piece, other));
   return { write, clear, overwritten: input.overwrite ? userCells : [] };
 }

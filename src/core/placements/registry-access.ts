@@ -18,7 +18,7 @@ export class RegistryAccess {
   private readonly removed = new Set<string>();
 
   constructor(
-    private readonly host: Pick<SpreadsheetHost, 'documentStore'>,
+    private readonly host: Pick<SpreadsheetHost, 'documentStore' | 'limits'>,
     /** Host calls, retried while the host is busy. */
     private readonly call: HostCall,
     /** The Orchestrator's locks: registry writes are one at a time. */
@@ -27,7 +27,7 @@ export class RegistryAccess {
 
   /** The registry as the job knows it (read once per job). */
   read(scope: JobScope): Promise<Registry> {
-    return scope.registry(() => this.call(() => readRegistry(this.host.documentStore)));
+    return scope.registry(() => this.call(() => readRegistry(this.host.documentStore, this.host.limits)));
   }
 
   /** The placement's record, or why there is none (damaged, or not in the list). */

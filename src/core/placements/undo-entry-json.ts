@@ -4,19 +4,17 @@ import type { CellSnapshot, GridRange } from '../host';
 import type { UndoEntry } from '../changes/undo-store';
 import { cellFingerprintSchema, loadFingerprint, storeFingerprint } from '../changes/fingerprint';
 import { placementRecordSchema } from './placement-record';
+import { idText, sheetAreaSchema } from './record-bounds';
 import type { UndoState } from './undo-keeper';
 
 /** The version of the text's layout: text of another version reads as no entry. */
 const UNDO_JSON_VERSION = 1;
 
 const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const gridRangeSchema = z.object({
-  sheetId: z.string(),
-  row: z.number().int().nonnegative(),
-  col: z.number().int().nonnegative(),
-  rows: z.number().int().positive(),
-  cols: z.number().int().positive(),
-});
+/** A range within the largest sheet (record-bounds.ts): the text comes back from a store outside this runtime. */
+const gridRangeSchema = sheetAreaSchema;
+/** Snapshots one entry holds at most (the new area and the previous area's leftovers, each cut into a few bands). */
+const MAX_SNAPSHOTS = 1_000;
 /** A snapshot with its number formats as indexes into `t` (most cells share a few formats) and bold as 0/1. */
 const snapshotJsonSchema = z.object({
   r: gridRangeSchema,
@@ -27,8 +25,8 @@ const snapshotJsonSchema = z.object({
 });
 const undoJsonSchema = z.object({
   v: z.literal(UNDO_JSON_VERSION),
-  placementId: z.string().min(1),
-  before: z.array(snapshotJsonSchema),
+  placementId: idText,
+  before: z.array(snapshotJsonSchema).max(MAX_SNAPSHOTS),
   written: gridRangeSchema,
   area: gridRangeSchema.nullable(),
   record: placementRecordSchema,

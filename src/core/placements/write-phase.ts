@@ -15,7 +15,8 @@ import { inPlace, orphaned, throwIfAborted } from './placement-errors';
 import { MAX_LISTED_CELLS, planPlacement, type PlacementArea, type PlacementPlan } from './planner';
 import { restyleSteps, type OwnArea } from './restyle';
 import { readSnapshots } from './snapshot-reads';
-import { clearOwn, runWriteTransaction, type TransactionDone } from './write-transaction';
+import { clearOwn, runWriteTransaction, within, type TransactionDone } from './write-transaction';
+import { leftoverCandidates, vouchedLeftoversSteps } from './own-leftovers';
 
 /** What the write phase is given. */
 export interface WriteArgs {
@@ -62,6 +63,8 @@ export interface Written {
   previousArea: GridRange | null;
   /** The cells before the write (the new area, then the previous area's leftovers), as read for rollback. */
   before: CellSnapshot[];
+  /** Cells of the previous area outside the new one were left as they were (no fingerprint vouched for them). */
+  keptLeftovers?: boolean;
 }
 
 /** The host, how it is called, and the other placements' areas (registry and pending writes) the plan must keep clear of. */
@@ -69,6 +72,12 @@ export interface WriteContext {
   host: SpreadsheetHost;
   pacing: HostPacing;
   otherAreas: (scope: JobScope, layout: WorkbookLayout, placementId: string) => Promise<PlacementArea[]>;
+  /** The fingerprint of what the add-in last wrote in a placement (null: none stored): what vouches for its leftovers. */
+  fingerprint: (scope: JobScope, placementId: string) => Promise<CellFingerprint | null>;
+}
+
+function cellsOf(ranges: readonly GridRange[]): number {
+  return ranges.reduce((n, r) => n + r.rows * r.cols, 0);
 }
 
 function sameRect(a: GridRange, b: GridRange): boolean {
@@ -118,16 +127,20 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
     matrix.cols > 0;
   // Out of the grid (or empty): the plan refuses it before anything is read.
   if (!inGrid) planPlacement({ ...planInput, occupied: [] });
-  const leftoverRanges = previousArea ? subtract(previousArea, newArea) : [];
-  const snapshots = await readSnapshots([newArea, ...leftoverRanges], pacing.readLimits(), (bands) =>
-    pacing.paced(() => host.snapshot(bands)),
-  );
-  const [target, ...leftovers] = snapshots;
+  // Only cells the previous write's fingerprint vouches for may be cleared: never another placement's, never a cell of
+  // an area the document says is larger or elsewhere than what was written.
+  const previousPrint = previousArea ? await ctx.fingerprint(args.scope, placementId) : null;
+  const candidates = leftoverCandidates(previousArea, newArea, otherAreas, previousPrint);
+  const snapshots = await readSnapshots([newArea, ...candidates], pacing.readLimits(), (bands) => pacing.paced(() => host.snapshot(bands)));
+  const [target, ...candidateCells] = snapshots;
   if (!target) throw new AddinError('host', 'The spreadsheet returned no snapshot of the target cells.');
   if (previousArea && args.handEdits && !args.handEdits.overwrite) {
     const edited = await pacing.inSteps(findHandEditsSteps(args.handEdits.fingerprint, snapshots, previousArea));
     if (edited) throw handEditedError(args.name, edited);
   }
+  const vouched =
+    previousArea && previousPrint ? await pacing.inSteps(vouchedLeftoversSteps(previousPrint, snapshots, previousArea, candidates)) : [];
+  const leftovers = within(candidateCells, vouched);
   // User cells: what the snapshot holds outside the placement's own cells, so its own data never hides a user cell.
   const probes = previousArea ? subtract(newArea, previousArea) : [newArea];
   const occupied = occupiedCells(target, probes, args.overwrite ? MAX_LISTED_CELLS : MAX_LISTED_CELLS + 1);
@@ -180,6 +193,7 @@ export async function writePlacement(ctx: WriteContext, args: WriteArgs): Promis
     changes,
     previousArea,
     before: snapshots,
+    keptLeftovers: cellsOf(vouched) < (previousArea ? cellsOf(subtract(previousArea, plan.write)) : 0),
   };
 }
 

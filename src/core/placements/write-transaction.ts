@@ -142,7 +142,7 @@ async function writeTogether(
 }
 
 /** The parts of `snapshots` inside `ranges` (on the same sheet), as snapshots of their own. */
-function within(snapshots: readonly CellSnapshot[], ranges: readonly GridRange[]): CellSnapshot[] {
+export function within(snapshots: readonly CellSnapshot[], ranges: readonly GridRange[]): CellSnapshot[] {
   const out: CellSnapshot[] = [];
   for (const s of snapshots)
     for (const r of ranges) {

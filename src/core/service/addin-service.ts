@@ -242,7 +242,12 @@ export interface AddinService {
    */
   insert(draft: ReportDraft, target: CellTarget, options: InsertOptions): Promise<RunOutcome>;
 
-  listPlacements(): Promise<PlacementView[]>;
+  /**
+   * Every placement's view. Unless `rights` is false, the first list of a session asks the platform what the signed-in
+   * key may do with each listed report (one connect-workbook a report, once a session), so every card says read only up
+   * front; runs that only want the placements (Refresh all, unattended runs) pass false.
+   */
+  listPlacements(options?: { rights?: boolean }): Promise<PlacementView[]>;
   /**
    * Re-run and rewrite a placement. With `handEdits` 'stop' (the default), a placement whose cells were edited by hand
    * throws kind 'handEdited' (data `{ text, count, exact }`) and nothing is written; 'overwrite' writes over them.

@@ -31,6 +31,7 @@ import type {
   WorkbookContext,
 } from './addin-service';
 import { placementList } from './placement-list';
+import { learnReportRights } from './report-rights';
 import { PlacementSettings } from './placement-settings';
 import { serviceFollower, type EditFollower } from './edit-follower';
 import { parseEdits, type CellsEdited } from './cells-edited';
@@ -86,8 +87,8 @@ class AddinServiceImpl implements AddinService {
       ...(deps.callTimeoutMs === undefined ? {} : { callTimeoutMs: deps.callTimeoutMs }),
       ...(deps.slowStream === undefined ? {} : { slowStream: deps.slowStream }),
     });
-    this.queries = new PaneQueries(this.session, deps.timezone);
     this.orchestrator = serviceOrchestrator(deps, this.session, (placementId, report) => this.rememberReport(placementId, report));
+    this.queries = new PaneQueries(this.session, deps.timezone, (draft, opts) => this.orchestrator.layOut(draft, opts));
     const changed = (): void => this.emit({ type: 'placementsChanged' });
     this.handEdits = new HandEditTools(this.orchestrator, this.cells, changed);
     this.settings = new PlacementSettings(this.orchestrator, deps.host, changed);
@@ -185,7 +186,7 @@ class AddinServiceImpl implements AddinService {
     return runInsertJob({ ...deps, platform, meta: (d, e) => session.meta(d, e) }, draft, target, options);
   }
 
-  listPlacements(): Promise<PlacementView[]> {
+  listPlacements(options: { rights?: boolean } = {}): Promise<PlacementView[]> {
     const { orchestrator, cells, session } = this;
     return placementList({
       orchestrator,
@@ -193,6 +194,12 @@ class AddinServiceImpl implements AddinService {
       lastKnown: session.lastKnown,
       isBusy: (id) => this.jobs.isBusy(id),
       notesUnsupported: this.deps.host.notesUnsupported,
+      ...(options.rights === false
+        ? {}
+        : {
+            learn: (scope, listed) =>
+              learnReportRights({ session, orchestrator, remember: (id, report) => this.rememberReport(id, report) }, scope, listed),
+          }),
     });
   }
 

@@ -1,7 +1,9 @@
 /** The read-only queries the pane runs while a report is built: value suggestions and the preview of its first rows. */
+import type { Orchestrator } from '../placements/orchestrator';
 import type { ReportDraft } from './addin-service';
 import type { PlatformSession } from './platform-session';
 import type { PreviewTable } from './preview-table';
+import { placementDraftOf } from './report-draft';
 import { previewSql, previewTable } from './report-preview';
 import { ValueSuggestionCache, type SuggestValuesRequest, type ValueSuggestions } from './value-suggestions';
 
@@ -17,6 +19,8 @@ export class PaneQueries {
   constructor(
     private readonly session: PlatformSession,
     private readonly timezone: string,
+    /** The core's layout of a draft, as Insert writes it (Orchestrator.layOut). */
+    private readonly layOut: Orchestrator['layOut'],
   ) {}
 
   /** Drops what the signed-in key was shown (sign in, sign out). */
@@ -31,14 +35,11 @@ export class PaneQueries {
     return this.suggestions.suggest(context, request, meta, this.session.runnerFor(context), this.timezone);
   }
 
-  /** The draft's first rows with the titles and formats the sheet will get. */
+  /** The draft's first rows laid out as Insert writes them: titles, totals, typing and formats. */
   async preview(context: Context, draft: ReportDraft): Promise<PreviewTable> {
     await this.session.platform();
     const meta = draft.mode === 'builder' ? await this.session.sessionMeta(context.deploymentId, context.environmentId) : null;
-    const result = await this.session.runnerFor(context).run({
-      query: previewSql(draft, meta),
-      ...(this.timezone ? { timezone: this.timezone } : {}),
-    });
-    return previewTable(result, draft, meta);
+    const first = placementDraftOf({ ...draft, sqlQuery: previewSql(draft, meta) }, context);
+    return previewTable(await this.layOut(first));
   }
 }

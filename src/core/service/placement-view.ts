@@ -4,6 +4,7 @@ import type { Report } from '../wire/schemas';
 import { SYNC_UP_TO_DATE } from '../wire/wire-names';
 import type { PlacementListing } from '../placements/placement-types';
 import { headerRowsOf, type DamagedRecord } from '../placements/placement-record';
+import { damagedRecord } from '../placements/placement-errors';
 import type { PlacementView } from './addin-service';
 
 /** The platform's last answer about a placement (from the latest connect-workbook or upsert of this session). */
@@ -105,8 +106,7 @@ export function damagedView(d: DamagedRecord): PlacementView {
     statusCheckedAt: null,
     lastError: {
       kind: 'contract',
-      message:
-        'The stored record of this report is damaged and could not be read. Its cells are intact; remove it from the list, then insert the report again.',
+      message: damagedRecord(d).message,
     },
     canEdit: false,
   };

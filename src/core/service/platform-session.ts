@@ -57,6 +57,8 @@ export class PlatformSession {
    * so another key (a sign-out, a sign-in as someone else) starts with nothing known.
    */
   readonly lastKnown = new Map<string, LastKnownReport>();
+  /** Reports whose rights this key was asked about at a list load (report-rights.ts): asked once a session. */
+  readonly rightsAsked = new Set<number>();
 
   constructor(private readonly deps: PlatformSessionDeps) {}
 
@@ -103,6 +105,7 @@ export class PlatformSession {
     this.metas.clear();
     this.tokens.clear();
     this.lastKnown.clear();
+    this.rightsAsked.clear();
   }
 
   async listDeployments(): Promise<Deployment[]> {

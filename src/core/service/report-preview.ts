@@ -1,16 +1,12 @@
-/** The preview of a draft report: its first rows as a `LIMIT 50` query, laid out with the titles and formats the sheet gets. */
-import type { QueryResult } from '../api/query-result';
+/** The preview of a draft report: its first rows as a `LIMIT 50` query, laid out by the core as Insert writes them. */
 import { parseBuilderState } from '../builder/builder-state';
 import { compileBuilder } from '../builder/compile';
 import { hasTopLevelLimit } from '../builder/default-cap';
-import { withMeasurePlacement } from '../builder/pivot-placement';
-import { buildFlatMatrix } from '../cells/flat-layout';
-import { buildPivotMatrix } from '../cells/pivot-layout';
+import { displayValue } from '../cells/cell-display';
+import type { Matrix } from '../cells/matrix';
 import type { Meta } from '../wire/schemas';
 import type { ReportDraft } from './addin-service';
 import type { PreviewTable } from './preview-table';
-import { builderHeaderTitles } from './header-titles';
-import { META_BUILDER_STATE, META_MODE } from './report-draft';
 
 /** Query rows a preview asks for at most. */
 export const PREVIEW_ROWS = 50;
@@ -29,22 +25,20 @@ export function previewSql(draft: ReportDraft, meta: Meta | null): string {
   return hasTopLevelLimit(sql) ? sql : `${sql}\nLIMIT ${PREVIEW_ROWS}`;
 }
 
-/** The preview of a result: the draft's pivot or flat layout, builder members titled from the metadata. */
-export function previewTable(result: Pick<QueryResult, 'columns' | 'rows'>, draft: ReportDraft, meta: Meta | null): PreviewTable {
-  const rows = result.rows.slice(0, PREVIEW_ROWS);
-  const cut = { columns: result.columns, rows };
-  const builderMeta = draft.mode === 'builder' ? { [META_MODE]: 'builder', [META_BUILDER_STATE]: draft.builderState } : {};
-  const titles = meta === null ? undefined : builderHeaderTitles({ meta: builderMeta }, meta);
-  const options = titles ? { titles } : {};
-  const pivot = draft.mode === 'builder' ? draft.pivotItems : null;
-  const state = draft.mode === 'builder' ? parseBuilderState(draft.builderState) : null;
-  const matrix =
-    pivot && pivot.columns.length > 0 ? buildPivotMatrix(cut, withMeasurePlacement(pivot, state), options) : buildFlatMatrix(cut, options);
+/**
+ * The preview of a laid-out result (the matrix Insert would write, from Orchestrator.layOut): its cells, formats and bold,
+ * each cell's text as the sheet shows it, and its sheet rows.
+ */
+export function previewTable(laidOut: { matrix: Matrix; queryRows: number }): PreviewTable {
+  const { matrix } = laidOut;
+  const bold = matrix.bold ?? matrix.values.map((row, r) => row.map(() => r < matrix.headerRows));
   return {
     headerRows: matrix.headerRows,
     values: matrix.values,
     formats: matrix.formats,
-    queryRows: rows.length,
-    more: result.rows.length >= PREVIEW_ROWS,
+    texts: matrix.values.map((row, r) => row.map((v, c) => displayValue(v, matrix.formats[r]?.[c] ?? null).text)),
+    bold,
+    rows: matrix.rows - matrix.headerRows,
+    more: laidOut.queryRows >= PREVIEW_ROWS,
   };
 }

@@ -2,15 +2,13 @@
 import { z } from 'zod';
 import type { DocumentStore } from '../host';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
+import { idText } from '../placements/record-bounds';
 import type { WorkbookContext } from './addin-service';
 
 /** Document key of the workbook context (ours, not a wire name). */
 export const CONTEXT_KEY = `${PRODUCT_PREFIX}.context`;
 
-const contextSchema = z.object({
-  deploymentId: z.string().min(1).nullable(),
-  environmentId: z.string().min(1).nullable(),
-});
+const contextSchema = z.object({ deploymentId: idText.nullable(), environmentId: idText.nullable() });
 
 export const EMPTY_CONTEXT: WorkbookContext = { deploymentId: null, environmentId: null };
 

@@ -3,7 +3,7 @@
  * A number or date too wide shows `####`; text too wide runs on into empty cells to its right.
  */
 import type { Scalar } from '../../core/host';
-import type { CellText } from './cell-text';
+import type { CellText } from '../../core/cells/cell-display';
 import type { TextMeasure } from './text-measure';
 
 /** Horizontal padding of a cell (4 px each side) and its right border. */

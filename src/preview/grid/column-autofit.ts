@@ -7,7 +7,7 @@ import { TEXT_FORMAT } from '../../core/host';
 import { MAX_COLUMN_WIDTH, type WorkbookModel } from '../../core/memory/workbook-model';
 import { yieldToPage } from '../../browser/yield-to-page';
 import { CELL_PADDING } from './cell-fit';
-import { displayValue, isDateFormat } from './cell-text';
+import { displayValue, isDateFormat } from '../../core/cells/cell-display';
 import { gridTextMeasure, MAX_CHAR_WIDTH, type TextMeasure } from './text-measure';
 
 /** Room beyond the widest text, so it does not touch the border. */

@@ -6,7 +6,7 @@ import type { Scalar } from '../../core/host';
 import { TEXT_FORMAT } from '../../core/host';
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, parseDateText } from '../../core/cells/date-serial';
 import { isNumberText } from '../../core/cells/number-text';
-import { isDateFormat } from './cell-text';
+import { isDateFormat } from '../../core/cells/cell-display';
 
 export interface TypedInput {
   value: Scalar;

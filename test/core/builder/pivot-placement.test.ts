@@ -1,7 +1,7 @@
 /** Tests for the measure placement a builder report's pivot is laid with (kept in its builder state, not the pivot). */
 import { withMeasurePlacement, withStoredMeasurePlacement } from '../../../src/core/builder/pivot-placement';
 import { parseBuilderState } from '../../../src/core/builder/builder-state';
-import { previewTable } from '../../../src/core/service/report-preview';
+import { buildPivotMatrix } from '../../../src/core/cells/pivot-layout';
 
 const pivot = { rows: ['region'], columns: ['year'], measures: ['count', 'amount'], filters: [] };
 
@@ -31,7 +31,7 @@ describe('measure placement of a builder report', () => {
     });
   });
 
-  it('lays the preview with the draft builder state placement', () => {
+  it('lays a builder report with its stored placement (as Insert and the preview do)', () => {
     const result = {
       columns: [
         { name: 'region', column_type: 'String' },
@@ -41,16 +41,8 @@ describe('measure placement of a builder report', () => {
       ],
       rows: [['EU', '2024', '3', '2.5']],
     };
-    const draft = {
-      name: 'r',
-      description: '',
-      mode: 'builder' as const,
-      sqlQuery: 'SELECT 1',
-      jsonQuery: null,
-      pivotItems: pivot,
-      builderState: { view: 'orders', measuresAxis: 'rows', measuresPosition: 'after' },
-    };
-    expect(previewTable(result, draft, null).values).toEqual([
+    const meta = { mode: 'builder', builderState: { view: 'orders', measuresAxis: 'rows', measuresPosition: 'after' } };
+    expect(buildPivotMatrix(result, withStoredMeasurePlacement(pivot, meta)).values).toEqual([
       ['region', 'Measure', 2024],
       ['EU', 'count', 3],
       ['EU', 'amount', 2.5],

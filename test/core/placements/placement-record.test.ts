@@ -157,3 +157,54 @@ describe('placement registry', () => {
     expect(withoutRecord(list, 'a').map((r) => r.placementId)).toEqual(['b']);
   });
 });
+
+describe('stored records are bounded by what the hosts allow', () => {
+  const binding = (value: number | 'list', rows = 1) => ({
+    id: 'b1',
+    filter: 0,
+    value,
+    member: 'orders.status',
+    type: 'string' as const,
+    ref: 'Inputs!B2',
+    range: { sheetId: 's2', row: 1, col: 1, rows, cols: 1 },
+  });
+  const stored = (record: unknown) => store({ [recordKey('a')]: JSON.stringify(record), [recordKey('b')]: JSON.stringify(rec('b')) });
+
+  it.each([
+    ['a bound value index of 30,000,000', { parameters: [binding(30_000_000)] }, /parameters\.0\.value/],
+    ['a bound list of a whole column', { parameters: [binding('list', 1_048_576)] }, /parameters\.0/],
+    ['an anchor past every sheet', { anchor: { row: 10_000_000, col: 0 } }, /anchor\.row/],
+    ['an area of 10 billion cells', { area: { row: 0, col: 0, rows: 1_000_000, cols: 10_000 } }, /area/],
+    ['a row count past every sheet', { areaRows: 3e7 }, /areaRows/],
+    ['a name of 100,000 characters', { name: 'x'.repeat(100_000) }, /characters, more than a record takes/],
+  ])('refuses %s with an out-of-bounds message, keeping the others', async (_what, extra, detail) => {
+    const registry = await readRegistry(stored({ ...rec('a'), ...extra }));
+    expect(registry.records.map((r) => r.placementId)).toEqual(['b']);
+    expect(registry.damaged).toHaveLength(1);
+    expect(registry.damaged[0]?.detail).toMatch(detail);
+    expect(registry.damaged[0]?.message).toMatch(/^The stored record of this report is out of bounds \(.*Remove it from the list/);
+  });
+
+  it("refuses a record past the host's own sheet (Excel's 1,048,576 rows) that another host's sheet holds", async () => {
+    const limits = {
+      maxRows: 1_048_576,
+      maxCols: 16_384,
+      maxCellsPerWrite: 1,
+      maxBytesPerWrite: 1,
+      maxCellsPerRead: 1,
+      maxBytesPerRead: 1,
+      maxCellChars: 1,
+    };
+    const far = rec('a', { anchor: { row: 2_000_000, col: 1 }, area: { row: 2_000_000, col: 1, rows: 4, cols: 2 } });
+    const s = stored(far);
+    expect((await readRegistry(s)).records).toHaveLength(2);
+    const onExcel = await readRegistry(s, limits);
+    expect(onExcel.records.map((r) => r.placementId)).toEqual(['b']);
+    expect(onExcel.damaged[0]?.message).toMatch(/its anchor runs from B2000001 .* past this sheet's last row \(1048576\)/);
+    const sheets = { ...limits, maxRows: 10_000_000, maxCols: 18_278, maxCellsPerWorkbook: 10_000_000 };
+    const wide = stored(rec('a', { area: { row: 0, col: 0, rows: 5_000_000, cols: 3 } }));
+    expect((await readRegistry(wide, sheets)).damaged[0]?.message).toMatch(
+      /spans 15000000 cells, more than this spreadsheet holds \(10000000\)/,
+    );
+  });
+});

@@ -43,7 +43,7 @@ describe('rights follow the signed-in key', () => {
     await wb.service.signOut();
     expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
     await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
-    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
+    expect((await wb.service.listPlacements())[0]?.canEdit).toBe(true);
     // The editor's edit is not refused on the viewer's account.
     const edited = await wb.service.update(placementId, { ...draft, name: 'Rights (edited)' }, { jobId: 'rights-edit' });
     expect(edited.placementId).toBe(placementId);
@@ -64,9 +64,36 @@ describe('rights follow the signed-in key', () => {
     await wb.service.refresh(placementId, { jobId: 'switch-viewer' });
     expect((await wb.service.listPlacements())[0]?.canEdit).toBe(false);
     await wb.service.signIn({ tenantUrl: platform.url, apiKey: EDITOR, authScheme: 'auto' });
-    expect((await wb.service.listPlacements())[0]?.canEdit).toBeNull();
-    await wb.service.refresh(placementId, { jobId: 'switch-editor' });
     expect((await wb.service.listPlacements())[0]?.canEdit).toBe(true);
+  });
+
+  it("knows at the first list load, before any refresh, that a viewer cannot edit any of an editor's reports", async () => {
+    const editor = await signedIn('rights-first-list');
+    const meta = await editor.service.getMeta();
+    const place = async (name: string, col: number) => {
+      editor.host.setActiveCell(editor.sheetId, 0, col);
+      const draft = builderDraft(meta, name, { rows: ['orders.status'], measures: ['orders.count'] });
+      return (await editor.service.insert(draft, await editor.service.activeCell(), { jobId: `first-${name}`, overwrite: false }))
+        .placementId;
+    };
+    const first = await place('First', 0);
+    await place('Second', 4);
+    editor.host.setActiveCell(editor.sheetId, 0, 8);
+    await editor.service.placeAgain(first, 'selection', { jobId: 'first-again' });
+    const viewer = serviceOf(editor.host, editor.hook);
+    await viewer.signIn({ tenantUrl: platform.url, apiKey: VIEWER, authScheme: 'auto' });
+    const listed = await viewer.listPlacements();
+    expect(listed.map((p) => [p.name, p.canEdit])).toEqual([
+      ['First', false],
+      ['Second', false],
+      ['First', false],
+    ]);
+    // Asked once a session: a second list load sends no request.
+    let requests = 0;
+    editor.hook.before.fn = () => void (requests += 1);
+    await viewer.listPlacements();
+    editor.hook.before.fn = null;
+    expect(requests).toBe(0);
   });
 });
 

@@ -42,7 +42,7 @@ describe('preview', () => {
     const draft = builderDraft(meta, 'Cities', { rows: ['orders.customer_city', 'orders.status'], measures: ['orders.total_amount'] });
     const table = await wb.service.preview(draft);
     expect(table.values[0]).toEqual(['Customer city', 'Status', 'Total amount']);
-    expect(table.queryRows).toBe(PREVIEW_ROWS);
+    expect(table.rows).toBe(PREVIEW_ROWS);
     expect(table.more).toBe(true);
     expect(table.values).toHaveLength(PREVIEW_ROWS + 1);
     expect(typeof table.values[1]?.[2]).toBe('number');
@@ -53,9 +53,9 @@ describe('preview', () => {
     const wb = await signedIn('preview-sql');
     const sql = (query: string): ReportDraft => sqlDraft('SQL', query);
     const unlimited = await wb.service.preview(sql('SELECT id, amount FROM orders;'));
-    expect(unlimited.queryRows).toBe(PREVIEW_ROWS);
+    expect(unlimited.rows).toBe(PREVIEW_ROWS);
     expect(unlimited.values[0]).toEqual(['id', 'amount']);
     const three = await wb.service.preview(sql('SELECT id FROM orders LIMIT 3'));
-    expect(three).toMatchObject({ queryRows: 3, more: false });
+    expect(three).toMatchObject({ rows: 3, more: false });
   });
 });

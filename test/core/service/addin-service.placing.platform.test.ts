@@ -115,9 +115,9 @@ describe('placing reports', () => {
       }),
     ]);
     expect(Date.now() - Date.parse(listed[0]?.statusCheckedAt ?? '')).toBeLessThan(60_000);
-    // A reloaded pane has not heard from the platform yet: the status is as of the last refresh.
+    // A reloaded pane asks the platform at its first list load (the report's rights, and so its status).
     expect((await reopen(wb).listPlacements())[0]).toEqual(
-      expect.objectContaining({ status: 'upToDate', statusCheckedAt: null, dataRows: expected.length - 1 }),
+      expect.objectContaining({ status: 'upToDate', statusCheckedAt: expect.any(String), canEdit: true, dataRows: expected.length - 1 }),
     );
     expect(wb.events.some((e) => e.type === 'placementsChanged')).toBe(true);
     expect(documentText(wb.host)).not.toContain(EDITOR);

@@ -47,6 +47,30 @@ describe('totals through the service', () => {
     expect(cells(wb, 0, 0, grid.length, outcome.cols)).toEqual(grid);
   });
 
+  it('previews a pivot as Insert writes it: its totals, bold, formats and sheet rows', async () => {
+    const wb = await signedIn('pivot-preview');
+    const meta = await wb.service.getMeta();
+    const draft = builderDraft(meta, 'Customers pivot preview', { ...PIVOT, measures: ['orders.customers_count', 'orders.total_amount'] });
+    const preview = await wb.service.preview(draft);
+    const outcome = await wb.service.insert(draft, at(wb), { jobId: 'pp', overwrite: false });
+    const area = { row: 0, col: 0, rows: outcome.headerRows + outcome.dataRows, cols: outcome.cols };
+    expect(preview.values).toEqual(cells(wb, 0, 0, area.rows, area.cols));
+    expect(preview.formats).toEqual(wb.host.model.getFormats(wb.sheetId, area));
+    expect(preview.bold).toEqual(wb.host.model.getBold(wb.sheetId, area));
+    expect(preview.rows).toBe(outcome.dataRows);
+    expect(preview.more).toBe(false);
+    // Counts as the sheet shows them in General: no thousands separator.
+    const counts = preview.texts
+      .slice(preview.headerRows)
+      .flatMap((row, r) =>
+        row.filter(
+          (_, c) => typeof preview.values[r + preview.headerRows]?.[c] === 'number' && preview.formats[r + preview.headerRows]?.[c] == null,
+        ),
+      );
+    expect(counts.length).toBeGreaterThan(0);
+    for (const text of counts) expect(text).toMatch(/^-?\d+(\.\d+)?$/);
+  });
+
   it('puts a totals row under a flat table, each measure totalled by the platform', async () => {
     const wb = await signedIn('flat-totals');
     const meta = await wb.service.getMeta();

@@ -3,7 +3,7 @@
  * Text runs on into empty cells to its right and stops at the first one holding a value.
  */
 import { fitCellText, hashes, CELL_PADDING } from '../../../src/preview/grid/cell-fit';
-import { displayValue } from '../../../src/preview/grid/cell-text';
+import { displayValue } from '../../../src/core/cells/cell-display';
 import { charWidthMeasure } from '../../../src/preview/grid/text-measure';
 import type { Scalar } from '../../../src/core/host';
 

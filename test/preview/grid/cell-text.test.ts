@@ -2,7 +2,8 @@
 import { dateSerial, DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT } from '../../../src/core/cells/date-serial';
 import { PERCENT_FORMAT } from '../../../src/core/cells/member-format';
 import { TEXT_FORMAT } from '../../../src/core/host';
-import { displayValue, editText, formatSerialDate, isDateFormat } from '../../../src/preview/grid/cell-text';
+import { displayValue, formatSerialDate, isDateFormat } from '../../../src/core/cells/cell-display';
+import { editText } from '../../../src/preview/grid/cell-text';
 import fc from 'fast-check';
 
 describe('dates', () => {
