@@ -134,6 +134,7 @@ export const {
   bindParameters,
   boundCellValues,
   setRefreshOnParameterChange,
+  confirmPlacement,
   cellsEdited,
   placeAgain,
   placeReport,

@@ -36,6 +36,7 @@ export const SIDEBAR_METHODS = [
   'bindParameters',
   'boundCellValues',
   'setRefreshOnParameterChange',
+  'confirmPlacement',
   'cellsEdited',
   'locateHandEdits',
   'showChanges',

@@ -80,7 +80,7 @@ const itemStateSchema = z.union([
   z.object({ state: z.literal('done'), dataRows: z.number(), cols: z.number() }),
   z.object({ state: z.literal('failed'), kind: kindSchema, message: z.string() }),
   z.object({ state: z.literal('stopped') }),
-  z.object({ state: z.literal('skipped'), reason: z.string() }),
+  z.object({ state: z.literal('skipped'), reason: z.string(), needsConfirmation: z.literal(true).optional() }),
 ]) as z.ZodType<JobItemState>;
 const summarySchema = z.object({
   total: z.number(),
@@ -88,6 +88,7 @@ const summarySchema = z.object({
   failed: z.number(),
   stopped: z.number(),
   skipped: z.number(),
+  needsConfirmation: z.number().optional(),
   items: z.array(z.object({ placementId: z.string(), item: itemStateSchema })),
 });
 const placementViewSchema = z.object({
@@ -111,6 +112,7 @@ const placementViewSchema = z.object({
   filterSummary: z.boolean().optional(),
   anchorNote: z.boolean().optional(),
   notesUnsupported: z.string().nullable().optional(),
+  needsConfirmation: z.boolean().optional(),
   truncatedAtDefaultCap: z.boolean().optional(),
   handEdits: handEditsViewSchema.nullable().optional(),
   lastChanges: changesViewSchema.nullable().optional(),
@@ -219,6 +221,7 @@ export const sidebarApi = {
     result: z.array(z.object({ cell: z.string(), values: z.array(z.string()) })),
   },
   setRefreshOnParameterChange: { args: z.object({ placementId: z.string(), on: z.boolean() }).strict(), result: z.null() },
+  confirmPlacement: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   cellsEdited: { args: z.object({ edits: z.array(cellsEditedSchema).max(MAX_EDITS_PER_CALL).optional() }).strict(), result: z.null() },
   locateHandEdits: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },
   showChanges: { args: z.object({ placementId: z.string() }).strict(), result: z.null() },

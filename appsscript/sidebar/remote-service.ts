@@ -141,6 +141,10 @@ export function remoteAddinService(client: ServerClient, options: RemoteServiceO
       await client.call('setRefreshOnParameterChange', { placementId, on });
       emit({ type: 'placementsChanged' });
     },
+    confirmPlacement: async (placementId) => {
+      await client.call('confirmPlacement', { placementId });
+      emit({ type: 'placementsChanged' });
+    },
     // No edit events reach a sidebar: every call is a check of everything (the interval check and the pane's own).
     cellsEdited: async () => {
       await client.call('cellsEdited', {});

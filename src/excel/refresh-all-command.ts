@@ -1,4 +1,9 @@
-/** The ribbon's Refresh all: refreshes every placement, hands the run to the pane, opens it on failures, always completes. */
+/**
+ * The ribbon's Refresh all (and refresh on open): refreshes every placement the signed-in person placed or confirmed,
+ * hands the run to the pane, opens it on failures and on placements that need confirmation, always completes. It runs
+ * as unattended although a click starts it: with the pane closed nobody sees which placements the workbook lists, so a
+ * record another editor added must not be fetched with this person's key unseen.
+ */
 import type { AddinService, JobItemState, RefreshAllSummary } from '../core/service/addin-service';
 import type { OutsideRefreshAll } from '../ui/refresh-all-feed';
 import type { RunToRecord } from '../core/automation/run-record';
@@ -78,7 +83,7 @@ export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandE
       if (order.length === 0) outcome = { kind: 'nothing' };
       else {
         const jobId = deps.newJobId();
-        const refreshed = ids.length === 0 ? Promise.resolve(NONE) : service.refreshAll(ids, { jobId });
+        const refreshed = ids.length === 0 ? Promise.resolve(NONE) : service.refreshAll(ids, { jobId, unattended: true });
         const summary = refreshed.then((s) => withOrphans(s, order, orphaned));
         deps.announce({
           jobId,
@@ -102,7 +107,8 @@ export function refreshAllCommand(deps: RefreshAllCommandDeps): (event: CommandE
       await deps.record(run).catch((e: unknown) => deps.log('Refresh all could not write the run log.', e));
     }
     try {
-      const partly = outcome.kind === 'done' && (outcome.summary.failed > 0 || outcome.summary.stopped > 0 || outcome.summary.skipped > 0);
+      const s = outcome.kind === 'done' ? outcome.summary : null;
+      const partly = s !== null && (s.failed > 0 || s.stopped > 0 || s.skipped > 0 || (s.needsConfirmation ?? 0) > 0);
       if (outcome.kind === 'failed' || partly) {
         deps.log('Refresh all did not refresh every report.', outcome);
         await deps.showPane();

@@ -1,6 +1,7 @@
 /** One placed report in the list: name, range, size, freshness, status, hand edits, what changed, and its action buttons. */
 import { UnattendedFailureNote } from './UnattendedFailureNote';
 import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ConfirmationNote } from './ConfirmationNote';
 import { useEffect, useId, useRef } from 'react';
 import type { PlacementView } from '../core/service/addin-service';
 import { capNoteOf, type CardOutcome } from './card-outcome';
@@ -45,6 +46,8 @@ export interface PlacementItemProps {
   highlighted: boolean;
   /** An unattended run failed on this placement and nobody has looked yet: the card says so until `onMarkSeen`. */
   onMarkSeen?: (() => void) | null;
+  /** The signed-in person has not placed or confirmed this placement: the card says so, with Confirm. */
+  onConfirm?: (() => void) | null;
   /** The list's compact density: the same content with less space around it. */
   compact?: boolean;
   /** Left out by the list's search: kept mounted, out of sight and out of the accessibility tree. */
@@ -132,6 +135,7 @@ export function PlacementItem(props: PlacementItemProps) {
         </Caption1>
       )}
       {props.onMarkSeen ? <UnattendedFailureNote name={p.name} onSeen={props.onMarkSeen} /> : null}
+      {props.onConfirm ? <ConfirmationNote name={p.name} onConfirm={props.onConfirm} /> : null}
       {/* The warning of a stopped refresh names the cells itself: the line would say it twice. */}
       {p.handEdits != null && outcome?.kind !== 'handEdited' && (
         <div className={styles.handEdits}>

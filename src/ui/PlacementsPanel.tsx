@@ -95,6 +95,16 @@ export function PlacementsPanel(props: PlacementsPanelProps) {
     };
   }, []);
 
+  /** Confirm: the note and its button go, so the focus goes to the card; the list reloads on the service's event. */
+  const confirmOne = async (p: PlacementView): Promise<void> => {
+    try {
+      await service.confirmPlacement?.(p.placementId);
+      focusPlacementCard(p.placementId);
+    } catch (e) {
+      setOutcome(p.placementId, { kind: 'error', error: e });
+    }
+  };
+
   const reload = useCallback(async () => {
     try {
       const list = await service.listPlacements();
@@ -334,6 +344,7 @@ export function PlacementsPanel(props: PlacementsPanelProps) {
                 }}
                 highlighted={placed?.placementId === p.placementId}
                 onMarkSeen={marked?.has(p.placementId) && onMarkSeen ? () => onMarkSeen(p.placementId) : null}
+                onConfirm={p.needsConfirmation === true && service.confirmPlacement ? () => void confirmOne(p) : null}
               />
             );
           }}

@@ -6,6 +6,9 @@
 import type { SpreadsheetHost } from '../../src/core/host';
 import { Orchestrator } from '../../src/core/placements/orchestrator';
 import { readRegistry, recordKey } from '../../src/core/placements/placement-record';
+import { refreshAll } from '../../src/core/jobs/refresh-all';
+import { NEEDS_CONFIRMATION } from '../../src/core/automation/placement-confirmations';
+import { SESSION_KEY } from '../../src/core/service/session-store';
 import { addinRejection } from '../helpers/caught-error';
 import { countingBytes, fakeClock, FakeQueries, FakeReports, numbered } from '../core/placements/fakes';
 
@@ -95,6 +98,49 @@ export function describeStoredRecords(current: () => { host: SpreadsheetHost; sh
         ['', ''],
         ['', 'typed'],
       ]);
+    });
+
+    it('an unattended run fetches only what the key owner placed or confirmed; the proof is in per-user storage only', async () => {
+      const { host, sheetId } = current();
+      const reports = new FakeReports();
+      const queries = new FakeQueries().set("SELECT 'a'", numbered(2, 'a')).set("SELECT 'b'", numbered(2, 'b'));
+      const orch = new Orchestrator({ host, reports, queries: queries.runnerFor, clock: fakeClock(), randomBytes: countingBytes() });
+      const insert = (sql: string, row: number) =>
+        orch.insert({ deploymentId: '7', environmentId: '3', name: sql, sqlQuery: `SELECT '${sql}'` }, { sheetId, row, col: 0 });
+      // B is placed by someone else (here: with nobody signed in); A by the key's owner.
+      const b = await insert('b', 10);
+      await host.credentials.set(SESSION_KEY, JSON.stringify({ tenantUrl: 'https://t.example', apiKey: 'k-owner', authScheme: 'auto' }));
+      const a = await insert('a', 0);
+      const connects = () => reports.calls.filter((c) => c.method === 'connectWorkbook').map((c) => c.reportId);
+      const run = async () => {
+        const before = connects().length;
+        const summary = await refreshAll(orch, [a.placementId, b.placementId], { unattended: true });
+        return {
+          items: Object.fromEntries(summary.items.map((x) => [x.placementId, x.item.state])),
+          summary,
+          connected: connects().slice(before),
+        };
+      };
+      const first = await run();
+      expect(first.items).toEqual({ [a.placementId]: 'done', [b.placementId]: 'skipped' });
+      expect(first.summary).toMatchObject({ done: 1, skipped: 0, needsConfirmation: 1 });
+      expect(first.summary.items[1]?.item).toEqual({ state: 'skipped', reason: NEEDS_CONFIRMATION, needsConfirmation: true });
+      expect([...new Set(first.connected)]).toEqual([a.reportId]);
+      // Another editor points A's record at B's report: A is no longer what its owner confirmed.
+      await forge(a.placementId, (r) => {
+        r.publicId = b.publicId;
+        r.reportId = b.reportId;
+      });
+      const forged = await run();
+      expect(forged.items[a.placementId]).toBe('skipped');
+      expect(forged.connected).toEqual([]);
+      // The owner confirms B on its card: the next unattended run fetches it.
+      await orch.confirm(b.placementId);
+      expect((await run()).items[b.placementId]).toBe('done');
+      const session = JSON.parse((await host.credentials.get(SESSION_KEY)) ?? '{}') as { confirmed: string[] };
+      expect(session.confirmed).toHaveLength(2);
+      const document = JSON.stringify(await host.documentStore.entries(''));
+      for (const digest of session.confirmed) expect(document).not.toContain(digest);
     });
   });
 }

@@ -89,6 +89,9 @@ const INVOKE: { [K in ServiceMethod]: Invoke<K> } = {
   bindParameters: (s, a) => s.bindParameters(a.placementId, a.bindings.map(bindingInput)),
   boundCellValues: (s, a) => s.boundCellValues(a.bindings.map(bindingInput)),
   setRefreshOnParameterChange: (s, a) => s.setRefreshOnParameterChange(a.placementId, a.on),
+  confirmPlacement: async (s, a) => {
+    await s.confirmPlacement?.(a.placementId);
+  },
   cellsEdited: (s, a) => s.cellsEdited(a.edits),
   locateHandEdits: (s, a) => s.locateHandEdits(a.placementId),
   showChanges: (s, a) => s.showChanges(a.placementId),

@@ -51,10 +51,15 @@ export interface MenuRefreshAllDeps {
 function summary(state: RefreshAllResume): string {
   const failed = state.failed.length;
   const skipped = state.skipped.length;
-  const ok = state.done.length - failed - skipped;
+  const unconfirmed = state.unconfirmed.length;
+  const ok = state.done.length - failed - skipped - unconfirmed;
   const parts = [`Refreshed ${ok} report${ok === 1 ? '' : 's'}`];
   if (failed > 0) parts.push(`${failed} failed (open reports to see why)`);
   if (skipped > 0) parts.push(`${skipped} skipped: cells edited by hand (open reports to locate them)`);
+  if (unconfirmed > 0)
+    parts.push(
+      `${unconfirmed} need${unconfirmed === 1 ? 's' : ''} your confirmation: added or changed by someone else (open reports to confirm)`,
+    );
   if (state.executions > 1) parts.push(`in ${state.executions} runs`);
   return `${parts.join(', ')}.`;
 }
@@ -81,6 +86,7 @@ function claim(deps: MenuRefreshAllDeps, store: RefreshAllResumeStore, resume: b
       done: [],
       failed: [],
       skipped: [],
+      unconfirmed: [],
       reasons: [],
       startedAt: now,
       savedAt: now,
@@ -133,15 +139,20 @@ export async function runMenuRefreshAll(deps: MenuRefreshAllDeps, resume: boolea
     const started = deps.now();
     let failed: Array<{ placementId: string; reason: string }>;
     let skipped: string[] = [];
+    let unconfirmed: string[] = [];
     let refused = false;
     try {
-      const result = await deps.service.refreshAll(batch, { jobId: `${state.jobId}-${state.done.length}` });
+      // Every run of this entry point is unattended, the menu's too: the sidebar is closed, so nobody sees which
+      // placements the document lists, and one another editor added must not be fetched with this person's key.
+      const result = await deps.service.refreshAll(batch, { jobId: `${state.jobId}-${state.done.length}`, unattended: true });
       failed = result.items.flatMap(({ placementId, item }) => {
         if (item.state === 'failed' && item.kind === 'unauthenticated') refused = true;
         if (item.state === 'done' || item.state === 'skipped') return [];
         return [{ placementId, reason: item.state === 'failed' ? item.message : 'Stopped before it was refreshed.' }];
       });
-      skipped = result.items.filter((x) => x.item.state === 'skipped').map((x) => x.placementId);
+      const left = result.items.flatMap(({ placementId, item }) => (item.state === 'skipped' ? [{ placementId, item }] : []));
+      skipped = left.filter((x) => x.item.needsConfirmation !== true).map((x) => x.placementId);
+      unconfirmed = left.filter((x) => x.item.needsConfirmation === true).map((x) => x.placementId);
     } catch (e) {
       // A failure of the run itself (not of a placement's query) is recorded as the batch's failure; the next batch goes on.
       if (!isAddinError(e)) throw e;
@@ -155,6 +166,7 @@ export async function runMenuRefreshAll(deps: MenuRefreshAllDeps, resume: boolea
       done: [...state.done, ...batch],
       failed: [...state.failed, ...failed.map((f) => f.placementId)],
       skipped: [...state.skipped, ...skipped],
+      unconfirmed: [...state.unconfirmed, ...unconfirmed],
       reasons: [...state.reasons, ...failed.map((f) => ({ ...f, reason: f.reason.slice(0, 200) }))].slice(0, KEPT_REASONS),
       savedAt: deps.now(),
     };

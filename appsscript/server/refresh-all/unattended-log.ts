@@ -4,6 +4,7 @@ import type { DocumentStore } from '../../../src/core/host';
 import type { RefreshAllSummary } from '../../../src/core/jobs/refresh-job-state';
 import type { AddinService } from '../../../src/core/service/addin-service';
 import type { RefreshAllResume } from './refresh-all-resume';
+import { NEEDS_CONFIRMATION } from '../../../src/core/automation/placement-confirmations';
 
 const NO_REASON = 'See its card in the sidebar.';
 const SKIPPED_REASON = 'Its cells were edited by hand: open the sidebar to locate them, then overwrite or skip.';
@@ -13,16 +14,21 @@ export function summaryOfState(state: RefreshAllResume): RefreshAllSummary {
   const reasons = new Map(state.reasons.map((r) => [r.placementId, r.reason]));
   return {
     total: state.done.length + state.remaining.length,
-    done: state.done.length - state.failed.length - state.skipped.length,
+    done: state.done.length - state.failed.length - state.skipped.length - state.unconfirmed.length,
     failed: state.failed.length,
     stopped: state.remaining.length,
     skipped: state.skipped.length,
+    ...(state.unconfirmed.length > 0 ? { needsConfirmation: state.unconfirmed.length } : {}),
     items: [
       ...state.failed.map((placementId) => ({
         placementId,
         item: { state: 'failed' as const, kind: 'host' as const, message: reasons.get(placementId) ?? NO_REASON },
       })),
       ...state.skipped.map((placementId) => ({ placementId, item: { state: 'skipped' as const, reason: SKIPPED_REASON } })),
+      ...state.unconfirmed.map((placementId) => ({
+        placementId,
+        item: { state: 'skipped' as const, reason: NEEDS_CONFIRMATION, needsConfirmation: true as const },
+      })),
     ],
   };
 }

@@ -24,7 +24,8 @@ export async function refreshAllOnOpen(
   let summary = NONE;
   let stopped: string | undefined;
   try {
-    summary = await service.refreshAll(ids, { jobId: newJobId() });
+    // Nobody clicked: only the placements the signed-in person placed or confirmed are fetched.
+    summary = await service.refreshAll(ids, { jobId: newJobId(), unattended: true });
   } catch (e) {
     stopped = e instanceof Error ? e.message : 'Refresh all failed before it began.';
   }

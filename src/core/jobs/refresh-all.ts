@@ -5,6 +5,7 @@ import type { JobItemState, RefreshAllSummary } from './refresh-job-state';
 import { JobScope } from './job-scope';
 import type { Orchestrator } from '../placements/orchestrator';
 import type { PlacementOutcome } from '../placements/placement-types';
+import { isNeedsConfirmation, NEEDS_CONFIRMATION } from '../automation/placement-confirmations';
 
 /** Workers when the caller names none. */
 export const DEFAULT_REFRESH_CONCURRENCY = 3;
@@ -33,6 +34,11 @@ export interface RefreshAllOptions {
   checkpoint?: () => Promise<void>;
   /** 'skip' (default): a placement whose cells were edited by hand is left as it was, its item 'skipped'; 'overwrite' writes over them. */
   handEdits?: 'skip' | 'overwrite';
+  /**
+   * A run nobody clicked for (see RunOptions.unattended): a placement its key's owner has not placed or confirmed is left
+   * alone, its item 'skipped' with `needsConfirmation`, before anything of it is read or fetched.
+   */
+  unattended?: boolean;
   /** Told each placement's outcome once it is written, and each one's error when it is not. */
   onOutcome?: (placementId: string, outcome: PlacementOutcome) => void;
   onError?: (placementId: string, error: unknown) => void;
@@ -99,6 +105,7 @@ export async function refreshAll(
           await options.checkpoint?.();
         },
         handEdits: options.handEdits === 'overwrite' ? 'overwrite' : 'stop',
+        ...(options.unattended === true ? { unattended: true } : {}),
         onPhase: (phase) => {
           if (phase === 'writing') set(id, { state: 'writing' });
         },
@@ -108,6 +115,7 @@ export async function refreshAll(
     } catch (e) {
       options.onError?.(id, e);
       if (isAddinError(e) && e.kind === 'cancelled') set(id, { state: 'stopped' });
+      else if (isNeedsConfirmation(e)) set(id, { state: 'skipped', reason: NEEDS_CONFIRMATION, needsConfirmation: true });
       else if (isAddinError(e) && e.kind === 'handEdited') set(id, { state: 'skipped', reason: e.message });
       else if (isAddinError(e)) {
         set(id, { state: 'failed', kind: e.kind, message: e.message });
@@ -161,12 +169,14 @@ export async function refreshAll(
 
   const items = ids.map((placementId) => ({ placementId, item: states.get(placementId) ?? { state: 'stopped' as const } }));
   const count = (s: JobItemState['state']): number => items.filter((x) => x.item.state === s).length;
+  const unconfirmed = items.filter((x) => x.item.state === 'skipped' && x.item.needsConfirmation === true).length;
   return {
     total: ids.length,
     done: count('done'),
     failed: count('failed'),
     stopped: count('stopped'),
-    skipped: count('skipped'),
+    skipped: count('skipped') - unconfirmed,
+    ...(unconfirmed > 0 ? { needsConfirmation: unconfirmed } : {}),
     items,
   };
 }

@@ -48,6 +48,9 @@ import { parameterStatuses, type ParameterStatus } from '../params/parameter-cha
 import { boundNames, type ParameterBindingInput } from '../params/parameter-binding';
 import type { BoundValue } from '../params/bound-values';
 
+import { confirmRun, requireConfirmed, type ConfirmSteps } from './confirm-phase';
+import { confirmationDigest, PlacementConfirmations } from '../automation/placement-confirmations';
+
 const WRITE_LOCK = 'write';
 
 export class Orchestrator {
@@ -59,6 +62,7 @@ export class Orchestrator {
   private readonly undoing: UndoKeeper;
   private readonly params: ParameterHostCalls;
   private readonly notes: AnchorNotes;
+  private readonly confirming: ConfirmSteps;
   private readonly writeLock = (task: () => Promise<Written>): Promise<Written> => this.locks.run(WRITE_LOCK, task);
 
   constructor(private readonly deps: OrchestratorDeps) {
@@ -72,6 +76,11 @@ export class Orchestrator {
       pacing: this.pacing,
       otherAreas: (scope, layout, placementId) => this.registry.otherAreas(scope, layout, placementId),
       fingerprint: (scope, placementId) => this.registry.fingerprint(scope, placementId),
+    };
+    this.confirming = {
+      registry: this.registry,
+      confirmations: deps.confirmations ?? new PlacementConfirmations(deps.host.credentials),
+      layout: (scope) => this.startLayout(scope),
     };
   }
 
@@ -93,13 +102,19 @@ export class Orchestrator {
     anchor: { sheetId: string; row: number; col: number },
     opts: InsertRunOptions = {},
   ): Promise<PlacementOutcome> {
-    return insertReport(this.insertSteps(), draft, anchor, opts);
+    const scope = opts.scope ?? new JobScope();
+    return this.confirmed(scope, () => insertReport(this.insertSteps(), draft, anchor, { ...opts, scope }));
   }
 
   /** Re-run a placement's current definition and write it where its cells are now. */
   refresh(placementId: string, opts: RunOptions = {}): Promise<PlacementOutcome> {
     return this.perPlacement.run(placementId, () =>
-      this.asJob(opts, (scope) => refreshPlacement(this.refreshSteps(), placementId, { ...opts, scope }, null)),
+      this.asJob(opts, async (scope) => {
+        if (opts.unattended !== true)
+          return this.confirmed(scope, () => refreshPlacement(this.refreshSteps(), placementId, { ...opts, scope }, null));
+        await requireConfirmed(this.confirming, scope, placementId);
+        return refreshPlacement(this.refreshSteps(), placementId, { ...opts, scope }, null);
+      }),
     );
   }
 
@@ -114,7 +129,7 @@ export class Orchestrator {
         const name = runnableName(draft);
         const body = upsertBody(record.publicId, { ...draft, name }, { kind: 'replace' });
         const edit: Edit = { name, environmentId: draft.environmentId ?? record.environmentId, draft, body };
-        return refreshPlacement(this.refreshSteps(), placementId, { ...opts, scope }, edit);
+        return this.confirmed(scope, () => refreshPlacement(this.refreshSteps(), placementId, { ...opts, scope }, edit));
       }),
     );
   }
@@ -122,7 +137,7 @@ export class Orchestrator {
   /** Move a placement to `anchor` in one all-or-nothing write (see move.ts); blocked as an insert is. */
   move(placementId: string, anchor: MoveAnchor, opts: InsertRunOptions = {}): Promise<PlacementOutcome> {
     return this.perPlacement.run(placementId, () =>
-      this.asJob(opts, (scope) => movePlacement(this.moveSteps(), placementId, anchor, { ...opts, scope })),
+      this.asJob(opts, (scope) => this.confirmed(scope, () => movePlacement(this.moveSteps(), placementId, anchor, { ...opts, scope }))),
     );
   }
 
@@ -130,7 +145,9 @@ export class Orchestrator {
   placeExisting(request: PlaceRequest, anchor: MoveAnchor, opts: InsertRunOptions = {}): Promise<PlacementOutcome> {
     const run = async (): Promise<PlacementOutcome> => {
       try {
-        const outcome = await this.asJob(opts, (scope) => placeExisting(this.placeSteps(), request, anchor, { ...opts, scope }));
+        const outcome = await this.asJob(opts, (scope) =>
+          this.confirmed(scope, () => placeExisting(this.placeSteps(), request, anchor, { ...opts, scope })),
+        );
         // An orphan written anew has no refresh of these cells to undo.
         this.undoing.drop(request.placementId);
         return outcome;
@@ -173,7 +190,26 @@ export class Orchestrator {
       const layout = await this.pacing.call(() => this.deps.host.layout(undefined, inputNames(inputs)));
       const bound = await bindParameters(this.params, layout, record, inputs, activeSheetId);
       await this.registry.save(scope, [withUsedValues(bound, used)]);
+      scope.setLayout(layout);
+      await confirmRun(this.confirming, scope, placementId);
     });
+  }
+
+  /** Confirms a placement as it is stored now (its card's Confirm): unattended runs refresh it from then on. */
+  async confirm(placementId: string): Promise<void> {
+    const scope = new JobScope();
+    await this.registry.record(scope, placementId);
+    await confirmRun(this.confirming, scope, placementId);
+  }
+
+  /** Which of the listed placements the signed-in person placed or confirmed as they are stored now. */
+  async confirmedIds(scope: JobScope): Promise<Set<string>> {
+    const [registry, layout, confirmed] = await Promise.all([
+      this.registry.read(scope),
+      this.startLayout(scope),
+      this.confirming.confirmations.confirmed(),
+    ]);
+    return new Set(registry.records.filter((r) => confirmed.has(confirmationDigest(layout.workbook.id, r))).map((r) => r.placementId));
   }
 
   /** Every bound cell where it is now and whether it changed; with a listing's scope, one snapshot read more. */
@@ -285,6 +321,13 @@ export class Orchestrator {
     } finally {
       await this.flush(scope);
     }
+  }
+
+  /** Runs `task` (a run someone started), then confirms the placement it ran as it left it. */
+  private async confirmed(scope: JobScope, task: () => Promise<PlacementOutcome>): Promise<PlacementOutcome> {
+    const outcome = await task();
+    await confirmRun(this.confirming, scope, outcome.placementId);
+    return outcome;
   }
 
   /** Fetch phase, then the checkpoint: once it returns, the run goes on to write. */

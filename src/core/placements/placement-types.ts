@@ -1,4 +1,5 @@
 /** The Orchestrator's public types: what it depends on, the draft it places, a run's options and its outcome. */
+import type { PlacementConfirmations } from '../automation/placement-confirmations';
 import type { AddinError } from '../errors/addin-error';
 import type { QueryProgress, QueryResult, QueryRunner } from '../api/query-result';
 import type { ConnectWorkbookBody, PivotItems, Report, ReportUpsertBody } from '../wire/schemas';
@@ -28,6 +29,8 @@ export interface QueryContext {
 /** What the Orchestrator is given: the host, the platform's report calls, the query runners and the clock. */
 export interface OrchestratorDeps {
   host: SpreadsheetHost;
+  /** What the signed-in person placed or confirmed (default: kept with the session in `host.credentials`). */
+  confirmations?: PlacementConfirmations;
   reports: ReportsApi;
   /** The query runner for a deployment/environment (it carries the user's own credentials). */
   queries: (context: QueryContext) => QueryRunner;
@@ -113,6 +116,12 @@ export interface RunOptions {
   lockCheckpoint?: () => Promise<void>;
   /** A refresh or edit over cells edited by hand: 'stop' (default) refuses with 'handEdited', 'overwrite' writes over them. */
   handEdits?: 'stop' | 'overwrite';
+  /**
+   * A refresh nobody clicked for on this placement (on open, a schedule, the ribbon or menu with the pane closed, a
+   * parameter change): it runs only when the key's owner placed or confirmed the placement as it is now, and else is
+   * refused (`needsConfirmation`) before anything is read or fetched. A run that is not unattended confirms it.
+   */
+  unattended?: boolean;
 }
 
 /** An insert's run options (the service's own `InsertOptions` are what the pane sends). */

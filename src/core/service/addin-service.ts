@@ -131,6 +131,11 @@ export interface PlacementView {
   anchorNote?: boolean;
   /** Why this host cannot keep cell notes (the switch is shown disabled with it); absent or null: it can. */
   notesUnsupported?: string | null;
+  /**
+   * The signed-in person has not placed or confirmed this placement as it is now (another editor added or changed it, or
+   * it was placed on another computer): runs nobody clicked for leave it alone until it is refreshed or confirmed.
+   */
+  needsConfirmation?: boolean;
 }
 
 /** A filter value bound to a cell, as the card shows it. */
@@ -207,6 +212,18 @@ export interface InsertOptions {
   parameters?: ParameterBindingInput[];
 }
 
+/** Options of Refresh all. */
+export interface RefreshAllServiceOptions {
+  jobId: string;
+  handEdits?: 'skip' | 'overwrite';
+  /**
+   * A run nobody clicked for in view of the list (on open, a schedule, the ribbon or menu with the pane closed, a
+   * parameter change): only placements the signed-in person placed or confirmed are fetched, the others end as items
+   * 'skipped' with `needsConfirmation`.
+   */
+  unattended?: boolean;
+}
+
 /**
  * Events a long job sends while it runs, the list's changes, and a new selection where the host tells of one (Excel's
  * selection-changed event; elsewhere the pane polls the active cell).
@@ -254,7 +271,9 @@ export interface AddinService {
    */
   refresh(placementId: string, options: { jobId: string; handEdits?: 'stop' | 'overwrite' }): Promise<RunOutcome>;
   /** With `handEdits` 'skip' (the default), placements edited by hand end as items 'skipped' and are left as they were. */
-  refreshAll(placementIds: string[], options: { jobId: string; handEdits?: 'skip' | 'overwrite' }): Promise<RefreshAllSummary>;
+  refreshAll(placementIds: string[], options: RefreshAllServiceOptions): Promise<RefreshAllSummary>;
+  /** Confirm a placement (its card's Confirm): runs nobody clicked for refresh it from then on, with this person's key. */
+  confirmPlacement?(placementId: string): Promise<void>;
   /** Stop a running job (insert, refresh or refresh-all), from this request or another one: the cells stay as they were. */
   cancel(jobId: string): Promise<void>;
   /**

@@ -23,6 +23,7 @@ import type {
   PlaceOptions,
   PlacementView,
   RefreshAllSummary,
+  RefreshAllServiceOptions,
   ReportDraft,
   RunOutcome,
   ServiceEvent,
@@ -95,7 +96,8 @@ class AddinServiceImpl implements AddinService {
     this.follower = serviceFollower({
       ...{ orchestrator: this.orchestrator, cells: this.cells, changed, clock: deps.clock, store: deps.host.documentStore },
       busy: () => this.jobs.anyBusy(),
-      refreshAll: (ids, jobId) => this.refreshAll(ids, { jobId, handEdits: 'skip' }),
+      // A bound cell's change is no click on these placements: only confirmed ones refresh by themselves.
+      refreshAll: (ids, jobId) => this.refreshAll(ids, { jobId, handEdits: 'skip', unattended: true }),
     });
     this.placing = {
       jobs: this.jobs,
@@ -128,7 +130,10 @@ class AddinServiceImpl implements AddinService {
     } catch (e) {
       throw signInError(e, tenantUrl);
     }
-    await saveSession(this.deps.host.credentials, session);
+    // The same key signing in again keeps what its owner confirmed; another key starts with nothing confirmed.
+    const before = await loadSession(this.deps.host.credentials);
+    const same = before !== null && before.tenantUrl === session.tenantUrl && before.apiKey === session.apiKey;
+    await saveSession(this.deps.host.credentials, same && before.confirmed ? { ...session, confirmed: before.confirmed } : session);
     this.session.adopt(session, api, deployments);
     this.queries.forget();
     this.cells.forgetChanges();
@@ -235,7 +240,7 @@ class AddinServiceImpl implements AddinService {
     }
   }
 
-  async refreshAll(placementIds: string[], options: { jobId: string; handEdits?: 'skip' | 'overwrite' }): Promise<RefreshAllSummary> {
+  async refreshAll(placementIds: string[], options: RefreshAllServiceOptions): Promise<RefreshAllSummary> {
     const { jobId } = options;
     return this.jobs.run(jobId, placementIds, async (tracker, signal) => {
       await this.session.platform();
@@ -244,6 +249,7 @@ class AddinServiceImpl implements AddinService {
         ...(signal === undefined ? {} : { signal }),
         checkpoint: () => tracker.check(),
         handEdits: options.handEdits ?? 'skip',
+        ...(options.unattended === true ? { unattended: true } : {}),
         onOutcome: (placementId, outcome) => this.cells.written(placementId, outcome.changes),
         onError: (placementId, error) => this.cells.failed(placementId, error),
         onUpdate: (placementId: string, item: JobItemState) => {
@@ -252,6 +258,14 @@ class AddinServiceImpl implements AddinService {
         },
       });
     });
+  }
+
+  async confirmPlacement(placementId: string): Promise<void> {
+    try {
+      await this.orchestrator.confirm(placementId);
+    } finally {
+      this.emit({ type: 'placementsChanged' });
+    }
   }
 
   /** Stops a job, from this request or any other: the cells stay as they were. */

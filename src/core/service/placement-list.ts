@@ -8,7 +8,7 @@ import { parameterViewsOf, withParameterViews } from './parameter-views';
 import { damagedView, placementView, type LastKnownReport } from './placement-view';
 
 export interface PlacementListParts {
-  orchestrator: Pick<Orchestrator, 'listing' | 'parameterStatuses' | 'undoStates'>;
+  orchestrator: Pick<Orchestrator, 'listing' | 'parameterStatuses' | 'undoStates' | 'confirmedIds'>;
   cells: Pick<CellChangesMemory, 'handEditsOf' | 'changesOf'>;
   lastKnown: ReadonlyMap<string, LastKnownReport>;
   isBusy: (placementId: string) => boolean;
@@ -25,6 +25,7 @@ export async function placementList(parts: PlacementListParts): Promise<Placemen
   await parts.learn?.(scope, placements);
   const params = await parts.orchestrator.parameterStatuses(scope);
   const undo = parts.orchestrator.undoStates(placements.map((l) => l.record.placementId));
+  const confirmed = await parts.orchestrator.confirmedIds(scope);
   return [
     ...placements.map((l) => {
       const id = l.record.placementId;
@@ -34,6 +35,7 @@ export async function placementList(parts: PlacementListParts): Promise<Placemen
         handEdits: parts.cells.handEditsOf(id),
         lastChanges: parts.cells.changesOf(id),
         undo: undo.get(id) ?? { available: false },
+        ...(confirmed.has(id) ? {} : { needsConfirmation: true }),
       };
     }),
     ...damaged.map(damagedView),

@@ -88,8 +88,13 @@ export class PlatformSession {
     if (this.client?.key !== key) {
       this.reset();
       this.client = { key, api: this.makeClient(session), session };
-    }
+    } else this.client.session = session;
     return this.client.api;
+  }
+
+  /** The session as the job's start read it (its confirmations included), or null before any read. */
+  stored(): StoredSession | null {
+    return this.client?.session ?? null;
   }
 
   /** The client read at the job's start, without reading the credential store again (read it when there is none). */

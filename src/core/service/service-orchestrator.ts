@@ -1,6 +1,7 @@
 /** The service's Orchestrator: the placement engine over the signed-in session's clients and metadata. */
 import type { Report } from '../wire/schemas';
 import { Orchestrator } from '../placements/orchestrator';
+import { PlacementConfirmations } from '../automation/placement-confirmations';
 import type { ReportsApi } from '../placements/placement-types';
 import type { AddinServiceDeps } from './addin-service-deps';
 import { resultHeaderTitles } from './header-titles';
@@ -22,6 +23,8 @@ export function serviceOrchestrator(
   };
   return new Orchestrator({
     host: deps.host,
+    // What the signed-in person confirmed comes with the session the job's start read: no second read.
+    confirmations: new PlacementConfirmations(deps.host.credentials, () => session.stored()),
     reports,
     queries: (context) => session.runnerFor(context),
     clock: deps.clock,

@@ -4,13 +4,21 @@ import type { CredentialStore } from '../host';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import { AUTH_SCHEMES } from '../wire/auth-scheme';
 
+/** Digests a session keeps at most (see placement-confirmations.ts): a few workbooks' worth, within a 9 KB user property. */
+export const MAX_CONFIRMED = 300;
+
 /** Credential-store key of the session (ours, not a wire name). */
 export const SESSION_KEY = `${PRODUCT_PREFIX}.session`;
 
 const sessionSchema = z.object({
-  tenantUrl: z.string().min(1),
-  apiKey: z.string().min(1),
+  tenantUrl: z.string().min(1).max(2_000),
+  apiKey: z.string().min(1).max(2_000),
   authScheme: z.enum(AUTH_SCHEMES),
+  /** Digests of the placements this person placed or confirmed (automation/placement-confirmations.ts); absent: none. */
+  confirmed: z
+    .array(z.string().regex(/^[0-9a-f]{16}$/))
+    .max(MAX_CONFIRMED)
+    .optional(),
 });
 export type StoredSession = z.infer<typeof sessionSchema>;
 
