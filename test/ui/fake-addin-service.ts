@@ -365,6 +365,12 @@ export class FakeAddinService implements AddinService {
     this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, refreshOnParameterChange: on } : p));
   }
 
+  async confirmPlacement(placementId: string): Promise<void> {
+    this.record('confirmPlacement', placementId);
+    this.placements = this.placements.map((p) => (p.placementId === placementId ? { ...p, needsConfirmation: false } : p));
+    this.emit({ type: 'placementsChanged' });
+  }
+
   async cellsEdited(edits?: CellsEdited[]): Promise<void> {
     this.record('cellsEdited', edits);
   }

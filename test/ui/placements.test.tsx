@@ -342,3 +342,17 @@ test('a single refresh and its Cancel say their outcome on their own card, not a
   expect(bars.length).toBeGreaterThan(0);
   for (const bar of bars) expect(bar.closest('li')).not.toBeNull();
 });
+
+test('a placement the signed-in person has not confirmed says so on its card; Confirm confirms it and the focus stays on the card', async () => {
+  const fake = fakeWithPlacements();
+  fake.placements = fake.placements.map((p) => (p.placementId === 'p3' ? { ...p, needsConfirmation: true } : p));
+  renderPane(fake);
+  const card = await screen.findByRole('listitem', { name: 'Top cities' });
+  expect(within(card).getByRole('note', { name: 'Top cities needs your confirmation' }).textContent).toMatch(/Needs your confirmation/);
+  expect(within(item('Orders by status')).queryByRole('button', { name: 'Confirm Orders by status' })).toBeNull();
+  await click(within(card).getByRole('button', { name: 'Confirm Top cities' }));
+  await settle();
+  expect(fake.callsOf('confirmPlacement')).toEqual([['p3']]);
+  expect(within(item('Top cities')).queryByRole('note', { name: 'Top cities needs your confirmation' })).toBeNull();
+  expect(document.activeElement).toBe(item('Top cities'));
+});

@@ -69,6 +69,7 @@ test('the resume state round-trips through document properties and refuses a pla
     done: ['p1', 'p2'],
     failed: ['p2'],
     skipped: [],
+    unconfirmed: [],
     startedAt: 5,
     executions: 1,
     trigger: 'menu',
