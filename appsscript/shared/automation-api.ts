@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { automationSettingsSchema, scheduleSchema } from '../../src/core/automation/automation-settings';
 import { runLogEntrySchema } from '../../src/core/automation/run-log';
+import { timeZoneSchema } from '../../src/core/automation/run-record';
 
 const none = z.object({}).strict();
 const ability = z.object({ available: z.boolean(), note: z.string() });
@@ -16,6 +17,9 @@ export const automationApi = {
     args: z.union([z.object({ refreshOnOpen: z.boolean() }).strict(), z.object({ schedule: scheduleSchema }).strict()]),
     result: automationViewSchema,
   },
-  runLog: { args: none, result: z.object({ entries: z.array(runLogEntrySchema), marked: z.array(z.string()) }) },
+  runLog: {
+    args: none,
+    result: z.object({ entries: z.array(runLogEntrySchema), marked: z.array(z.string()), timeZone: timeZoneSchema.optional() }),
+  },
   clearRunMarks: { args: z.object({ placementIds: z.array(z.string()).nullable() }).strict(), result: z.null() },
 } as const;

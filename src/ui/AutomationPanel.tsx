@@ -155,7 +155,7 @@ export function AutomationPanel({ automation, onMarksChange }: AutomationPanelPr
           {log.marked.length > 0 ? `Run log (${log.marked.length} failed while unattended)` : 'Run log'}
         </Button>
       </div>
-      <RunLogDialog open={logOpen} entries={log.entries} onClose={() => setLogOpen(false)} />
+      <RunLogDialog open={logOpen} entries={log.entries} timeZone={log.timeZone} onClose={() => setLogOpen(false)} />
     </section>
   );
 }

@@ -1,4 +1,7 @@
-/** The run log: one line per run (when, what started it, N of M refreshed, each failure's reason, duration), newest first. */
+/**
+ * The run log: one line per run (when, in the workbook's time zone where it has one, what started it, N of M refreshed,
+ * duration), each failure's and each skipped report's reason, newest first.
+ */
 import {
   Button,
   Dialog,
@@ -11,6 +14,7 @@ import {
   useRestoreFocusSource,
 } from '@fluentui/react-components';
 import type { RunLogEntry } from '../core/automation/run-log';
+import { zonedTime } from './zoned-time';
 
 const STARTED_BY: Record<RunLogEntry['trigger'], string> = {
   pane: 'the pane',
@@ -25,19 +29,36 @@ function seconds(ms: number): string {
   return ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
 }
 
-/** "2026-11-26 09:00 UTC, started by the schedule: 2 of 3 refreshed in 4 s." */
-export function runLine(entry: RunLogEntry): string {
-  const at = `${entry.at.slice(0, 10)} ${entry.at.slice(11, 16)} UTC`;
+/** "2026-11-26 10:00 Europe/Berlin, started by the schedule: 2 of 3 refreshed in 4 s." (UTC without a zone). */
+export function runLine(entry: RunLogEntry, timeZone?: string): string {
+  const at = zonedTime(entry.at, timeZone);
   return `${at}, started by ${STARTED_BY[entry.trigger]}: ${entry.refreshed} of ${entry.total} refreshed in ${seconds(entry.durationMs)}.`;
+}
+
+/** The reports of one run that failed or were skipped, each with its reason, and how many more. */
+function Reasons({ label, list, more }: { label: string; list: RunLogEntry['failures']; more: number }) {
+  if (list.length === 0) return null;
+  return (
+    <ul aria-label={label}>
+      {list.map((f) => (
+        <li key={f.placementId}>
+          {f.name}: {f.reason}
+        </li>
+      ))}
+      {more > 0 && <li>and {more} more</li>}
+    </ul>
+  );
 }
 
 export interface RunLogDialogProps {
   open: boolean;
   entries: readonly RunLogEntry[];
+  /** The time zone the times are shown in (Sheets: the spreadsheet's); absent: UTC. */
+  timeZone?: string;
   onClose: () => void;
 }
 
-export function RunLogDialog({ open, entries, onClose }: RunLogDialogProps) {
+export function RunLogDialog({ open, entries, timeZone, onClose }: RunLogDialogProps) {
   const newestFirst = [...entries].reverse();
   // Closing (Close or Escape) gives the focus back to the button that opened it (marked useRestoreFocusTarget).
   const restoreFocus = useRestoreFocusSource();
@@ -53,18 +74,10 @@ export function RunLogDialog({ open, entries, onClose }: RunLogDialogProps) {
               <ul aria-label="Runs, newest first">
                 {newestFirst.map((entry, i) => (
                   <li key={`${entry.at}-${i}`}>
-                    <Text block>{runLine(entry)}</Text>
+                    <Text block>{runLine(entry, timeZone)}</Text>
                     {entry.stopped !== undefined && <Text block>{entry.stopped}</Text>}
-                    {entry.failures.length > 0 && (
-                      <ul aria-label="Failures">
-                        {entry.failures.map((f) => (
-                          <li key={f.placementId}>
-                            {f.name}: {f.reason}
-                          </li>
-                        ))}
-                        {entry.moreFailures > 0 && <li>and {entry.moreFailures} more</li>}
-                      </ul>
-                    )}
+                    <Reasons label="Failures" list={entry.failures} more={entry.moreFailures} />
+                    <Reasons label="Skipped" list={entry.skipped} more={entry.moreSkipped} />
                   </li>
                 ))}
               </ul>

@@ -18,8 +18,9 @@ const SHEETS_LIKE: AutomationAbilities = {
   schedule: { available: true, note: 'At most once an hour; 20 triggers per user per script.' },
 };
 
-async function renderPanel(abilities: AutomationAbilities, store = mapDocumentStore()) {
-  const automation = createAutomationService(store, fixedAutomationHost(abilities));
+async function renderPanel(abilities: AutomationAbilities, store = mapDocumentStore(), timeZone?: string) {
+  const host = fixedAutomationHost(abilities);
+  const automation = createAutomationService(store, timeZone === undefined ? host : { ...host, timeZone: () => timeZone });
   const marks: string[][] = [];
   render(
     <FluentProvider theme={webLightTheme}>
@@ -103,6 +104,24 @@ it('the run log lists runs newest first with failures; opening it clears the mar
   expect(within(items[0]!).getByRole('list', { name: 'Failures', hidden: true }).textContent).toBe('Costs: Bad SQL.');
   expect((await readRunLogView(store)).marked).toEqual([]);
   expect(marks.at(-1)).toEqual([]);
+});
+
+it("the run log shows its times in the workbook's time zone and says why each skipped report was skipped", async () => {
+  const store = mapDocumentStore();
+  const reason = '"Costs" has cells edited by hand: C4. Refreshing would overwrite them.';
+  await recordRun(store, {
+    trigger: 'menu',
+    startedAt: Date.UTC(2026, 10, 26, 9, 0),
+    endedAt: Date.UTC(2026, 10, 26, 9, 0, 3),
+    names: new Map([['b', 'Costs']]),
+    summary: { total: 2, done: 1, failed: 0, stopped: 0, skipped: 1, items: [{ placementId: 'b', item: { state: 'skipped', reason } }] },
+  });
+  await renderPanel(SHEETS_LIKE, store, 'Europe/Berlin');
+  await click(within(section()).getByRole('button', { name: /^Run log/ }));
+  const dialog = await waitFor(() => screen.getByRole('dialog', { hidden: true }));
+  const runs = within(dialog).getByRole('list', { name: 'Runs, newest first', hidden: true });
+  expect(runs.querySelector('span')?.textContent).toBe('2026-11-26 10:00 Europe/Berlin, started by the menu: 1 of 2 refreshed in 3 s.');
+  expect(within(runs).getByRole('list', { name: 'Skipped', hidden: true }).textContent).toBe(`Costs: ${reason}`);
 });
 
 it('a card an unattended run failed on says so until someone marks it seen, in the document too', async () => {

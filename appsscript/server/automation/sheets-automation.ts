@@ -45,6 +45,8 @@ export function sheetsAutomation(services: ServerServices): AutomationService {
   const triggers = new AutomationTriggers(services.scriptApp(), book);
   const automationHost: AutomationHost = {
     abilities: async () => SHEETS_ABILITIES,
+    // The run log's times as the spreadsheet's own clock reads them (the sidebar's browser may be set to any zone).
+    timeZone: () => book.getSpreadsheetTimeZone(),
     async apply(next, previous) {
       const session = await loadSession(host.credentials);
       const turningOn =

@@ -47,7 +47,7 @@ export async function recordUnattendedRun(
 ): Promise<void> {
   try {
     const names = new Map<string, string>();
-    if (state !== null && state.failed.length > 0) {
+    if (state !== null && state.failed.length + state.skipped.length > 0) {
       for (const p of await deps.service.listPlacements().catch(() => [])) names.set(p.placementId, p.name);
     }
     const now = deps.now();

@@ -25,6 +25,8 @@ export type AutomationChange = { refreshOnOpen: boolean } | { schedule: Schedule
 export interface AutomationHost {
   abilities(): Promise<AutomationAbilities>;
   apply(next: AutomationSettings, previous: AutomationSettings): Promise<AutomationSettings>;
+  /** The time zone the run log is shown in (Sheets: the spreadsheet's, File › Settings); absent: UTC. */
+  timeZone?(): string;
 }
 
 export interface AutomationService {
@@ -60,7 +62,11 @@ export function createAutomationService(store: DocumentStore, host: AutomationHo
       }
       return { settings: applied, abilities };
     },
-    runLog: () => readRunLogView(store),
+    async runLog() {
+      const view = await readRunLogView(store);
+      const timeZone = host.timeZone?.();
+      return timeZone === undefined ? view : { ...view, timeZone };
+    },
     clearRunMarks: (placementIds) => clearRunMarks(store, placementIds),
   };
 }

@@ -28,15 +28,22 @@ const MAX_COUNT = 100_000;
 /** A week: no run takes longer. */
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
 
+/** A report a run names (failed or skipped), with why. */
+const namedReason = z.object({ placementId: idText, name: shortText, reason: z.string().max(MAX_REASON_CHARS) });
+
 export const runLogEntrySchema = z.object({
   /** ISO time the run started. */
   at: z.string().max(40),
   trigger: z.enum(RUN_TRIGGERS),
   refreshed: z.number().int().nonnegative().max(MAX_COUNT),
   total: z.number().int().nonnegative().max(MAX_COUNT),
-  failures: z.array(z.object({ placementId: idText, name: shortText, reason: z.string().max(MAX_REASON_CHARS) })).max(MAX_FAILURES),
+  failures: z.array(namedReason).max(MAX_FAILURES),
   /** Failures past the ones named. */
   moreFailures: z.number().int().nonnegative().max(MAX_COUNT).default(0),
+  /** Reports left as they were, each with why (cells edited by hand); entries of earlier versions have none. */
+  skipped: z.array(namedReason).max(MAX_FAILURES).default([]),
+  /** Skipped reports past the ones named. */
+  moreSkipped: z.number().int().nonnegative().max(MAX_COUNT).default(0),
   durationMs: z.number().nonnegative().max(MAX_DURATION_MS),
   /** The run stopped before the end (Stop, the time limit, a refused key). */
   stopped: shortText.optional(),
@@ -72,17 +79,28 @@ export function readRunLog(entries: Readonly<Record<string, string>>): RunLogEnt
   });
 }
 
-/** An entry as stored: its schema's fields only (nothing else a caller passed), at most MAX_FAILURES named, each reason cut. */
-function compact(given: RunLogEntry): RunLogEntry {
-  const failures = given.failures.slice(0, MAX_FAILURES).map((f) => ({
+type NamedReason = RunLogEntry['failures'][number];
+
+/** The first MAX_FAILURES of `list`, each part cut to its bound. */
+function named(list: readonly NamedReason[]): NamedReason[] {
+  return list.slice(0, MAX_FAILURES).map((f) => ({
     placementId: cut(f.placementId, 64),
     name: cut(f.name, 80),
     reason: cut(f.reason, MAX_REASON_CHARS),
   }));
+}
+
+/**
+ * An entry as stored: its schema's fields only (nothing else a caller passed), at most MAX_FAILURES failures and as many
+ * skipped reports named, each reason cut; the rest counted.
+ */
+function compact(given: RunLogEntry): RunLogEntry {
   return runLogEntrySchema.parse({
     ...given,
-    failures,
+    failures: named(given.failures),
     moreFailures: given.moreFailures + Math.max(0, given.failures.length - MAX_FAILURES),
+    skipped: named(given.skipped),
+    moreSkipped: given.moreSkipped + Math.max(0, given.skipped.length - MAX_FAILURES),
     durationMs: Math.min(given.durationMs, MAX_DURATION_MS),
     ...(given.stopped === undefined ? {} : { stopped: cut(given.stopped, MAX_REASON_CHARS * 5) }),
   });

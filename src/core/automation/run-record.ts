@@ -34,10 +34,17 @@ export interface RunToRecord {
   stopped?: string;
 }
 
-/** The log entry of a run: N of M refreshed, each failure's reason (messages only: they never hold a key). */
+/**
+ * The log entry of a run: N of M refreshed, each failure's reason and each skipped report's (messages only: they never
+ * hold a key).
+ */
 export function runEntryOf(run: RunToRecord): RunLogEntry {
+  const name = (placementId: string): string => run.names.get(placementId) ?? placementId;
   const failures = run.summary.items.flatMap(({ placementId, item }) =>
-    item.state === 'failed' ? [{ placementId, name: run.names.get(placementId) ?? placementId, reason: item.message }] : [],
+    item.state === 'failed' ? [{ placementId, name: name(placementId), reason: item.message }] : [],
+  );
+  const skipped = run.summary.items.flatMap(({ placementId, item }) =>
+    item.state === 'skipped' ? [{ placementId, name: name(placementId), reason: item.reason }] : [],
   );
   return {
     at: new Date(run.startedAt).toISOString(),
@@ -46,6 +53,8 @@ export function runEntryOf(run: RunToRecord): RunLogEntry {
     total: run.summary.total,
     failures,
     moreFailures: Math.max(0, run.summary.failed - failures.length),
+    skipped,
+    moreSkipped: Math.max(0, run.summary.skipped - skipped.length),
     durationMs: Math.max(0, run.endedAt - run.startedAt),
     ...(run.stopped === undefined ? {} : { stopped: run.stopped }),
   };
@@ -68,7 +77,15 @@ export interface RunLogView {
   entries: RunLogEntry[];
   /** Placements a failed unattended run marked, not yet looked at. */
   marked: string[];
+  /** The IANA time zone the entries' times are shown in (Sheets: the spreadsheet's); absent: UTC. */
+  timeZone?: string;
 }
+
+/** An IANA time zone name as Apps Script gives it ("Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "UTC"). */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/);
 
 export async function readRunLogView(store: DocumentStore): Promise<RunLogView> {
   const entries = await store.entries(LOG_PREFIX);

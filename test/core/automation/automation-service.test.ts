@@ -59,3 +59,9 @@ it('refuses a schedule where the host has no scheduler, with the host’s senten
     message: 'Excel has no scheduler for add-ins.',
   });
 });
+
+it("gives the run log the host's time zone to show its times in, and none where the host has none (UTC)", async () => {
+  const zoned: AutomationHost = { ...fixedAutomationHost(ALL), timeZone: () => 'Europe/Berlin' };
+  expect(await createAutomationService(mapDocumentStore(), zoned).runLog()).toEqual({ entries: [], marked: [], timeZone: 'Europe/Berlin' });
+  expect(await createAutomationService(mapDocumentStore(), fixedAutomationHost(ALL)).runLog()).toEqual({ entries: [], marked: [] });
+});

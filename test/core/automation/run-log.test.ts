@@ -16,6 +16,8 @@ function entry(i: number, failures = 0, reason = 'The platform refused the key.'
     total: 3 + failures,
     failures: Array.from({ length: failures }, (_, k) => ({ placementId: `p${k}`, name: `Report ${k}`, reason })),
     moreFailures: 0,
+    skipped: [],
+    moreSkipped: 0,
     durationMs: 1200,
   };
 }

@@ -44,9 +44,40 @@ it('makes an entry of N of M refreshed, each failure named with its reason, and 
       { placementId: 'b', name: 'b', reason: 'The platform refused the key for b.' },
     ],
     moreFailures: 0,
+    skipped: [],
+    moreSkipped: 0,
     durationMs: 4000,
     stopped: 'Stopped by the user.',
   });
+});
+
+it('names each report a run skipped with why, as it names failures', async () => {
+  const reason = '"Sales by region" has cells edited by hand: C4. Refreshing would overwrite them.';
+  const skipping: RunToRecord = {
+    ...run('menu', []),
+    summary: {
+      total: 2,
+      done: 1,
+      failed: 0,
+      stopped: 0,
+      skipped: 1,
+      items: [
+        { placementId: 'ok', item: { state: 'done', dataRows: 3, cols: 2 } },
+        { placementId: 'a', item: { state: 'skipped', reason } },
+      ],
+    },
+  };
+  const store = mapDocumentStore();
+  await recordRun(store, skipping);
+  const [entry] = (await readRunLogView(store)).entries;
+  expect(entry).toMatchObject({ refreshed: 1, total: 2, failures: [], skipped: [{ placementId: 'a', name: 'Sales by region', reason }] });
+});
+
+it('reads an entry of an earlier version, which names no skipped reports, as none skipped', async () => {
+  const store = mapDocumentStore();
+  const old = { at: '2026-11-26T09:00:00.000Z', trigger: 'menu', refreshed: 1, total: 1, failures: [], moreFailures: 0, durationMs: 3 };
+  await store.update({ 'svc.runLog.0': JSON.stringify([old]) });
+  expect((await readRunLogView(store)).entries).toEqual([{ ...old, skipped: [], moreSkipped: 0 }]);
 });
 
 it('keeps the last 50 runs, every stored value within 9 KB, and never a field a caller slipped in', async () => {

@@ -17,6 +17,16 @@ export interface FakeSheetsOptions {
   newDate?: (ms: number) => Date;
 }
 
+/** Whether the runtime knows `name` as a time zone (what Apps Script accepts). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class FakeSpreadsheet {
   readonly sheets: FakeSheet[] = [];
   readonly namedRanges = new Map<string, { sheet: FakeSheet; area: Area }>();
@@ -30,6 +40,8 @@ export class FakeSpreadsheet {
   activeRangeList: FakeRange[] = [];
   /** Builds the Dates getValues returns; a vm-based test points it at the context's Date (see helpers/vm-project.ts). */
   newDate: (ms: number) => Date;
+  /** The spreadsheet's time zone (a new spreadsheet takes its owner's; the fake starts in UTC). */
+  private timeZone = 'Etc/UTC';
 
   constructor(
     readonly execution: Execution,
@@ -74,7 +86,14 @@ export class FakeSpreadsheet {
   }
   getSpreadsheetTimeZone(): string {
     this.doc('getSpreadsheetTimeZone');
-    return 'Etc/UTC';
+    return this.timeZone;
+  }
+  /** File › Settings › Time zone: an IANA name (Google's documentation lists them as "America/New_York" and the like). */
+  setSpreadsheetTimeZone(timezone: string): FakeSpreadsheet {
+    this.doc('setSpreadsheetTimeZone');
+    if (!isTimeZone(timezone)) throw new Error(`Invalid argument: timezone`);
+    this.timeZone = timezone;
+    return this;
   }
   getSheets(): FakeSheet[] {
     this.doc('getSheets');

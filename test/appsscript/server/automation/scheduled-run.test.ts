@@ -4,7 +4,7 @@ import { AddinError } from '../../../../src/core/errors/addin-error';
 import { AUTOMATION_KEY, parseAutomation } from '../../../../src/core/automation/automation-settings';
 import { readRunLogView } from '../../../../src/core/automation/run-record';
 import { AutomationTriggers, SCHEDULE_HANDLER } from '../../../../appsscript/server/automation/automation-triggers';
-import { stopScheduleForRefusedKey } from '../../../../appsscript/server/automation/sheets-automation';
+import { sheetsAutomation, stopScheduleForRefusedKey } from '../../../../appsscript/server/automation/sheets-automation';
 import {
   ANOTHER_RUN_NOTE,
   KEY_REFUSED_NOTE,
@@ -23,7 +23,9 @@ beforeEach(() => {
 });
 afterEach(() => env.close());
 
-type Outcome = 'done' | 'refused' | 'failed';
+type Outcome = 'done' | 'refused' | 'failed' | 'skipped';
+
+const SKIP_REASON = '"Report 1" has cells edited by hand: C4. Refreshing would overwrite them.';
 
 /** A service over placements p0..p{n-1}: each refresh costs `costMs` of the execution and ends as `outcome(id)`. */
 function stubService(n: number, outcome: (id: string) => Outcome, costMs = 1_000) {
@@ -36,6 +38,7 @@ function stubService(n: number, outcome: (id: string) => Outcome, costMs = 1_000
       const items = ids.map((placementId) => {
         const o = outcome(placementId);
         if (o === 'done') return { placementId, item: { state: 'done' as const, dataRows: 1, cols: 1 } };
+        if (o === 'skipped') return { placementId, item: { state: 'skipped' as const, reason: SKIP_REASON } };
         const kind = o === 'refused' ? ('unauthenticated' as const) : ('query' as const);
         return {
           placementId,
@@ -43,7 +46,8 @@ function stubService(n: number, outcome: (id: string) => Outcome, costMs = 1_000
         };
       });
       const failed = items.filter((x) => x.item.state === 'failed').length;
-      return { total: ids.length, done: ids.length - failed, failed, stopped: 0, skipped: 0, items };
+      const skipped = items.filter((x) => x.item.state === 'skipped').length;
+      return { total: ids.length, done: ids.length - failed - skipped, failed, stopped: 0, skipped, items };
     },
   } as unknown as AddinService;
   return { service, refreshed };
@@ -67,6 +71,29 @@ function deps(service: AddinService, trigger: MenuRefreshAllDeps['trigger']): Me
 }
 
 const log = () => readRunLogView(sheetsHostOf(fakeServerServices(env)).documentStore);
+
+test('a menu run logs each report it skipped by name with why, as the toast says it skipped one', async () => {
+  const { service } = stubService(3, (id) => (id === 'p1' ? 'skipped' : 'done'));
+  await runMenuRefreshAll(deps(service, 'menu'), false);
+  expect(env.book.toasts.at(-1)?.msg).toContain('1 skipped: cells edited by hand');
+  const { entries } = await log();
+  expect(entries[0]).toMatchObject({
+    trigger: 'menu',
+    refreshed: 2,
+    total: 3,
+    failures: [],
+    skipped: [{ placementId: 'p1', name: 'Report 1', reason: expect.stringContaining('edited by hand') }],
+  });
+});
+
+test('the run log is read with the spreadsheet’s time zone, for the sidebar to show its times in', async () => {
+  env.book.setSpreadsheetTimeZone('America/Argentina/Buenos_Aires');
+  expect(await sheetsAutomation(fakeServerServices(env)).runLog()).toEqual({
+    entries: [],
+    marked: [],
+    timeZone: 'America/Argentina/Buenos_Aires',
+  });
+});
 
 test('a scheduled run refreshes every placement and logs N of M with each failure’s reason, marking the failed cards', async () => {
   const { service, refreshed } = stubService(3, (id) => (id === 'p1' ? 'failed' : 'done'));
