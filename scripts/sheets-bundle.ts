@@ -15,6 +15,8 @@ export interface SheetsBuildOptions {
   outDir: string;
   /** urlFetchWhitelist prefixes (see sheets-manifest.ts). */
   whitelist?: readonly string[];
+  /** The Tenant URL the sidebar offers before anyone signed in (default: the whitelist's prefix when it has one only). */
+  tenantUrl?: string | null;
   /** Skip the sidebar (tests of the server bundle). */
   sidebar?: boolean;
   minify?: boolean;
@@ -31,8 +33,10 @@ export function entryStubs(names: readonly string[] = ENTRY_POINTS, global = BUN
 }
 
 /** The server bundle as one script: an IIFE assigning the exports to a global, then the stubs. */
-export async function buildServer(minify = false): Promise<string> {
+export async function buildServer(minify = false, tenantUrl: string | null = null): Promise<string> {
   const result = await build({
+    // The one build-time value of the server: read by appsscript/server/service/build-tenant.ts.
+    define: { __SHEETS_TENANT_URL__: JSON.stringify(tenantUrl) },
     entryPoints: [path.join(ROOT, 'appsscript/server/entry.ts')],
     bundle: true,
     write: false,
@@ -74,6 +78,12 @@ export async function buildSidebar(minify = true): Promise<string> {
   return inlineScript(html, result.outputFiles[0]!.text);
 }
 
+/** The tenant of an allowlist naming one URL prefix without a wildcard (several, or `*.`: none is the tenant). */
+function soleTenant(whitelist: readonly string[]): string | null {
+  const only = whitelist.length === 1 ? whitelist[0] : undefined;
+  return only === undefined || only.includes('*') ? null : only;
+}
+
 export async function buildSheets(options: SheetsBuildOptions): Promise<string[]> {
   const source: unknown = JSON.parse(fs.readFileSync(path.join(ROOT, 'appsscript/appsscript.json'), 'utf8'));
   const manifest = buildManifest(source, options.whitelist ?? []);
@@ -81,7 +91,7 @@ export async function buildSheets(options: SheetsBuildOptions): Promise<string[]
   fs.mkdirSync(options.outDir, { recursive: true });
   const files: Array<[string, string]> = [
     ['appsscript.json', `${JSON.stringify(manifest, null, 2)}\n`],
-    ['Code.js', await buildServer(options.minify ?? false)],
+    ['Code.js', await buildServer(options.minify ?? false, options.tenantUrl ?? soleTenant(options.whitelist ?? []))],
   ];
   if (options.sidebar !== false) files.push(['Sidebar.html', await buildSidebar(options.minify ?? true)]);
   const claspFile =

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { buildSheets } from '../../scripts/sheets-bundle';
 import { createFakeEnvironment, type FakeEnvironment } from '../appsscript/fakes/environment';
 import { drainExecution, loadProject } from '../appsscript/helpers/vm-project';
-import type { Scenario, Servers } from './harness';
+import type { Scenario, ScenarioContext, Servers } from './harness';
 import { PreviewPage } from './pane';
 import { assert, assertEqual, waitFor } from './wait-for';
 import { walkDialogs } from './dialog-walk';
@@ -60,6 +60,48 @@ function cellText(env: FakeEnvironment, a1: string): string {
   return String(env.book.sheets[0]!.getRange(a1).getValue());
 }
 
+/** `ms` as the run log writes a time in Berlin ("2026-12-02 02:10 Europe/Berlin"). */
+function berlinMinute(ms: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ms));
+  const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} Europe/Berlin`;
+}
+
+/**
+ * The sidebar's run log after S3's two menu runs: newest first, the skipping run's line in the spreadsheet's time zone
+ * (its start, or the minute after when the run began across one), and the skipped report named with why.
+ */
+async function checkRunLog(pane: PreviewPage, skippingRunAt: number, ctx: ScenarioContext): Promise<void> {
+  await pane.pane.getByRole('button', { name: /^Run log/ }).click();
+  const dialog = pane.page.getByRole('dialog', { name: 'Run log' });
+  await dialog.waitFor();
+  const runs = dialog.getByRole('list', { name: 'Runs, newest first' }).locator(':scope > li');
+  await waitFor('the run log to list both menu runs', async () => (await runs.count()) >= 2, { observe: () => dialog.innerText() });
+  const skipping = runs.nth(1);
+  const line = await skipping.innerText();
+  const minutes = [berlinMinute(skippingRunAt), berlinMinute(skippingRunAt + 60_000)];
+  assert(
+    minutes.some((m) => line.startsWith(`${m}, started by the menu:`)),
+    `The run log does not show the skipping run at ${minutes[0]} (spreadsheet time): ${line}`,
+  );
+  const skipped = await skipping.getByRole('list', { name: 'Skipped' }).innerText();
+  assert(
+    skipped.includes(REPORT.name) && /edited by hand/.test(skipped),
+    `The run log does not say why the report was skipped: ${skipped}`,
+  );
+  await ctx.screenshot('S3 the run log in the spreadsheet’s time zone, with the skipped report and why');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[] {
   let story: SheetsStory | null = null;
   const need = (): SheetsStory => {
@@ -73,7 +115,9 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
       name: 'S1 Sheets sidebar (built Sidebar.html, 300 px, google.script.run to the built Code.js): sign in and pick the context',
       run: async () => {
         const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheets-browser-'));
-        await buildSheets({ outDir, claspProject: null });
+        // The build is given the platform's address under another name (localhost): the sidebar offers it.
+        const given = servers.platformUrl.replace('127.0.0.1', 'localhost');
+        await buildSheets({ outDir, claspProject: null, tenantUrl: given });
         const code = fs.readFileSync(path.join(outDir, 'Code.js'), 'utf8');
         const html = fs.readFileSync(path.join(outDir, 'Sidebar.html'), 'utf8');
         // The sidebar in the browser reads the real clock ("refreshed just now"): the server's clock starts at the same time.
@@ -104,6 +148,8 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
         await page.goto(SIDEBAR_URL);
         story = { env, code, html, page, outDir };
         const pane = ui();
+        await waitFor('the Tenant URL to be prefilled', async () => (await pane.tenantUrlField().inputValue()) !== '');
+        assertEqual(await pane.tenantUrlField().inputValue(), given, 'The Tenant URL is not prefilled with the one the build was given');
         await pane.tenantUrlField().fill(servers.platformUrl);
         await pane.signIn(EDITOR_KEY);
         await pane.chooseOption('Deployment', 'first');
@@ -240,14 +286,17 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
     sheetsUndoScenario(ui, () => need().env),
     sheetsCellParameterScenario(ui, () => need().env, servers),
     {
-      name: 'S3 Sheets: Reports > Refresh all with the sidebar open skips a report typed over, then refreshes it; the toast says so and the list shows the new time',
-      run: async () => {
+      name: 'S3 Sheets: Reports > Refresh all with the sidebar open skips a report typed over, then refreshes it; the toast and the run log (in the spreadsheet’s time zone) say so, and the list shows the new time',
+      run: async (ctx) => {
         const { env, code, page, outDir } = need();
         const before = await ui().refreshedAt(REPORT.name);
+        // A spreadsheet set to Berlin time: the run log shows its times so (the browser's own zone is UTC here).
+        env.book.setSpreadsheetTimeZone('Europe/Berlin');
         // A value typed over the report: the menu's run skips it and says so, leaving the cell as typed.
         const count = cellText(env, 'C3');
         env.book.sheets[0]!.getRange('C3').setValue(-2);
         env.execution.advance(5_000);
+        const skippingRunAt = env.execution.now();
         loadProject(env, code, 'FULL').refreshAllReports!();
         await drainExecution();
         const skippedToast = env.book.toasts.at(-1)?.msg ?? '';
@@ -269,6 +318,16 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
           const after = await ui().refreshedAt(REPORT.name);
           return after !== null && after !== before;
         });
+        await checkRunLog(ui(), skippingRunAt, ctx);
+        // Signed out, the sidebar offers the tenant last signed in to (not the build's name for it).
+        await ui().button('Sign out').click();
+        await waitFor('the sign-in form after signing out', () => ui().tenantUrlField().isVisible());
+        assertEqual(
+          await ui().tenantUrlField().inputValue(),
+          servers.platformUrl,
+          'After sign out the Tenant URL is not the last one used',
+        );
+        await ctx.screenshot('S3b signed out, the sidebar offers the last Tenant URL');
         env.close();
         fs.rmSync(outDir, { recursive: true, force: true });
       },

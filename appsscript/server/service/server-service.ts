@@ -24,6 +24,7 @@ import { SheetsHost } from '../host/sheets-host';
 import type { SheetsSpreadsheet } from '../host/sheets-services';
 import { MAX_BATCH_REQUESTS } from './fetch-batcher';
 import { NEAR_CAP_BYTES, urlFetchTransport } from './url-fetch-transport';
+import { buildTenantUrl } from './build-tenant';
 
 /** The Apps Script services the server's AddinService runs on (the live globals, or the fakes in tests). */
 export interface ServerServices {
@@ -78,7 +79,7 @@ export function serverService(services: ServerServices): AddinService {
     clock: appsScriptClock(utilities),
     random: Math.random,
     randomBytes: uuidRandomBytes(utilities),
-    defaultTenantUrl: null,
+    defaultTenantUrl: buildTenantUrl(),
     timezone: book.getSpreadsheetTimeZone(),
     noteTime: (ms) => utilities.formatDate(new Date(ms), book.getSpreadsheetTimeZone(), 'yyyy-MM-dd HH:mm'),
     throwContinueWait: true,

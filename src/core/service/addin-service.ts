@@ -17,7 +17,7 @@ export interface SessionState {
   signedIn: boolean;
   tenantUrl: string | null;
   authScheme: AuthScheme;
-  /** Prefill for the Tenant URL field (the local platform under `npm start`). */
+  /** Prefill for the Tenant URL field: the tenant last signed in to, else the one the build or page was given (`npm start`: the local platform). */
   defaultTenantUrl: string | null;
 }
 

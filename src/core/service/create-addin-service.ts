@@ -49,7 +49,7 @@ import type { AddinServiceDeps } from './addin-service-deps';
 import { ServiceEvents } from './service-events';
 import { lastKnownOf } from './placement-view';
 import { draftFromReport, placementDraftOf } from './report-draft';
-import { clearSession, loadSession, saveSession } from './session-store';
+import { clearSession, loadLastTenantUrl, loadSession, saveLastTenantUrl, saveSession } from './session-store';
 import { sessionOfInput } from './sign-in-input';
 import { loadContext, saveContext } from './workbook-context-store';
 import { CellChangesMemory } from './cell-changes-memory';
@@ -116,7 +116,8 @@ class AddinServiceImpl implements AddinService {
       signedIn: s !== null,
       tenantUrl: s?.tenantUrl ?? null,
       authScheme: s?.authScheme ?? 'auto',
-      defaultTenantUrl: this.deps.defaultTenantUrl,
+      // The tenant last signed in to comes first: it survives sign-out, so the next sign-in needs only a key.
+      defaultTenantUrl: (await loadLastTenantUrl(this.deps.host.credentials)) ?? this.deps.defaultTenantUrl,
     };
   }
 
@@ -134,6 +135,7 @@ class AddinServiceImpl implements AddinService {
     const before = await loadSession(this.deps.host.credentials);
     const same = before !== null && before.tenantUrl === session.tenantUrl && before.apiKey === session.apiKey;
     await saveSession(this.deps.host.credentials, same && before.confirmed ? { ...session, confirmed: before.confirmed } : session);
+    await saveLastTenantUrl(this.deps.host.credentials, tenantUrl);
     this.session.adopt(session, api, deployments);
     this.queries.forget();
     this.cells.forgetChanges();

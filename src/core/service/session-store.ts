@@ -1,8 +1,12 @@
-/** The signed-in session (tenant URL, API key, auth scheme), kept in the host's per-user credential store only, never in the document. */
+/**
+ * The signed-in session (tenant URL, API key, auth scheme) and the tenant URL last signed in to, kept in the host's
+ * per-user credential store only, never in the document.
+ */
 import { z } from 'zod';
 import type { CredentialStore } from '../host';
 import { PRODUCT_PREFIX } from '../wire/wire-names';
 import { AUTH_SCHEMES } from '../wire/auth-scheme';
+import { parseServiceUrl } from '../api/service-url';
 
 /** Digests a session keeps at most (see placement-confirmations.ts): a few workbooks' worth, within a 9 KB user property. */
 export const MAX_CONFIRMED = 300;
@@ -42,4 +46,22 @@ export async function saveSession(store: CredentialStore, session: StoredSession
 
 export async function clearSession(store: CredentialStore): Promise<void> {
   await store.remove(SESSION_KEY);
+}
+
+/** Credential-store key of the tenant URL last signed in to: kept at sign-out, it prefills the next sign-in. */
+export const LAST_TENANT_KEY = `${PRODUCT_PREFIX}.lastTenantUrl`;
+
+/** The tenant URL last signed in to, or null when none is kept or what is kept is no tenant URL the add-in would use. */
+export async function loadLastTenantUrl(store: CredentialStore): Promise<string | null> {
+  const raw = await store.get(LAST_TENANT_KEY);
+  if (raw === null || raw === '' || raw.length > 2048) return null;
+  try {
+    return parseServiceUrl(raw, 'The last Tenant URL').base;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveLastTenantUrl(store: CredentialStore, tenantUrl: string): Promise<void> {
+  await store.set(LAST_TENANT_KEY, tenantUrl);
 }
