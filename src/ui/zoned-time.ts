@@ -6,6 +6,21 @@ function utcText(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
+/** `date` as `yyyy-mm-dd hh:mm` on the wall clock of `timeZone` (an IANA name); throws RangeError for a zone the runtime does not know. */
+export function zonedMinute(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
 /**
  * `iso` (an ISO instant) as `yyyy-mm-dd hh:mm` in `timeZone` followed by the zone's name; in UTC when no zone is given,
  * the zone is UTC, or the runtime does not know it (a zone name from a document or a server is never trusted to exist).
@@ -13,20 +28,9 @@ function utcText(iso: string): string {
 export function zonedTime(iso: string, timeZone: string | undefined): string {
   const date = new Date(iso);
   if (timeZone === undefined || UTC_NAMES.has(timeZone) || Number.isNaN(date.getTime())) return utcText(iso);
-  let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(date);
+    return `${zonedMinute(date, timeZone)} ${timeZone}`;
   } catch {
     return utcText(iso);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${timeZone}`;
 }

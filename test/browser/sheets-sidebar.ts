@@ -15,6 +15,7 @@ import { drainExecution, loadProject } from '../appsscript/helpers/vm-project';
 import type { Scenario, ScenarioContext, Servers } from './harness';
 import { PreviewPage } from './pane';
 import { assert, assertEqual, waitFor } from './wait-for';
+import { zonedMinute } from '../../src/ui/zoned-time';
 import { walkDialogs } from './dialog-walk';
 import { assertInsertStaysInView, buildTotalsReport, distinctCustomers, totalBeside } from './totals-report';
 import { sheetsUndoScenario } from './sheets-undo';
@@ -62,17 +63,7 @@ function cellText(env: FakeEnvironment, a1: string): string {
 
 /** `ms` as the run log writes a time in Berlin ("2026-12-02 02:10 Europe/Berlin"). */
 function berlinMinute(ms: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} Europe/Berlin`;
+  return `${zonedMinute(new Date(ms), 'Europe/Berlin')} Europe/Berlin`;
 }
 
 /**
@@ -88,6 +79,9 @@ async function checkRunLog(pane: PreviewPage, skippingRunAt: number, ctx: Scenar
   const skipping = runs.nth(1);
   const line = await skipping.innerText();
   const minutes = [berlinMinute(skippingRunAt), berlinMinute(skippingRunAt + 60_000)];
+  // Berlin is never on UTC: a line with the UTC wall clock would be the browser's zone, not the spreadsheet's.
+  const utc = new Date(skippingRunAt).toISOString().slice(11, 16);
+  assert(!line.slice(11, 16).startsWith(utc), `The run log shows the UTC time ${utc}: ${line}`);
   assert(
     minutes.some((m) => line.startsWith(`${m}, started by the menu:`)),
     `The run log does not show the skipping run at ${minutes[0]} (spreadsheet time): ${line}`,

@@ -2,6 +2,7 @@
  * The fake Apps Script execution: a clock that only moves when told, the 6-minute limit and the authorization mode.
  * Services a mode may not call throw their permission errors.
  */
+import { zonedMinute } from '../../../src/ui/zoned-time';
 import { randomUUID } from 'node:crypto';
 
 /** Apps Script's limit for one execution (a menu click, a trigger, a `google.script.run` call). */
@@ -89,17 +90,7 @@ export function fakeUtilities(execution: Execution) {
     formatDate(date: Date, timeZone: string, format: string): string {
       execution.call('Utilities.formatDate', 'ui', '');
       if (format !== 'yyyy-MM-dd HH:mm') throw new Error(`The fake formats "yyyy-MM-dd HH:mm" only (got "${format}").`);
-      const parts = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).formatToParts(date);
-      const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
-      return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+      return zonedMinute(date, timeZone);
     },
     /** A random version-4 UUID, as Utilities.getUuid returns. */
     getUuid(): string {
