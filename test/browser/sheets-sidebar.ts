@@ -283,6 +283,13 @@ export function sheetsSidebarScenarios(page: Page, servers: Servers): Scenario[]
       name: 'S3 Sheets: Reports > Refresh all with the sidebar open skips a report typed over, then refreshes it; the toast and the run log (in the spreadsheet’s time zone) say so, and the list shows the new time',
       run: async (ctx) => {
         const { env, code, page, outDir } = need();
+        // Signed out and in again (S2b), the report placed before needs its owner's confirmation: the menu's run is
+        // unattended and would leave it alone. Its card's Confirm confirms it.
+        const confirm = ui().pane.getByRole('button', { name: `Confirm ${REPORT.name}` });
+        await waitFor(`the card of ${REPORT.name} to offer Confirm`, () => confirm.isVisible());
+        await ctx.screenshot('S3 a report that needs confirmation after signing in again');
+        await confirm.click();
+        await waitFor(`the card of ${REPORT.name} to be confirmed`, async () => !(await confirm.isVisible()));
         const before = await ui().refreshedAt(REPORT.name);
         // A spreadsheet set to Berlin time: the run log shows its times so (the browser's own zone is UTC here).
         env.book.setSpreadsheetTimeZone('Europe/Berlin');

@@ -76,16 +76,21 @@ export class PlacementConfirmations {
     return new Set((await this.session())?.confirmed ?? []);
   }
 
-  /** Adds `digests` (newest last, at most MAX_CONFIRMED kept); one write, and none when all were there. */
+  /**
+   * Adds `digests` (newest last, at most MAX_CONFIRMED kept); none written when all were there. The session is read
+   * again before the write, so a digest another runtime or execution added since this job's start is kept.
+   */
   async confirm(digests: readonly string[]): Promise<void> {
-    const session = await this.session();
+    const cached = await this.session();
+    if (cached === null || digests.every((d) => cached.confirmed?.includes(d) === true)) return;
+    const session = await loadSession(this.credentials);
     if (session === null) return;
     const had = session.confirmed ?? [];
     const fresh = digests.filter((d) => !had.includes(d));
-    if (fresh.length === 0) return;
-    const confirmed = [...had, ...new Set(fresh)].slice(-MAX_CONFIRMED);
-    const next = { ...session, confirmed };
-    await saveSession(this.credentials, next);
-    session.confirmed = confirmed;
+    if (fresh.length > 0) {
+      session.confirmed = [...had, ...new Set(fresh)].slice(-MAX_CONFIRMED);
+      await saveSession(this.credentials, session);
+    }
+    cached.confirmed = session.confirmed ?? had;
   }
 }
