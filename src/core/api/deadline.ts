@@ -11,7 +11,7 @@ export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
  * with `onTimeout()` at once (whatever the stopped work does after). A span that is not a positive finite number, or a
  * clock whose sleep blocks the runtime, sets no deadline; so does a sleep that ends before its time has passed on
  * `clock.now()` (a test clock whose pauses return at once), as the idle watch does. The pending sleep is cancelled once
- * the call settles.
+ * the call settles; the work's signal is not.
  */
 export async function withDeadline<T>(
   clock: Clock,
@@ -21,15 +21,16 @@ export async function withDeadline<T>(
   onTimeout: () => AddinError,
 ): Promise<T> {
   const stop = createCancelSource();
+  const timer = createCancelSource();
   const unlink = signal?.onCancel(() => stop.cancel()) ?? (() => undefined);
   try {
     const done = work(stop.signal);
     if (!(spanMs > 0) || !Number.isFinite(spanMs) || clock.blocking === true) return await done;
     return await new Promise<T>((resolve, reject) => {
       const from = clock.now();
-      clock.sleep(spanMs, stop.signal).then(
+      clock.sleep(spanMs, timer.signal).then(
         () => {
-          if (stop.signal.cancelled || clock.now() - from < spanMs) return;
+          if (timer.signal.cancelled || stop.signal.cancelled || clock.now() - from < spanMs) return;
           // Rejected before the work is stopped, so the work's own failure on the stop settles nothing.
           reject(onTimeout());
           stop.cancel();
@@ -40,6 +41,8 @@ export async function withDeadline<T>(
     });
   } finally {
     unlink();
-    stop.cancel();
+    // Only the timer goes: the work's signal is left alone once the call settled, since a body may still be read from
+    // the answer it returned (tripping it would abort that read).
+    timer.cancel();
   }
 }
