@@ -69,10 +69,10 @@ export function placeExistingScenarios(story: Story): Scenario[] {
         const placed = await placeSqlReport(story, PLACED_BY_ID, first, 'B2');
         const before = await storedReport(servers.platformUrl, PLACED_BY_ID.name);
         const sheet = await ui.addSheet();
-        // The dialog covers the page: the cell is selected first, and the dialog places there.
+        // The cell is selected first, and the dialog places there.
         await ui.clickCell(sheet, 'C3');
         await ui.button('Place existing report…').click();
-        const dialog = ui.page.getByRole('alertdialog', { name: 'Place existing report' });
+        const dialog = ui.page.getByRole('dialog', { name: 'Place existing report' });
         await dialog.getByRole('textbox', { name: 'Report id or link' }).fill(String(before.id));
         await waitFor(`the dialog to say "Place at ${sheet}!C3"`, () =>
           dialog.getByText(`Place at ${sheet}!C3`, { exact: true }).isVisible(),
@@ -106,7 +106,7 @@ export function placeExistingScenarios(story: Story): Scenario[] {
         const before = await storedReport(servers.platformUrl, PLACED_TWICE.name);
         await ui.clickCell(sheet, 'H2');
         await ui.button(`Place ${PLACED_TWICE.name} again`).click();
-        const dialog = ui.page.getByRole('alertdialog', { name: `Place ${PLACED_TWICE.name} again` });
+        const dialog = ui.page.getByRole('dialog', { name: `Place ${PLACED_TWICE.name} again` });
         await waitFor(`the dialog to say "Place at ${sheet}!H2"`, () =>
           dialog.getByText(`Place at ${sheet}!H2`, { exact: true }).isVisible(),
         );
